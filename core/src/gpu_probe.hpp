@@ -1,0 +1,28 @@
+// Finding out whether a usable GPU is present, and if not, exactly why.
+#pragma once
+
+#include <string>
+
+#include "cudalab/device_info.hpp"
+
+namespace cudalab::detail {
+
+/// The answer to "can this process use a GPU?".
+struct gpu_status {
+  bool usable = false;
+  int device_count = 0;
+  int error_code = 0;       ///< the cudaError_t from cudaGetDeviceCount (0 when usable)
+  std::string error_name;   ///< e.g. "cudaErrorNoDevice"
+  std::string cause;        ///< a sentence: no driver / no device / stub library / ...
+};
+
+/// Asks the CUDA runtime for devices. Never throws; initialises the runtime only.
+gpu_status probe_gpu();
+
+/// A message for a user when no GPU is usable: the cause, then what still works without one.
+std::string no_gpu_message(const gpu_status& status);
+
+/// Reads the properties of device `ordinal`. Throws cuda_error.
+device_info read_device_info(int ordinal);
+
+}  // namespace cudalab::detail

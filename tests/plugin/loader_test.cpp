@@ -1,0 +1,121 @@
+// Plugin loading: real and test plugins load with their specs; every failure path has a clear message.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "lab_checks.hpp"
+#include "plugin_loader.hpp"
+
+namespace cudalab::detail {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path test_dir = CUDALAB_TEST_PLUGIN_DIR;
+
+TEST(PluginLoader, LoadsTestLabAndReadsSpec) {
+  const auto& p = load_plugin("testlab", {test_dir});
+  EXPECT_EQ(p.spec.name, "testlab");
+  EXPECT_EQ(p.spec.baseline, "memcpy");
+  EXPECT_EQ(p.spec.variants.size(), 3u);
+  EXPECT_EQ(p.file.filename(), "cudalab_testlab.so");
+}
+
+TEST(PluginLoader, SamePluginLoadedTwiceIsOneInstance) {
+  const auto& a = load_plugin("testlab", {test_dir});
+  const auto& b = load_plugin_file(test_dir / "cudalab_testlab.so");
+  EXPECT_EQ(a.instance.get(), b.instance.get());
+}
+
+TEST(PluginLoader, MissingPluginListsFoldersSearched) {
+  try {
+    load_plugin("no_such_lab", {test_dir, "/nonexistent/folder"});
+    FAIL() << "expected plugin_error";
+  } catch (const plugin_error& e) {
+    EXPECT_EQ(e.why(), plugin_failure::not_found);
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("cudalab_no_such_lab.so"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("/nonexistent/folder"), std::string::npos) << msg;
+  }
+}
+
+TEST(PluginLoader, MissingFileIsNotFound) {
+  try {
+    load_plugin_file(test_dir / "cudalab_absent.so");
+    FAIL();
+  } catch (const plugin_error& e) {
+    EXPECT_EQ(e.why(), plugin_failure::not_found);
+  }
+}
+
+TEST(PluginLoader, LibraryWithoutFactoryIsNotAPlugin) {
+  try {
+    load_plugin("not_a_plugin", {test_dir});
+    FAIL();
+  } catch (const plugin_error& e) {
+    EXPECT_EQ(e.why(), plugin_failure::not_a_plugin);
+    EXPECT_NE(std::string(e.what()).find("not a cudalab plugin"), std::string::npos) << e.what();
+  }
+}
+
+TEST(PluginLoader, AbiMismatchNamesBothVersions) {
+  try {
+    load_plugin("bad_abi", {test_dir});
+    FAIL();
+  } catch (const plugin_error& e) {
+    EXPECT_EQ(e.why(), plugin_failure::abi_mismatch);
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find(std::to_string(CUDALAB_ABI_VERSION + 1000)), std::string::npos) << msg;
+    EXPECT_NE(msg.find("ABI version " + std::to_string(CUDALAB_ABI_VERSION)), std::string::npos) << msg;
+    EXPECT_NE(msg.find("cudalab_bad_abi.so"), std::string::npos) << msg;
+  }
+}
+
+TEST(PluginLoader, ThrowingFactoryIsReported) {
+  try {
+    load_plugin("throwing_factory", {test_dir});
+    FAIL();
+  } catch (const plugin_error& e) {
+    EXPECT_EQ(e.why(), plugin_failure::factory_failed);
+    EXPECT_NE(std::string(e.what()).find("constructor refuses on purpose"), std::string::npos) << e.what();
+  }
+}
+
+TEST(PluginLoader, FileThatIsNotALibraryIsNotLoadable) {
+  const fs::path junk = fs::temp_directory_path() / "cudalab_junk_test.so";
+  { std::FILE* f = std::fopen(junk.c_str(), "w"); std::fputs("not an ELF file", f); std::fclose(f); }
+  try {
+    load_plugin_file(junk);
+    FAIL();
+  } catch (const plugin_error& e) {
+    EXPECT_EQ(e.why(), plugin_failure::not_loadable);
+  }
+  fs::remove(junk);
+}
+
+TEST(PluginLoader, SearchPathOrderIsCliThenEnvironmentThenInstallFolder) {
+  ::setenv("CUDALAB_PLUGIN_PATH", "/env/a:/env/b", 1);
+  const auto path = plugin_search_path({"/cli/x:/cli/y", "/cli/z"});
+  ::unsetenv("CUDALAB_PLUGIN_PATH");
+  ASSERT_GE(path.size(), 6u);
+  EXPECT_EQ(path[0], "/cli/x");
+  EXPECT_EQ(path[1], "/cli/y");
+  EXPECT_EQ(path[2], "/cli/z");
+  EXPECT_EQ(path[3], "/env/a");
+  EXPECT_EQ(path[4], "/env/b");
+  EXPECT_EQ(path[5].filename(), "plugins");
+}
+
+TEST(PluginLoader, FindPluginFilesListsEachNameOnce) {
+  const auto files = find_plugin_files({test_dir, test_dir});
+  int testlabs = 0;
+  for (const auto& f : files) testlabs += f.filename() == "cudalab_testlab.so";
+  EXPECT_EQ(testlabs, 1);
+}
+
+TEST(PluginLoader, PathArgumentLoadsThatFile) {
+  const auto& p = load_plugin((test_dir / "cudalab_testlab.so").string(), {});
+  EXPECT_EQ(p.spec.name, "testlab");
+}
+
+}  // namespace
+}  // namespace cudalab::detail

@@ -1,0 +1,143 @@
+// The access model against hand-worked cases from the seeds: sectors per request and bank conflicts.
+#include <gtest/gtest.h>
+
+#include "access_model.hpp"
+
+namespace cudalab::detail {
+namespace {
+
+warp_access global(access_kind kind, unsigned bytes, std::uint64_t (*addr)(unsigned)) {
+  warp_access a;
+  a.space = memory_space::global;
+  a.kind = kind;
+  a.bytes_per_lane = bytes;
+  for (unsigned l = 0; l < 32; ++l) a.address[l] = addr(l);
+  return a;
+}
+
+TEST(AccessModel, AlignedCoalescedFloatsAreFourSectors) {
+  const auto c = global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 4); }));
+  EXPECT_EQ(c.sectors, 4u);
+  EXPECT_EQ(c.lines, 1u);
+  EXPECT_EQ(c.requested_bytes, 128u);
+}
+
+TEST(AccessModel, OffsetByOneElementTouchesFiveSectors) {
+  const auto c = global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 1) * 4); }));
+  EXPECT_EQ(c.sectors, 5u);
+  EXPECT_EQ(c.lines, 2u);
+}
+
+TEST(AccessModel, OffsetByEightElementsStaysFiveSectorsButOffsetThirtyTwoIsAligned) {
+  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 8) * 4); })).sectors, 4u);
+  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 7) * 4); })).sectors, 5u);
+  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 32) * 4); })).sectors, 4u);
+}
+
+TEST(AccessModel, StrideTwoIsEightSectorsStrideEightIsThirtyTwo) {
+  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 2 * 4); })).sectors, 8u);
+  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 4 * 4); })).sectors, 16u);
+  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 8 * 4); })).sectors, 32u);
+  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 33 * 4); })).sectors, 32u);
+}
+
+TEST(AccessModel, AllLanesOneWordIsOneSector) {
+  const auto c = global_request_cost(global(access_kind::load, 4, [](unsigned) { return std::uint64_t(64); }));
+  EXPECT_EQ(c.sectors, 1u);
+  EXPECT_EQ(c.requested_bytes, 128u);
+}
+
+TEST(AccessModel, Float4CoalescedIsSixteenSectors) {
+  const auto c = global_request_cost(global(access_kind::load, 16, [](unsigned l) { return std::uint64_t(l * 16); }));
+  EXPECT_EQ(c.sectors, 16u);
+  EXPECT_EQ(c.lines, 4u);
+}
+
+TEST(AccessModel, InactiveLanesAreNotCounted) {
+  auto a = global(access_kind::store, 4, [](unsigned l) { return std::uint64_t(l * 4); });
+  a.active = 0x0000ffffu;
+  const auto c = global_request_cost(a);
+  EXPECT_EQ(c.sectors, 2u);
+  EXPECT_EQ(c.requested_bytes, 64u);
+}
+
+TEST(AccessModel, RejectsOddAccessWidths) {
+  auto a = global(access_kind::load, 3, [](unsigned l) { return std::uint64_t(l * 4); });
+  EXPECT_THROW(global_request_cost(a), std::invalid_argument);
+}
+
+warp_access shared(unsigned bytes, std::uint64_t (*addr)(unsigned)) {
+  warp_access a;
+  a.space = memory_space::shared;
+  a.bytes_per_lane = bytes;
+  for (unsigned l = 0; l < 32; ++l) a.address[l] = addr(l);
+  return a;
+}
+
+TEST(AccessModel, TileColumnReadIsThirtyTwoWayConflict) {
+  // tile[32][32] floats; lane l reads tile[l][5].
+  const auto c = shared_request_cost(shared(4, [](unsigned l) { return std::uint64_t((l * 32 + 5) * 4); }));
+  EXPECT_EQ(c.wavefronts, 32u);
+  EXPECT_EQ(c.ideal_wavefronts, 1u);
+}
+
+TEST(AccessModel, PaddedTileColumnReadHasNoConflict) {
+  // tile[32][33] floats; lane l reads tile[l][5].
+  const auto c = shared_request_cost(shared(4, [](unsigned l) { return std::uint64_t((l * 33 + 5) * 4); }));
+  EXPECT_EQ(c.wavefronts, 1u);
+}
+
+TEST(AccessModel, BroadcastOfOneWordIsFree) {
+  const auto c = shared_request_cost(shared(4, [](unsigned) { return std::uint64_t(40); }));
+  EXPECT_EQ(c.wavefronts, 1u);
+}
+
+TEST(AccessModel, SharedStrideFollowsGcdPattern) {
+  // stride s words: conflict degree gcd(s, 32).
+  EXPECT_EQ(shared_request_cost(shared(4, [](unsigned l) { return std::uint64_t(l * 2 * 4); })).wavefronts, 2u);
+  EXPECT_EQ(shared_request_cost(shared(4, [](unsigned l) { return std::uint64_t(l * 3 * 4); })).wavefronts, 1u);
+  EXPECT_EQ(shared_request_cost(shared(4, [](unsigned l) { return std::uint64_t(l * 8 * 4); })).wavefronts, 8u);
+  EXPECT_EQ(shared_request_cost(shared(4, [](unsigned l) { return std::uint64_t(l * 12 * 4); })).wavefronts, 4u);
+}
+
+TEST(AccessModel, WideSharedAccessesNeedOneWavefrontPer128Bytes) {
+  const auto f2 = shared_request_cost(shared(8, [](unsigned l) { return std::uint64_t(l * 8); }));
+  EXPECT_EQ(f2.wavefronts, 2u);
+  EXPECT_EQ(f2.ideal_wavefronts, 2u);
+  const auto f4 = shared_request_cost(shared(16, [](unsigned l) { return std::uint64_t(l * 16); }));
+  EXPECT_EQ(f4.wavefronts, 4u);
+  EXPECT_EQ(f4.ideal_wavefronts, 4u);
+}
+
+TEST(AccessModel, TotalsScaleBySample) {
+  access_model m;
+  m.access(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 1) * 4); }));
+  m.access(shared(4, [](unsigned l) { return std::uint64_t(l * 32 * 4); }));
+  m.sampled(1, 10);
+  const auto s = m.stats();
+  EXPECT_EQ(s.global_load.requests, 10u);
+  EXPECT_EQ(s.global_load.sectors, 50u);
+  EXPECT_DOUBLE_EQ(s.global_load.sectors_per_request(), 5.0);
+  EXPECT_DOUBLE_EQ(s.global_load.efficiency(), 0.8);
+  EXPECT_EQ(s.shared_load.conflicts(), 310u);
+  EXPECT_DOUBLE_EQ(s.shared_load.conflicts_per_request(), 31.0);
+  EXPECT_EQ(s.global_store.requests, 0u);
+}
+
+TEST(AccessModel, SampleMustBeConsistent) {
+  access_model m;
+  EXPECT_THROW(m.sampled(0, 10), std::invalid_argument);
+  EXPECT_THROW(m.sampled(11, 10), std::invalid_argument);
+}
+
+TEST(AccessModel, TraceSinkWarpHelperSkipsNegativeLanes) {
+  access_model m;
+  m.warp(memory_space::global, access_kind::store, 4, [](unsigned l) { return l < 8 ? (long long)(l * 4) : -1LL; });
+  m.warp(memory_space::global, access_kind::store, 4, [](unsigned) { return -1LL; });
+  const auto s = m.stats();
+  EXPECT_EQ(s.global_store.requests, 1u);
+  EXPECT_EQ(s.global_store.sectors, 1u);
+}
+
+}  // namespace
+}  // namespace cudalab::detail
