@@ -1,0 +1,54 @@
+// Helpers the sub-commands share: search path, profile, planning with errors turned into exit codes.
+#include "common.hpp"
+
+#include <cstdio>
+
+#include "exit_codes.hpp"
+#include "plugin_loader.hpp"
+
+namespace cudalab::cli {
+
+std::vector<std::filesystem::path> search_path(const options& o) { return detail::plugin_search_path(o.plugin_paths); }
+
+std::optional<detail::run_profile> load_profile(const options& o, int& exit_code) {
+  if (o.config.empty()) return detail::run_profile{};
+  try {
+    return detail::parse_profile(o.config);
+  } catch (const detail::lab_file_error& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    exit_code = detail::exit_bad_lab_file;
+    return std::nullopt;
+  }
+}
+
+std::optional<std::vector<detail::planned_lab>> plan(const options& o, const detail::run_profile* profile,
+                                                     int& exit_code) {
+  detail::plan_request req{o.files, search_path(o), profile, o.sets, o.variants};
+  try {
+    return detail::plan_lab_files(req);
+  } catch (const detail::lab_file_error& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    exit_code = detail::exit_bad_lab_file;
+  } catch (const detail::plugin_error& e) {
+    std::fprintf(stderr, "cudalab: %s\n", e.what());
+    exit_code = detail::exit_plugin;
+  }
+  return std::nullopt;
+}
+
+std::string display_value(const param_value& v) {
+  std::string text = detail::value_text(v);
+  if (const auto* i = std::get_if<std::int64_t>(&v)) {
+    const char* units[] = {"Ki", "Mi", "Gi", "Ti"};
+    std::int64_t x = *i;
+    int u = -1;
+    while (x >= 1024 && x % 1024 == 0 && u < 3) {
+      x /= 1024;
+      ++u;
+    }
+    if (u >= 0) text += " (" + std::to_string(x) + units[u] + ")";
+  }
+  return text;
+}
+
+}  // namespace cudalab::cli

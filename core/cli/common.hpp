@@ -1,0 +1,28 @@
+// Helpers the sub-commands share: search path, profile, planning with errors turned into exit codes.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include "commands.hpp"
+#include "lab_file.hpp"
+#include "planning.hpp"
+
+namespace cudalab::cli {
+
+/// The plugin search path for these options.
+std::vector<std::filesystem::path> search_path(const options& o);
+
+/// Loads --config if given. On error prints it and sets `exit_code`.
+std::optional<detail::run_profile> load_profile(const options& o, int& exit_code);
+
+/// Parses and validates the lab files. On error prints every problem to stderr, sets `exit_code`
+/// (bad lab file or plugin failure) and returns nothing.
+std::optional<std::vector<detail::planned_lab>> plan(const options& o, const detail::run_profile* profile,
+                                                     int& exit_code);
+
+/// Formats a parameter value for display ("268435456 (256Mi)" for large powers of two).
+std::string display_value(const param_value& v);
+
+}  // namespace cudalab::cli

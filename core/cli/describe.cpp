@@ -1,0 +1,60 @@
+// `cudalab describe PLUGIN`: a plugin's parameters (type, default, range, unit) and variants.
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "exit_codes.hpp"
+#include "plugin_loader.hpp"
+
+namespace cudalab::cli {
+
+namespace {
+
+const char* type_name(param_type t) {
+  switch (t) {
+    case param_type::integer: return "integer";
+    case param_type::real: return "real";
+    case param_type::boolean: return "boolean";
+    case param_type::choice: return "choice";
+  }
+  return "?";
+}
+
+std::string range_text(const param_spec& p) {
+  if (p.type == param_type::choice) {
+    std::string s;
+    for (const auto& c : p.choices) s += (s.empty() ? "" : "|") + c;
+    return s;
+  }
+  if (!p.min && !p.max) return "";
+  auto num = [&](double v) {
+    return p.type == param_type::integer ? display_value(static_cast<std::int64_t>(v)) : fmt::format("{:g}", v);
+  };
+  return fmt::format("{} .. {}", p.min ? num(*p.min) : "", p.max ? num(*p.max) : "");
+}
+
+}  // namespace
+
+int describe_command(const options& o) {
+  try {
+    const auto& p = detail::load_plugin(o.plugin, search_path(o));
+    const lab_spec& s = p.spec;
+    fmt::print("{} — {}\n  file: {}\n\n", s.name, s.title, p.file.string());
+    if (!s.summary.empty()) fmt::print("{}\n\n", s.summary);
+    fmt::print("Parameters:\n");
+    for (const auto& ps : s.params) {
+      fmt::print("  {:<14} {:<8} default {:<22} {}{}\n", ps.name, type_name(ps.type), display_value(ps.default_value),
+                 range_text(ps).empty() ? "" : "range " + range_text(ps), ps.unit.empty() ? "" : " [" + ps.unit + "]");
+      if (!ps.doc.empty()) fmt::print("  {:<14} {}\n", "", ps.doc);
+    }
+    fmt::print("\nVariants:\n");
+    for (const auto& v : s.variants)
+      fmt::print("  {:<22} {}{}\n", v.name, v.summary, v.name == s.baseline ? "  (baseline)" : "");
+    return detail::exit_ok;
+  } catch (const detail::plugin_error& e) {
+    fmt::print(stderr, "cudalab: {}\n", e.what());
+    return detail::exit_plugin;
+  }
+}
+
+}  // namespace cudalab::cli

@@ -1,0 +1,62 @@
+// `cudalab device`: the GPU's properties and its measured bandwidth ceilings.
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+
+#include "ceilings.hpp"
+#include "commands.hpp"
+#include "common.hpp"
+#include "cudalab/cuda_error.hpp"
+#include "exit_codes.hpp"
+#include "gpu_probe.hpp"
+
+namespace cudalab::cli {
+
+int device_command(const options& o) {
+  const detail::gpu_status gpu = detail::probe_gpu();
+  if (!gpu.usable) {
+    fmt::print(stderr, "cudalab: {}\n", detail::no_gpu_message(gpu));
+    return detail::exit_no_gpu;
+  }
+  try {
+    const device_info d = detail::read_device_info(0);
+    const detail::ceilings c = detail::measure_ceilings(d, detail::measure_settings{});
+    if (o.format == "json") {
+      nlohmann::json j = {{"name", d.name},
+                          {"compute_capability", fmt::format("{}.{}", d.cc_major, d.cc_minor)},
+                          {"sm_count", d.sm_count},
+                          {"global_memory_bytes", d.global_memory_bytes},
+                          {"l2_cache_bytes", d.l2_cache_bytes},
+                          {"memory_bus_width_bits", d.memory_bus_width_bits},
+                          {"memory_clock_khz", d.memory_clock_khz},
+                          {"peak_dram_gbps", d.peak_dram_gbps()},
+                          {"devices", gpu.device_count},
+                          {"ceilings",
+                           {{"d2d_copy_gbps", c.d2d_copy_gbps},
+                            {"h2d_gbps", c.h2d_gbps},
+                            {"d2h_gbps", c.d2h_gbps},
+                            {"bidir_gbps", c.bidir_gbps}}}};
+      std::cout << j.dump(2) << "\n";
+      return detail::exit_ok;
+    }
+    fmt::print("{} (compute capability {}.{}), {} SMs, device 0 of {}\n", d.name, d.cc_major, d.cc_minor, d.sm_count,
+               gpu.device_count);
+    fmt::print("  memory            {:.1f} GiB, bus {} bits at {} MHz: theoretical peak {:.0f} GB/s\n",
+               d.global_memory_bytes / double(1 << 30), d.memory_bus_width_bits, d.memory_clock_khz / 1000,
+               d.peak_dram_gbps());
+    fmt::print("  L2 cache          {:.1f} MiB\n", d.l2_cache_bytes / double(1 << 20));
+    fmt::print("  shared per block  {} KiB (opt-in)\n", d.shared_memory_per_block_optin_bytes / 1024);
+    fmt::print("Measured ceilings (GB/s = 10^9 bytes/s, median):\n");
+    fmt::print("  device-to-device copy (read + write)  {:8.1f}\n", c.d2d_copy_gbps);
+    fmt::print("  pinned host -> device                 {:8.1f}\n", c.h2d_gbps);
+    fmt::print("  device -> pinned host                 {:8.1f}\n", c.d2h_gbps);
+    fmt::print("  both directions at once               {:8.1f}\n", c.bidir_gbps);
+    return detail::exit_ok;
+  } catch (const cuda_error& e) {
+    fmt::print(stderr, "cudalab: {}\n", e.what());
+    return detail::exit_cuda_error;
+  }
+}
+
+}  // namespace cudalab::cli

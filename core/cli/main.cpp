@@ -1,0 +1,86 @@
+// The cudalab executable: argument parsing and dispatch to the sub-commands.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <exception>
+
+#include "commands.hpp"
+#include "exit_codes.hpp"
+
+namespace {
+
+void add_plugin_path(CLI::App& cmd, cudalab::cli::options& o) {
+  cmd.add_option("--plugin-path", o.plugin_paths,
+                 "Folder(s) to search for plugins first (repeatable; ':'-separated lists allowed); then "
+                 "$CUDALAB_PLUGIN_PATH, then the plugin folder beside this executable");
+}
+
+void add_lab_options(CLI::App& cmd, cudalab::cli::options& o) {
+  add_plugin_path(cmd, o);
+  cmd.add_option("--config", o.config, "Run profile (e.g. configs/quick.toml): [measure] and [output] settings")
+      ->check(CLI::ExistingFile);
+  cmd.add_option("--set", o.sets,
+                 "Override a value: a parameter (n=64Mi, params.offset=3), measure.KEY=VALUE, lab.variants=a,b, "
+                 "lab.baseline=NAME (repeatable)");
+  cmd.add_option("--variant", o.variants, "Run only these variants (repeatable; the baseline is kept)");
+  cmd.add_option("files", o.files, "Lab files (TOML)")->required();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace cudalab;
+  cli::options o;
+  CLI::App app{"cudalab: learn and measure GPU memory-access patterns.\n"
+               "Runs lab files (TOML) through lab plugins, verifies every variant, times it on the GPU and\n"
+               "predicts its memory transactions on the CPU.",
+               "cudalab"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("cudalab ") + CUDALAB_VERSION);
+  app.footer("Exit codes: 0 ok, 1 internal error, 2 usage, 3 bad lab file, 4 plugin load failure,\n"
+             "            5 no usable GPU, 6 verification failed, 7 CUDA error, 8 lab error, 130 interrupted.");
+
+  auto* list = app.add_subcommand("list", "List the lab plugins found on the plugin search path");
+  add_plugin_path(*list, o);
+
+  auto* describe = app.add_subcommand("describe", "Show a plugin's parameters and variants");
+  add_plugin_path(*describe, o);
+  describe->add_option("plugin", o.plugin, "Plugin name (or path to a plugin file)")->required();
+
+  auto* validate = app.add_subcommand("validate", "Check lab files against their plugins (no GPU needed)");
+  add_lab_options(*validate, o);
+
+  auto* explain = app.add_subcommand("explain", "Predict each variant's memory transactions (no GPU needed)");
+  add_lab_options(*explain, o);
+  explain->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));
+
+  auto* run = app.add_subcommand("run", "Run lab files on the GPU: verify, time, report");
+  add_lab_options(*run, o);
+  run->add_option("--format", o.format, "Console output: table, json, csv or md")
+      ->check(CLI::IsMember({"table", "json", "csv", "md"}));
+  run->add_option("--out", o.out_dir, "Results folder (default: results/<date-time>)");
+  run->add_flag("--no-color", o.no_color, "No colours even on a terminal (NO_COLOR also works)");
+
+  auto* device = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");
+  device->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));
+
+  for (int i = 0; i < argc; ++i) o.command_line += (i ? " " : "") + std::string(argv[i]);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? detail::exit_ok : detail::exit_usage;
+  }
+  try {
+    if (*list) return cli::list_command(o);
+    if (*describe) return cli::describe_command(o);
+    if (*validate) return cli::validate_command(o);
+    if (*explain) return cli::explain_command(o);
+    if (*run) return cli::run_command(o);
+    if (*device) return cli::device_command(o);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cudalab: internal error: %s\n", e.what());
+    return detail::exit_internal;
+  }
+  return detail::exit_usage;
+}

@@ -1,0 +1,76 @@
+// Run profiles (configs/*.toml): optional [measure] and [output] settings over the defaults.
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "lab_file_impl.hpp"
+
+namespace cudalab::detail {
+namespace {
+
+const std::vector<std::string> profile_tables = {"measure", "output"};
+const std::vector<std::string> output_keys = {"format", "dir"};
+const std::vector<std::string> output_formats = {"table", "json", "csv", "md"};
+
+void read_output_table(const std::string& file, const toml::table& table, output_settings& output,
+                       std::vector<lab_problem>& problems) {
+  for (auto&& [key, value] : table) {
+    const std::string name(key.str());
+    if (name != "format" && name != "dir") {
+      problems.push_back({locate(file, key.source()), "unknown key '" + name + "' in [output]" + suggestion(name, output_keys)});
+      continue;
+    }
+    auto s = value.as_string();
+    if (!s) {
+      problems.push_back({locate(file, value.source()), "output." + name + " must be a string, not " + describe_node(value)});
+    } else if (name == "dir") {
+      output.dir = s->get();
+    } else if (std::find(output_formats.begin(), output_formats.end(), s->get()) == output_formats.end()) {
+      problems.push_back({locate(file, value.source()), "output.format \"" + s->get() + "\" is not one of table, json, csv, md" +
+                                                            suggestion(s->get(), output_formats, "\"", "\"")});
+    } else {
+      output.format = s->get();
+    }
+  }
+}
+
+}  // namespace
+
+run_profile parse_profile(const std::filesystem::path& path) {
+  const std::string file = path.string();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw lab_file_error({{{file, 0, 0}, "cannot open the profile for reading"}});
+  std::ostringstream content;
+  content << in.rdbuf();
+
+  toml::table doc;
+  try {
+    doc = toml::parse(content.str(), file);
+  } catch (const toml::parse_error& e) {
+    throw lab_file_error({{locate(file, e.source()), "TOML syntax error: " + std::string(e.description())}});
+  }
+
+  run_profile profile;
+  profile.file = file;
+  std::vector<lab_problem> problems;
+  for (auto&& [key, value] : doc) {
+    const std::string name(key.str());
+    if (name == "measure" && value.is_table()) {
+      read_measure_table(file, *value.as_table(), profile.measure, profile.measure_keys_set, problems);
+    } else if (name == "output" && value.is_table()) {
+      read_output_table(file, *value.as_table(), profile.output, problems);
+    } else if (name == "measure" || name == "output") {
+      problems.push_back({locate(file, key.source()), "'" + name + "' must be a table [" + name + "], not " + describe_node(value)});
+    } else {
+      problems.push_back({locate(file, key.source()), "unknown " + std::string(value.is_table() ? "table [" + name + "]" : "key '" + name + "'") +
+                                                          " in a profile" + suggestion(name, profile_tables, "[", "]") +
+                                                          " (a profile has [measure] and [output])"});
+    }
+  }
+  if (!problems.empty()) throw lab_file_error(std::move(problems));
+  return profile;
+}
+
+}  // namespace cudalab::detail

@@ -1,0 +1,56 @@
+// The runner: drives validated lab files through setup -> (poison, run, verify, time) -> teardown.
+#pragma once
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "lab_file.hpp"
+#include "plugin_loader.hpp"
+#include "reporter.hpp"
+#include "result.hpp"
+
+namespace cudalab::detail {
+
+/// A lab file ready to run: what the user typed, the plugin that runs it, the validated plan.
+struct planned_lab {
+  std::string file_arg;
+  const loaded_plugin* plugin = nullptr;
+  lab_plan plan;
+};
+
+/// How a run went, for the exit code.
+struct run_summary {
+  std::uint64_t results = 0;
+  std::uint64_t verify_failures = 0;
+  std::uint64_t errors = 0;        ///< results with status error
+  std::uint64_t cuda_errors = 0;   ///< of those, caused by a failed CUDA call
+  bool cuda_fatal = false;    ///< a sticky CUDA error ended the run early
+  bool interrupted = false;   ///< `stop` was set (Ctrl-C)
+  std::string fatal_message;
+  std::vector<variant_result> all;  ///< every result, in the order reported
+};
+
+/// Options that are not part of a lab file.
+struct run_options {
+  std::vector<std::string> variant_filter;  ///< --variant: run only these (all when empty)
+  bool progress = false;                    ///< a progress line on stderr (terminals only)
+  const std::atomic<bool>* stop = nullptr;  ///< checked between variants
+};
+
+/// The variants of a plan to run, baseline first (so others can be compared with it at once),
+/// restricted by the filter (the baseline is kept when anything else is run).
+std::vector<std::string> variants_to_run(const lab_plan& plan, const std::vector<std::string>& filter);
+
+/// Runs every plan on the device described by `context` and reports each result as soon as it
+/// exists. For each point: setup; per variant: trace (model), poison, run, verify, then time it if
+/// it verified and timing is on; teardown. A plugin exception or CUDA error is recorded against the
+/// variant (or the point, if setup failed) and the run goes on; a sticky CUDA error stops it.
+/// REQUIRES: reporter.begin() was called; the caller calls end().
+run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& context, reporter& out,
+                      const run_options& options);
+
+/// Fills gbps and the percentages of `r` from its traffic and time.
+void compute_rates(variant_result& r, const run_context& context, double baseline_gbps);
+
+}  // namespace cudalab::detail
