@@ -104,8 +104,21 @@ malloc_ptr malloc_ints(std::size_t count) {
   return malloc_ptr(static_cast<int*>(p));
 }
 
+/// Blocks of a launch that trace() follows: all of a small grid, else the first and the last block
+/// (the tail lives in the last one); the blocks between repeat the first one's pattern.
+std::vector<std::uint64_t> sample_blocks(std::uint64_t grid) {
+  constexpr std::uint64_t traced_completely_up_to = 256;
+  std::vector<std::uint64_t> blocks;
+  if (grid <= traced_completely_up_to) {
+    for (std::uint64_t b = 0; b < grid; ++b) blocks.push_back(b);
+  } else {
+    blocks = {0, grid - 1};
+  }
+  return blocks;
+}
+
 /// Traces the warps of one add_unrolled_kernel launch over `n` elements starting `base_bytes` into
-/// both allocations: every warp of the first and the last block (the tail lives there).
+/// both allocations: the warps of the sample_blocks().
 /// Adds the warps traced and the launch's warps to the two counters.
 void trace_add_launch(cudalab::trace_sink& sink, std::uint64_t n, std::uint64_t base_bytes, std::uint64_t block,
                       std::uint64_t unroll, std::uint64_t& traced, std::uint64_t& total) {
@@ -113,8 +126,7 @@ void trace_add_launch(cudalab::trace_sink& sink, std::uint64_t n, std::uint64_t 
   const std::uint64_t grid = add_grid(n, block, unroll);
   const std::uint64_t warps_per_block = block / 32;
   total += grid * warps_per_block;
-  std::vector<std::uint64_t> sample = {0};
-  if (grid > 1) sample.push_back(grid - 1);
+  const std::vector<std::uint64_t> sample = sample_blocks(grid);
   for (std::uint64_t b : sample) {
     for (std::uint64_t w = 0; w < warps_per_block; ++w) {
       for (std::uint64_t it = 0; add_index(it, b, grid, block, w * 32, unroll, 0) < n; ++it) {
@@ -132,7 +144,7 @@ void trace_add_launch(cudalab::trace_sink& sink, std::uint64_t n, std::uint64_t 
   }
 }
 
-/// Traces one add_strided_kernel launch: every warp of the first and the last block.
+/// Traces one add_strided_kernel launch: the warps of the sample_blocks().
 void trace_strided_launch(cudalab::trace_sink& sink, std::uint64_t n, std::uint64_t stride, std::uint64_t block,
                           std::uint64_t& traced, std::uint64_t& total) {
   if (n == 0) return;
@@ -142,8 +154,7 @@ void trace_strided_launch(cudalab::trace_sink& sink, std::uint64_t n, std::uint6
   const std::uint64_t warps_per_block = block / 32;
   const std::uint64_t step = grid * block;
   total += grid * warps_per_block;
-  std::vector<std::uint64_t> sample = {0};
-  if (grid > 1) sample.push_back(grid - 1);
+  const std::vector<std::uint64_t> sample = sample_blocks(grid);
   for (std::uint64_t b : sample) {
     for (std::uint64_t w = 0; w < warps_per_block; ++w) {
       for (std::uint64_t t0 = b * block + w * 32; t0 < cells; t0 += step) {

@@ -1,0 +1,55 @@
+// The mapped_pinned plugin on the GPU: every variant verifies at awkward sizes, chunkings and strides.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+
+#include "lab_checks.hpp"
+
+namespace cudalab::testing {
+namespace {
+
+TEST(MappedPinnedGpu, EveryVariantVerifiesAtAwkwardSizes) {
+  // 1, below a warp, odd, not a multiple of the unroll factor (2, 4), the block or the chunk count.
+  for (std::int64_t n : {1, 2, 3, 31, 33, 1001, 4099, 65537})
+    expect_all_passed(verify_variants("mapped_pinned", {{"n", n}, {"cycles", std::int64_t(3)}}));
+}
+
+TEST(MappedPinnedGpu, EveryUnrollFactorOfTheCopyVariants) {
+  for (std::int64_t unroll : {1, 2, 4})
+    expect_all_passed(verify_variants("mapped_pinned", {{"n", std::int64_t(10007)}, {"unroll", unroll}},
+                                      {"pageable", "pinned", "streams", "registered"}));
+}
+
+TEST(MappedPinnedGpu, StreamsWithChunkCountsThatDoNotDivideN) {
+  for (std::int64_t chunks : {1, 3, 7, 64})
+    expect_all_passed(verify_variants("mapped_pinned",
+                                      {{"n", std::int64_t(100003)}, {"chunks", chunks}, {"streams", std::int64_t(1)}},
+                                      {"streams"}));
+  expect_all_passed(verify_variants(
+      "mapped_pinned", {{"n", std::int64_t(100003)}, {"chunks", std::int64_t(13)}, {"streams", std::int64_t(5)}},
+      {"streams"}));
+}
+
+TEST(MappedPinnedGpu, StridedWalkAtStridesThatDoNotDivideN) {
+  for (std::int64_t stride : {1, 7, 32, 1000})
+    expect_all_passed(
+        verify_variants("mapped_pinned", {{"n", std::int64_t(50001)}, {"stride", stride}}, {"mapped_strided"}));
+}
+
+TEST(MappedPinnedGpu, ZeroCyclesAndNegativeIncrement) {
+  expect_all_passed(verify_variants("mapped_pinned", {{"n", std::int64_t(777)}, {"cycles", std::int64_t(0)}}));
+  expect_all_passed(verify_variants(
+      "mapped_pinned", {{"n", std::int64_t(777)}, {"cycles", std::int64_t(100)}, {"increment", std::int64_t(-7)}}));
+}
+
+TEST(MappedPinnedGpu, ManyBlocksAtAMillionAndAHalf) {
+  // Thousands of blocks, with a small block size so even the unrolled grid is large.
+  expect_all_passed(verify_variants("mapped_pinned", {{"n", std::int64_t(1500007)}, {"block", std::int64_t(128)}}));
+}
+
+TEST(MappedPinnedGpu, DefaultSizeThirtyTwoMillionInts) {
+  expect_all_passed(verify_variants("mapped_pinned", {}));
+}
+
+}  // namespace
+}  // namespace cudalab::testing
