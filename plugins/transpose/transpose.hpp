@@ -1,0 +1,30 @@
+// Host-side declarations of the transpose lab's launchers (the only door to its kernels).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+namespace transpose {
+
+/// The kernels of the lab; each shows one access pattern (see transpose_kernels.cuh).
+enum class kernel {
+  copy_tile,     ///< tile copy, rows in and rows out (the ceiling)
+  copy_shared,   ///< tile copy staged through shared memory
+  naive_row,     ///< read rows, write columns
+  naive_col,     ///< read columns, write rows
+  tile,          ///< plain tile[32][32]: 32-way conflicts on the column read
+  padded,        ///< padded tile[32][33]
+  swizzled,      ///< XOR-swizzled tile[32][32]
+  diagonal,      ///< padded tile, diagonal block order
+};
+
+/// Blocks a launch of `k` uses for a rows x cols input: one per 32x32 tile.
+unsigned blocks_for(kernel k, unsigned rows, unsigned cols);
+
+/// Enqueues one launch of `k` on `stream`: d_out gets d_in (rows x cols floats, row-major)
+/// transposed into cols x rows, or copied unchanged for the copy kernels. Blocks are 32 x block_rows
+/// threads, each thread handles 32 / block_rows rows of its tile.
+/// REQUIRES: block_rows in {1, 2, 4, 8, 16, 32}; d_in and d_out hold rows * cols floats.
+void launch(kernel k, const float* d_in, float* d_out, unsigned rows, unsigned cols, unsigned block_rows,
+            cudaStream_t stream);
+
+}  // namespace transpose

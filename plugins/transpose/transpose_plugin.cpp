@@ -1,0 +1,269 @@
+// The transpose lab: coalescing a matrix transpose through shared memory, and the bank conflicts it risks.
+#include <algorithm>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cudalab/device_buffer.hpp"
+#include "cudalab/lab.hpp"
+#include "cudalab/plugin.hpp"
+#include "transpose.hpp"
+#include "transpose_kernels.cuh"
+
+namespace transpose {
+
+namespace {
+
+/// How a variant runs: which kernel (none for the library copy), how many thread rows its blocks
+/// have (0: the lab's block_rows parameter), and whether its output is a copy or a transpose.
+struct variant_plan {
+  const char* name;
+  const char* summary;
+  bool library_copy;
+  kernel k;
+  unsigned fixed_block_rows;
+  bool transposes;
+};
+
+const variant_plan plans[] = {
+    {"copy", "tile copy, rows in and rows out, same tiles and geometry as padded_rows (the ceiling)", false,
+     kernel::copy_tile, 0, false},
+    {"copy_shared", "tile copy staged through shared memory, rows in and rows out", false, kernel::copy_shared, 0,
+     false},
+    {"memcpy", "cudaMemcpyAsync device to device (the device's copy ceiling)", true, kernel::copy_tile, 0, false},
+    {"naive_row", "read input rows (coalesced), write output columns (one sector per lane)", false,
+     kernel::naive_row, tile_dim, true},
+    {"naive_col", "read input columns (one sector per lane), write output rows (coalesced)", false,
+     kernel::naive_col, tile_dim, true},
+    {"tile", "shared tile[32][32], one element per thread: coalesced, but 32-way conflicts on the column read",
+     false, kernel::tile, tile_dim, true},
+    {"padded", "shared tile[32][33], one element per thread: coalesced, no bank conflicts", false, kernel::padded,
+     tile_dim, true},
+    {"swizzled", "shared tile[32][32] with column c ^ row: coalesced, no conflicts, no padding", false,
+     kernel::swizzled, tile_dim, true},
+    {"padded_rows", "padded tile, 32 x block_rows threads each moving 32/block_rows rows", false, kernel::padded, 0,
+     true},
+    {"diagonal", "padded_rows with diagonal block order over the tiles", false, kernel::diagonal, 0, true},
+};
+
+const variant_plan& plan_of(const std::string& name) {
+  for (const auto& p : plans)
+    if (name == p.name) return p;
+  throw std::out_of_range("transpose: no variant '" + name + "'");
+}
+
+bool stages_in_shared(kernel k) {
+  return k != kernel::copy_tile && k != kernel::naive_row && k != kernel::naive_col;
+}
+
+/// Word index of (r, c) in the shared tile `k` uses.
+unsigned shared_index(kernel k, unsigned r, unsigned c) {
+  switch (k) {
+    case kernel::padded:
+    case kernel::diagonal: return padded_tile_index(r, c);
+    case kernel::swizzled: return swizzled_tile_index(r, c);
+    default: return plain_tile_index(r, c);
+  }
+}
+
+/// The tile block `block` of kernel `k` works on (for naive_col, a tile of the output).
+tile_origin tile_of(kernel k, unsigned block, unsigned rows, unsigned cols) {
+  if (k == kernel::diagonal) return diagonal_tile(block, tiles_along(cols), tiles_along(rows));
+  if (k == kernel::naive_col) return row_major_tile(block, tiles_along(rows));
+  return row_major_tile(block, tiles_along(cols));
+}
+
+/// Emits the accesses of warp `warp` (threadIdx.y) of block `block`, in the kernel's program order.
+void trace_warp(kernel k, unsigned rows, unsigned cols, unsigned block_rows, unsigned block, unsigned warp,
+                cudalab::trace_sink& sink) {
+  using cudalab::access_kind;
+  using cudalab::memory_space;
+  const tile_origin t = tile_of(k, block, rows, cols);
+  constexpr long long word = sizeof(float);
+  // Input rows: lane reads (row0 + j, col0 + lane); the same offset addresses the copy's output.
+  auto row_walk = [&](unsigned j) {
+    return [=](unsigned lane) -> long long {
+      const unsigned y = t.row0 + j, x = t.col0 + lane;
+      return y < rows && x < cols ? static_cast<long long>(element_offset(y, x, cols)) * word : -1;
+    };
+  };
+  for (unsigned j = warp; j < tile_dim; j += block_rows) {
+    if (k == kernel::naive_col) {
+      auto valid = [=](unsigned lane) { return t.row0 + j < cols && t.col0 + lane < rows; };
+      sink.warp(memory_space::global, access_kind::load, 4, [=](unsigned lane) -> long long {
+        return valid(lane) ? static_cast<long long>(element_offset(t.col0 + lane, t.row0 + j, cols)) * word : -1;
+      });
+      sink.warp(memory_space::global, access_kind::store, 4, [=](unsigned lane) -> long long {
+        return valid(lane) ? static_cast<long long>(element_offset(t.row0 + j, t.col0 + lane, rows)) * word : -1;
+      });
+      continue;
+    }
+    sink.warp(memory_space::global, access_kind::load, 4, row_walk(j));
+    if (k == kernel::copy_tile) {
+      sink.warp(memory_space::global, access_kind::store, 4, row_walk(j));
+    } else if (k == kernel::naive_row) {
+      sink.warp(memory_space::global, access_kind::store, 4, [=](unsigned lane) -> long long {
+        const unsigned y = t.row0 + j, x = t.col0 + lane;
+        return y < rows && x < cols ? static_cast<long long>(element_offset(x, y, rows)) * word : -1;
+      });
+    } else {
+      sink.warp(memory_space::shared, access_kind::store, 4, [=](unsigned lane) -> long long {
+        return row_walk(j)(lane) < 0 ? -1 : static_cast<long long>(shared_index(k, j, lane)) * word;
+      });
+    }
+  }
+  if (!stages_in_shared(k)) return;
+  for (unsigned j = warp; j < tile_dim; j += block_rows) {
+    if (k == kernel::copy_shared) {
+      sink.warp(memory_space::shared, access_kind::load, 4, [=](unsigned lane) -> long long {
+        return row_walk(j)(lane) < 0 ? -1 : static_cast<long long>(shared_index(k, j, lane)) * word;
+      });
+      sink.warp(memory_space::global, access_kind::store, 4, row_walk(j));
+      continue;
+    }
+    // Transposes: lane writes output (col0 + j, row0 + lane) from tile[lane][j], a tile column.
+    auto valid = [=](unsigned lane) { return t.col0 + j < cols && t.row0 + lane < rows; };
+    sink.warp(memory_space::shared, access_kind::load, 4, [=](unsigned lane) -> long long {
+      return valid(lane) ? static_cast<long long>(shared_index(k, lane, j)) * word : -1;
+    });
+    sink.warp(memory_space::global, access_kind::store, 4, [=](unsigned lane) -> long long {
+      return valid(lane) ? static_cast<long long>(element_offset(t.col0 + j, t.row0 + lane, rows)) * word : -1;
+    });
+  }
+}
+
+}  // namespace
+
+class transpose_lab final : public cudalab::lab {
+ public:
+  cudalab::lab_spec spec() const override {
+    cudalab::lab_spec s;
+    s.name = "transpose";
+    s.title = "Matrix transpose: coalescing through shared memory, and bank conflicts";
+    s.summary =
+        "Transposes a rows x cols float matrix. The naive kernels coalesce either their reads or their writes, "
+        "never both; staging 32x32 tiles in shared memory coalesces both, but reading a tile column from a "
+        "plain tile[32][32] puts all 32 lanes in one bank (32-way conflict). Padding the tile to [32][33] or "
+        "XOR-swizzling its columns removes the conflicts. A tile copy with the same geometry is the ceiling.";
+    s.params = {
+        cudalab::param_spec::integer("rows", 16384, 1, std::int64_t(1) << 20, "elements", "rows of the input matrix"),
+        cudalab::param_spec::integer("cols", 16384, 1, std::int64_t(1) << 20, "elements",
+                                     "columns of the input matrix (row-major, floats)"),
+        cudalab::param_spec::integer("block_rows", 8, 1, 32, "threads",
+                                     "thread rows per 32-wide block for copy, copy_shared, padded_rows and "
+                                     "diagonal (each thread moves 32/block_rows rows); must divide 32"),
+    };
+    for (const auto& p : plans) s.variants.push_back({p.name, p.summary});
+    s.baseline = "copy";
+    return s;
+  }
+
+  void check_params(const cudalab::params& p) const override {
+    const std::int64_t br = p.integer("block_rows");
+    if (br <= 0 || 32 % br != 0)
+      throw std::invalid_argument("block_rows must divide 32 (1, 2, 4, 8, 16 or 32), not " + std::to_string(br));
+    if (p.integer("rows") * p.integer("cols") > (std::int64_t(1) << 32))
+      throw std::invalid_argument("rows * cols must be at most 2^32 elements");
+  }
+
+  cudalab::requirements require(const cudalab::params& p) const override {
+    const auto bytes = static_cast<std::uint64_t>(p.integer("rows") * p.integer("cols")) * sizeof(float);
+    return {2 * bytes, 0, 3 * bytes};
+  }
+
+  void setup(const cudalab::params& p, cudalab::session& s) override {
+    check_params(p);
+    rows_ = static_cast<unsigned>(p.integer("rows"));
+    cols_ = static_cast<unsigned>(p.integer("cols"));
+    block_rows_ = static_cast<unsigned>(p.integer("block_rows"));
+    const std::size_t n = std::size_t(rows_) * cols_;
+    // Exact integers below 2^24, so a misplaced element shows, and one draw feeds two elements.
+    h_in_.resize(n);
+    std::mt19937_64 rng(s.seed());
+    for (std::size_t i = 0; i < n; i += 2) {
+      const std::uint64_t r = rng();
+      h_in_[i] = static_cast<float>(r & 0xffffff);
+      if (i + 1 < n) h_in_[i + 1] = static_cast<float>((r >> 32) & 0xffffff);
+    }
+    // Reference transpose, in 32x32 blocks to stay in cache.
+    h_ref_.resize(n);
+    for (unsigned r0 = 0; r0 < rows_; r0 += tile_dim)
+      for (unsigned c0 = 0; c0 < cols_; c0 += tile_dim)
+        for (unsigned r = r0; r < std::min(rows_, r0 + tile_dim); ++r)
+          for (unsigned c = c0; c < std::min(cols_, c0 + tile_dim); ++c)
+            h_ref_[element_offset(c, r, rows_)] = h_in_[element_offset(r, c, cols_)];
+    d_in_ = cudalab::device_buffer<float>(n);
+    d_out_ = cudalab::device_buffer<float>(n);
+    d_in_.upload(h_in_.data(), s.stream());
+    s.register_output(d_out_.data(), d_out_.bytes(), cudalab::memory_kind::device);
+    h_out_.resize(n);
+    stream_ = s.stream();
+  }
+
+  cudalab::traffic traffic_of(const cudalab::variant_spec&) const override {
+    const std::uint64_t bytes = std::uint64_t(rows_) * cols_ * sizeof(float);
+    return {bytes, bytes, cudalab::memory_path::device};
+  }
+
+  void run(const cudalab::variant_spec& v, cudaStream_t stream) override {
+    const variant_plan& plan = plan_of(v.name);
+    if (plan.library_copy) {
+      if (d_in_.bytes() > 0)
+        CUDALAB_CUDA_CHECK(
+            cudaMemcpyAsync(d_out_.data(), d_in_.data(), d_in_.bytes(), cudaMemcpyDeviceToDevice, stream));
+      return;
+    }
+    launch(plan.k, d_in_.data(), d_out_.data(), rows_, cols_, block_rows_of(plan, block_rows_), stream);
+  }
+
+  cudalab::check verify(const cudalab::variant_spec& v) override {
+    const variant_plan& plan = plan_of(v.name);
+    d_out_.download(h_out_.data(), stream_);
+    CUDALAB_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    const std::vector<float>& expected = plan.transposes ? h_ref_ : h_in_;
+    cudalab::check c = cudalab::compare_exact(h_out_.data(), expected.data(), h_out_.size());
+    if (plan.transposes) c.note = "output is cols x rows; element i = row i / rows, column i % rows";
+    return c;
+  }
+
+  void trace(const cudalab::params& p, const cudalab::variant_spec& v, cudalab::trace_sink& sink) const override {
+    const variant_plan& plan = plan_of(v.name);
+    if (plan.library_copy) return;  // a library copy: nothing to model
+    check_params(p);
+    const auto rows = static_cast<unsigned>(p.integer("rows"));
+    const auto cols = static_cast<unsigned>(p.integer("cols"));
+    const unsigned block_rows = block_rows_of(plan, static_cast<unsigned>(p.integer("block_rows")));
+    const unsigned blocks = blocks_for(plan.k, rows, cols);
+    // Trace the first block (a full tile unless the matrix is smaller) and the last one (the ragged
+    // corner); every other block repeats the first one's pattern at another base address.
+    std::vector<unsigned> sample = {0};
+    if (blocks > 1) sample.push_back(blocks - 1);
+    for (unsigned b : sample)
+      for (unsigned w = 0; w < block_rows; ++w) trace_warp(plan.k, rows, cols, block_rows, b, w, sink);
+    const std::uint64_t traced = std::uint64_t(sample.size()) * block_rows;
+    sink.sampled(traced, std::uint64_t(blocks) * block_rows);
+  }
+
+  void teardown() noexcept override {
+    d_in_ = {};
+    d_out_ = {};
+    h_in_ = {};
+    h_ref_ = {};
+    h_out_ = {};
+  }
+
+ private:
+  static unsigned block_rows_of(const variant_plan& plan, unsigned param) {
+    return plan.fixed_block_rows != 0 ? plan.fixed_block_rows : param;
+  }
+
+  unsigned rows_ = 0, cols_ = 0, block_rows_ = 8;
+  cudaStream_t stream_ = nullptr;
+  std::vector<float> h_in_, h_ref_, h_out_;
+  cudalab::device_buffer<float> d_in_, d_out_;
+};
+
+}  // namespace transpose
+
+CUDALAB_REGISTER_LAB(transpose::transpose_lab)

@@ -1,0 +1,170 @@
+// The transpose plugin on the CPU: its spec, its tile index math, and the access model's predictions.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <utility>
+
+#include "../../plugins/transpose/transpose_kernels.cuh"
+#include "access_model.hpp"
+#include "lab_checks.hpp"
+#include "lab_cycle.hpp"
+
+namespace cudalab::testing {
+namespace {
+
+const detail::loaded_plugin& plugin() { return load_test_plugin("transpose"); }
+
+params with(std::map<std::string, param_value> overrides) {
+  params p = detail::default_params(plugin().spec);
+  for (auto& [k, v] : overrides) p.set(k, v);
+  return p;
+}
+
+detail::access_stats predict(const std::string& variant, const params& p) {
+  detail::access_model model;
+  plugin().instance->trace(p, detail::find_variant(plugin().spec, variant), model);
+  return model.stats();
+}
+
+TEST(TransposeSpec, IsSane) {
+  const lab_spec& s = plugin().spec;
+  EXPECT_EQ(s.name, "transpose");
+  std::set<std::string> names;
+  for (const auto& v : s.variants) EXPECT_TRUE(names.insert(v.name).second) << "duplicate " << v.name;
+  EXPECT_EQ(s.baseline, "copy");
+  EXPECT_TRUE(names.count(s.baseline));
+  for (const char* v : {"copy", "copy_shared", "memcpy", "naive_row", "naive_col", "tile", "padded", "swizzled",
+                        "padded_rows", "diagonal"})
+    EXPECT_TRUE(names.count(v)) << v;
+  for (const auto& ps : s.params) {
+    ASSERT_EQ(ps.type, param_type::integer) << ps.name;
+    const auto d = double(std::get<std::int64_t>(ps.default_value));
+    EXPECT_GE(d, *ps.min) << ps.name;
+    EXPECT_LE(d, *ps.max) << ps.name;
+  }
+  EXPECT_NO_THROW(plugin().instance->check_params(with({})));
+}
+
+TEST(TransposeSpec, RejectsBadCombinations) {
+  for (std::int64_t br : {3, 5, 12, 24})
+    EXPECT_THROW(plugin().instance->check_params(with({{"block_rows", br}})), std::invalid_argument) << br;
+  for (std::int64_t br : {1, 2, 4, 8, 16, 32}) EXPECT_NO_THROW(plugin().instance->check_params(with({{"block_rows", br}})));
+  EXPECT_THROW(plugin().instance->check_params(with({{"rows", std::int64_t(1) << 20}, {"cols", std::int64_t(1) << 20}})),
+               std::invalid_argument);
+}
+
+TEST(TransposeSpec, RequiresTwoMatricesOnTheDevice) {
+  const auto r = plugin().instance->require(with({{"rows", std::int64_t(1000)}, {"cols", std::int64_t(3)}}));
+  EXPECT_EQ(r.device_bytes, 2u * 3000u * 4u);
+}
+
+TEST(TransposeIndexMath, DiagonalOrderVisitsEveryTileOnce) {
+  using namespace transpose;
+  for (auto [tx, ty] : {std::pair{1u, 1u}, {3u, 5u}, {5u, 3u}, {7u, 7u}, {16u, 4u}, {1u, 9u}}) {
+    std::set<std::pair<unsigned, unsigned>> seen;
+    for (unsigned b = 0; b < tx * ty; ++b) {
+      const tile_origin t = diagonal_tile(b, tx, ty);
+      EXPECT_LT(t.row0 / tile_dim, ty);
+      EXPECT_LT(t.col0 / tile_dim, tx);
+      seen.insert({t.row0, t.col0});
+    }
+    EXPECT_EQ(seen.size(), std::size_t(tx) * ty) << tx << "x" << ty;
+  }
+}
+
+TEST(TransposeIndexMath, SwizzleIsAPermutationOfEachRow) {
+  using namespace transpose;
+  for (unsigned r = 0; r < tile_dim; ++r) {
+    std::set<unsigned> row;
+    for (unsigned c = 0; c < tile_dim; ++c) row.insert(swizzled_tile_index(r, c));
+    EXPECT_EQ(row.size(), tile_dim);
+    EXPECT_EQ(*row.begin(), r * tile_dim);
+    EXPECT_EQ(*row.rbegin(), r * tile_dim + tile_dim - 1);
+  }
+}
+
+// At 16384^2 every traced tile is full, so the predictions are the textbook numbers.
+struct expectation {
+  const char* variant;
+  double load_sectors, store_sectors;   // per request
+  double shared_load_conflicts;         // extra wavefronts per shared load request (-1: no shared use)
+};
+
+TEST(TransposeTrace, SectorsAndConflictsPerVariantAtDefaultSize) {
+  const expectation cases[] = {
+      {"copy", 4, 4, -1},        {"copy_shared", 4, 4, 0}, {"naive_row", 4, 32, -1}, {"naive_col", 32, 4, -1},
+      {"tile", 4, 4, 31},        {"padded", 4, 4, 0},      {"swizzled", 4, 4, 0},    {"padded_rows", 4, 4, 0},
+      {"diagonal", 4, 4, 0},
+  };
+  const params p = with({});
+  const std::uint64_t elements = std::uint64_t(16384) * 16384;
+  for (const auto& e : cases) {
+    SCOPED_TRACE(e.variant);
+    const auto s = predict(e.variant, p);
+    EXPECT_DOUBLE_EQ(s.global_load.sectors_per_request(), e.load_sectors);
+    EXPECT_DOUBLE_EQ(s.global_store.sectors_per_request(), e.store_sectors);
+    EXPECT_DOUBLE_EQ(s.global_load.efficiency(), 4.0 / e.load_sectors);
+    EXPECT_DOUBLE_EQ(s.global_store.efficiency(), 4.0 / e.store_sectors);
+    // One request per 32 elements each way, scaled from the sample to the whole launch.
+    EXPECT_EQ(s.global_load.requests, elements / 32);
+    EXPECT_EQ(s.global_store.requests, elements / 32);
+    if (e.shared_load_conflicts < 0) {
+      EXPECT_EQ(s.shared_load.requests, 0u);
+      EXPECT_EQ(s.shared_store.requests, 0u);
+      continue;
+    }
+    EXPECT_EQ(s.shared_load.requests, elements / 32);
+    EXPECT_EQ(s.shared_store.requests, elements / 32);
+    EXPECT_EQ(s.shared_store.conflicts(), 0u);  // rows of the tile go in row-wise
+    EXPECT_DOUBLE_EQ(s.shared_load.conflicts_per_request(), e.shared_load_conflicts);
+    EXPECT_DOUBLE_EQ(s.shared_load.wavefronts_per_request(), e.shared_load_conflicts + 1);
+  }
+}
+
+TEST(TransposeTrace, PlainTileColumnReadIsThirtyTwoWayAtEveryBlockRows) {
+  for (std::int64_t br : {1, 8, 32}) {
+    const auto p = with({{"block_rows", br}});
+    EXPECT_DOUBLE_EQ(predict("copy_shared", p).shared_load.conflicts_per_request(), 0.0) << br;
+    EXPECT_DOUBLE_EQ(predict("padded_rows", p).shared_load.conflicts_per_request(), 0.0) << br;
+    EXPECT_DOUBLE_EQ(predict("diagonal", p).shared_load.conflicts_per_request(), 0.0) << br;
+    EXPECT_DOUBLE_EQ(predict("tile", p).shared_load.conflicts_per_request(), 31.0);  // fixed 32x32 block
+  }
+}
+
+TEST(TransposeTrace, LibraryCopyIsNotTraced) {
+  const auto s = predict("memcpy", with({}));
+  EXPECT_EQ(s.global_load.requests + s.global_store.requests, 0u);
+}
+
+TEST(TransposeTrace, OneByOneMovesOneElement) {
+  const auto p = with({{"rows", std::int64_t(1)}, {"cols", std::int64_t(1)}});
+  for (const auto& v : plugin().spec.variants) {
+    if (v.name == "memcpy") continue;
+    SCOPED_TRACE(v.name);
+    const auto s = predict(v.name, p);
+    EXPECT_EQ(s.global_load.requests, 1u);
+    EXPECT_EQ(s.global_load.requested_bytes, 4u);
+    EXPECT_EQ(s.global_store.requested_bytes, 4u);
+    EXPECT_EQ(s.global_load.sectors, 1u);
+    EXPECT_EQ(s.shared_load.conflicts(), 0u);
+  }
+}
+
+TEST(TransposeTrace, OddShapesTraceEveryVariant) {
+  for (auto [r, c] : {std::pair{33, 65}, {1000, 3}, {3, 1000}, {31, 1}, {4097, 129}}) {
+    const auto p = with({{"rows", std::int64_t(r)}, {"cols", std::int64_t(c)}});
+    for (const auto& v : plugin().spec.variants) {
+      if (v.name == "memcpy") continue;
+      SCOPED_TRACE(v.name + " at " + std::to_string(r) + "x" + std::to_string(c));
+      const auto s = predict(v.name, p);
+      EXPECT_GT(s.global_load.requests, 0u);
+      EXPECT_GT(s.global_store.requests, 0u);
+      EXPECT_LE(s.global_load.sectors_per_request(), 32.0);
+      EXPECT_GE(s.global_load.sectors_per_request(), 1.0);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace cudalab::testing
