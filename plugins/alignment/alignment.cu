@@ -1,0 +1,134 @@
+// Launchers of the alignment lab's kernels: pick the template instance, size the grid, launch, check.
+#include "alignment.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "alignment_kernels.cuh"
+#include "cudalab/cuda_error.hpp"
+
+namespace alignment {
+
+namespace {
+
+unsigned grid_of(std::uint64_t items, int block, int unroll) {
+  return static_cast<unsigned>(blocks_for(items, static_cast<std::uint64_t>(block), static_cast<std::uint64_t>(unroll)));
+}
+
+[[noreturn]] void bad_unroll(int unroll) {
+  throw std::invalid_argument("alignment: unroll must be 1, 2 or 4, not " + std::to_string(unroll));
+}
+
+template <class Load>
+void offset_read_with(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset, int unroll,
+                      int block, cudaStream_t stream) {
+  const unsigned grid = grid_of(count, block, unroll);
+  switch (unroll) {
+    case 1: offset_read_kernel<Load, 1><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
+    case 2: offset_read_kernel<Load, 2><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
+    case 4: offset_read_kernel<Load, 4><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
+    default: bad_unroll(unroll);
+  }
+  CUDALAB_CHECK_LAUNCH();
+}
+
+template <class Vec>
+void vector_copy_of(const float* d_in, float* d_out, std::uint64_t n, int unroll, int block, cudaStream_t stream) {
+  const std::uint64_t width = sizeof(Vec) / sizeof(float);
+  // At least one block, so that the scalar tail of an n < width array is still copied.
+  const unsigned grid = std::max(1u, grid_of(n / width, block, unroll));
+  switch (unroll) {
+    case 1: vector_copy_kernel<Vec, 1><<<grid, block, 0, stream>>>(d_in, d_out, n); break;
+    case 2: vector_copy_kernel<Vec, 2><<<grid, block, 0, stream>>>(d_in, d_out, n); break;
+    case 4: vector_copy_kernel<Vec, 4><<<grid, block, 0, stream>>>(d_in, d_out, n); break;
+    default: bad_unroll(unroll);
+  }
+  CUDALAB_CHECK_LAUNCH();
+}
+
+}  // namespace
+
+void launch_offset_read(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset,
+                        cache_operator op, int unroll, int block, cudaStream_t stream) {
+  if (count == 0) return;
+  switch (op) {
+    case cache_operator::default_path:
+      return offset_read_with<load_default>(d_in, d_out, count, offset, unroll, block, stream);
+    case cache_operator::ldg: return offset_read_with<load_ldg>(d_in, d_out, count, offset, unroll, block, stream);
+    case cache_operator::ldca: return offset_read_with<load_ldca>(d_in, d_out, count, offset, unroll, block, stream);
+    case cache_operator::ldcg: return offset_read_with<load_ldcg>(d_in, d_out, count, offset, unroll, block, stream);
+    case cache_operator::ldcs: return offset_read_with<load_ldcs>(d_in, d_out, count, offset, unroll, block, stream);
+  }
+}
+
+void launch_offset_write(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset, int unroll,
+                         int block, cudaStream_t stream) {
+  if (count == 0) return;
+  const unsigned grid = grid_of(count, block, unroll);
+  switch (unroll) {
+    case 1: offset_write_kernel<1><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
+    case 2: offset_write_kernel<2><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
+    case 4: offset_write_kernel<4><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
+    default: bad_unroll(unroll);
+  }
+  CUDALAB_CHECK_LAUNCH();
+}
+
+void launch_offset_copy(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset, int unroll,
+                        int block, cudaStream_t stream) {
+  if (count == 0) return;
+  const unsigned grid = grid_of(count, block, unroll);
+  switch (unroll) {
+    case 1: offset_copy_kernel<1><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
+    case 2: offset_copy_kernel<2><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
+    case 4: offset_copy_kernel<4><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
+    default: bad_unroll(unroll);
+  }
+  CUDALAB_CHECK_LAUNCH();
+}
+
+void launch_strided_read(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t stride, int unroll,
+                         int block, cudaStream_t stream) {
+  if (count == 0) return;
+  const unsigned grid = grid_of(count, block, unroll);
+  switch (unroll) {
+    case 1: strided_read_kernel<1><<<grid, block, 0, stream>>>(d_in, d_out, count, stride); break;
+    case 2: strided_read_kernel<2><<<grid, block, 0, stream>>>(d_in, d_out, count, stride); break;
+    case 4: strided_read_kernel<4><<<grid, block, 0, stream>>>(d_in, d_out, count, stride); break;
+    default: bad_unroll(unroll);
+  }
+  CUDALAB_CHECK_LAUNCH();
+}
+
+void launch_vector_copy(const float* d_in, float* d_out, std::uint64_t n, int vector_bytes, int unroll, int block,
+                        cudaStream_t stream) {
+  if (n == 0) return;
+  switch (vector_bytes) {
+    case 4: return vector_copy_of<float>(d_in, d_out, n, unroll, block, stream);
+    case 8: return vector_copy_of<float2>(d_in, d_out, n, unroll, block, stream);
+    case 16: return vector_copy_of<float4>(d_in, d_out, n, unroll, block, stream);
+    default: throw std::invalid_argument("alignment: vector width must be 4, 8 or 16 bytes");
+  }
+}
+
+void launch_grid_stride_copy(const float* d_in, float* d_out, std::uint64_t n, copy_hint hint, int grid, int block,
+                             cudaStream_t stream) {
+  if (n == 0) return;
+  if (hint == copy_hint::streaming)
+    grid_stride_copy_kernel<streaming_access><<<grid, block, 0, stream>>>(d_in, d_out, n);
+  else
+    grid_stride_copy_kernel<plain_access><<<grid, block, 0, stream>>>(d_in, d_out, n);
+  CUDALAB_CHECK_LAUNCH();
+}
+
+int grid_stride_blocks_per_sm(copy_hint hint, int block) {
+  int blocks = 0;
+  if (hint == copy_hint::streaming)
+    CUDALAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, grid_stride_copy_kernel<streaming_access>, block, 0));
+  else
+    CUDALAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, grid_stride_copy_kernel<plain_access>, block, 0));
+  return blocks;
+}
+
+}  // namespace alignment

@@ -1,0 +1,46 @@
+// Host-side declarations of the alignment lab's launchers (the only door to its kernels).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+namespace alignment {
+
+/// The cache operator a misaligned read uses (see alignment_kernels.cuh).
+enum class cache_operator { default_path, ldg, ldca, ldcg, ldcs };
+
+/// Whether the grid-stride copy uses plain or streaming (evict-first) loads and stores.
+enum class copy_hint { plain, streaming };
+
+/// d_out[i] = d_in[i + offset] for i < count, loaded with `op`, `unroll` elements per thread.
+/// REQUIRES: unroll is 1, 2 or 4; block is a multiple of 32; d_in holds count + offset floats.
+void launch_offset_read(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset,
+                        cache_operator op, int unroll, int block, cudaStream_t stream);
+
+/// d_out[i + offset] = d_in[i] for i < count. REQUIRES: as launch_offset_read.
+void launch_offset_write(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset, int unroll,
+                         int block, cudaStream_t stream);
+
+/// d_out[i + offset] = d_in[i + offset] for i < count. REQUIRES: as launch_offset_read.
+void launch_offset_copy(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset, int unroll,
+                        int block, cudaStream_t stream);
+
+/// d_out[i] = d_in[i * stride] for i < count. REQUIRES: d_in holds (count - 1) * stride + 1 floats.
+void launch_strided_read(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t stride, int unroll,
+                         int block, cudaStream_t stream);
+
+/// Copies n floats as vectors of `vector_bytes` (4, 8 or 16) per lane, `unroll` vectors per thread.
+/// REQUIRES: d_in and d_out are 16-byte aligned.
+void launch_vector_copy(const float* d_in, float* d_out, std::uint64_t n, int vector_bytes, int unroll, int block,
+                        cudaStream_t stream);
+
+/// Copies n floats as float4 with a grid-stride loop over `grid` blocks.
+/// REQUIRES: d_in and d_out are 16-byte aligned; grid >= 1.
+void launch_grid_stride_copy(const float* d_in, float* d_out, std::uint64_t n, copy_hint hint, int grid, int block,
+                             cudaStream_t stream);
+
+/// How many blocks of `block` threads of the grid-stride copy fit on one SM at once (occupancy).
+int grid_stride_blocks_per_sm(copy_hint hint, int block);
+
+}  // namespace alignment
