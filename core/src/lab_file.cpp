@@ -72,7 +72,7 @@ lab_file_error::lab_file_error(std::vector<lab_problem> problems)
 lab_file parse_lab_file(const std::filesystem::path& path) {
   const std::string file = path.string();
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw lab_file_error({{{file, 0, 0}, "cannot open the lab file for reading"}});
+  if (!in) throw lab_file_error({lab_problem{source_location{file, 0, 0}, "cannot open the lab file for reading"}});
   std::ostringstream content;
   content << in.rdbuf();
 
@@ -81,7 +81,7 @@ lab_file parse_lab_file(const std::filesystem::path& path) {
   try {
     tree->doc = toml::parse(content.str(), file);
   } catch (const toml::parse_error& e) {
-    throw lab_file_error({{locate(file, e.source()), "TOML syntax error: " + std::string(e.description())}});
+    throw lab_file_error({lab_problem{locate(file, e.source()), "TOML syntax error: " + std::string(e.description())}});
   }
 
   lab_file out;
@@ -105,7 +105,10 @@ lab_file parse_lab_file(const std::filesystem::path& path) {
   if (const toml::table* lab = tree->doc["lab"].as_table()) {
     read_lab_table(file, *lab, out, problems);
   } else if (!tree->doc.contains("lab")) {
-    problems.push_back({{file, 1, 1}, "missing [lab] table: a lab file starts with [lab] and plugin = \"NAME\""});
+    lab_problem missing;  // built step by step: g++ 12 warns falsely on the nested braces
+    missing.where = {file, 1, 1};
+    missing.message = "missing [lab] table: a lab file starts with [lab] and plugin = \"NAME\"";
+    problems.push_back(std::move(missing));
   }
   if (const toml::table* measure = tree->doc["measure"].as_table())
     read_measure_table(file, *measure, tree->measure, tree->measure_keys_set, problems);

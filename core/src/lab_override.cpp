@@ -1,5 +1,6 @@
 // `--set KEY=VALUE` on the command line: split at the first '=', the value read as TOML.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lab_file_impl.hpp"
@@ -31,7 +32,7 @@ std::optional<override_entry> parse_override(const std::string& text, std::vecto
   }
   entry.holder = std::make_shared<toml::table>();
   try {
-    toml::table parsed = toml::parse("v = " + entry.raw, "--set");
+    toml::table parsed = toml::parse(std::string_view("v = " + entry.raw), std::string_view("--set"));
     // One value and nothing else; "1\nw = 2" must not sneak in a second key.
     if (parsed.size() == 1 && parsed.contains("v")) *entry.holder = std::move(parsed);
   } catch (const toml::parse_error&) {

@@ -41,7 +41,7 @@ void read_output_table(const std::string& file, const toml::table& table, output
 run_profile parse_profile(const std::filesystem::path& path) {
   const std::string file = path.string();
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw lab_file_error({{{file, 0, 0}, "cannot open the profile for reading"}});
+  if (!in) throw lab_file_error({lab_problem{source_location{file, 0, 0}, "cannot open the profile for reading"}});
   std::ostringstream content;
   content << in.rdbuf();
 
@@ -49,7 +49,7 @@ run_profile parse_profile(const std::filesystem::path& path) {
   try {
     doc = toml::parse(content.str(), file);
   } catch (const toml::parse_error& e) {
-    throw lab_file_error({{locate(file, e.source()), "TOML syntax error: " + std::string(e.description())}});
+    throw lab_file_error({lab_problem{locate(file, e.source()), "TOML syntax error: " + std::string(e.description())}});
   }
 
   run_profile profile;
