@@ -18,3 +18,16 @@ install(FILES ${PROJECT_BINARY_DIR}/cudalabConfig.cmake ${PROJECT_BINARY_DIR}/cu
 install(DIRECTORY labs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/cudalab/labs FILES_MATCHING PATTERN "*.toml")
 install(DIRECTORY configs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/cudalab/configs FILES_MATCHING PATTERN "*.toml")
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/cudalab/docs)
+
+# Debian ships Google Benchmark only as libbenchmark.so.1debian: carry it (the executable's RUNPATH
+# is $ORIGIN/../lib).
+get_target_property(_cudalab_benchmark_lib benchmark::benchmark LOCATION)
+if(_cudalab_benchmark_lib)
+  file(REAL_PATH ${_cudalab_benchmark_lib} _cudalab_benchmark_real)
+  # Install under the library's soname (what the executable asks the loader for).
+  get_target_property(_cudalab_benchmark_name benchmark::benchmark IMPORTED_SONAME_NONE)
+  if(NOT _cudalab_benchmark_name)
+    get_filename_component(_cudalab_benchmark_name ${_cudalab_benchmark_lib} NAME)
+  endif()
+  install(FILES ${_cudalab_benchmark_real} DESTINATION ${CMAKE_INSTALL_LIBDIR} RENAME ${_cudalab_benchmark_name})
+endif()

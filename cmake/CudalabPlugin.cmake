@@ -1,11 +1,12 @@
-# cudalab_add_plugin(<lab> SOURCES <files...> [LIBRARIES <targets...>])
+# cudalab_add_plugin(<lab> SOURCES <files...> [LIBRARIES <targets...>] [NO_INSTALL])
 #
 # Builds the shared-library plugin `cudalab_<lab>` that the cudalab host loads: hidden visibility
 # (only the factory and ABI symbols are exported), the shared CUDA runtime, the public cudalab API.
 # The same function serves in-tree plugins and out-of-tree ones built against an installed cudalab
-# (find_package(cudalab)); in-tree plugins land in the build tree's plugin folder.
+# (find_package(cudalab)); in-tree plugins land in the build tree's plugin folder and are installed
+# into lib/cudalab/plugins (NO_INSTALL: not installed, for test plugins).
 function(cudalab_add_plugin lab)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;LIBRARIES")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "NO_INSTALL" "" "SOURCES;LIBRARIES")
   if(NOT arg_SOURCES)
     message(FATAL_ERROR "cudalab_add_plugin(${lab}): SOURCES is required")
   endif()
@@ -24,5 +25,8 @@ function(cudalab_add_plugin lab)
     CUDA_SEPARABLE_COMPILATION OFF)
   if(DEFINED CUDALAB_PLUGIN_OUTPUT_DIRECTORY)
     set_target_properties(${target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CUDALAB_PLUGIN_OUTPUT_DIRECTORY})
+  endif()
+  if(DEFINED CUDALAB_PLUGIN_DIR AND NOT arg_NO_INSTALL)
+    install(TARGETS ${target} LIBRARY DESTINATION ${CUDALAB_PLUGIN_DIR})
   endif()
 endfunction()
