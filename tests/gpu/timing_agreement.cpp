@@ -1,0 +1,78 @@
+// Not a test (benchmarks are never CTest tests): checks that cudalab's timing agrees with plain CUDA
+// events. In one process it runs the test lab through the same planner and runner as `cudalab run`,
+// then times the same kernels with a bare event loop (warm-up, then the median of single launches and
+// of 1 ms batches), and prints both with their difference and cudalab's coefficient of variation.
+// usage: timing_agreement LAB_FILE PLUGIN_DIR
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "cudalab/event.hpp"
+#include "gpu_probe.hpp"
+#include "host_session.hpp"
+#include "lab_cycle.hpp"
+#include "measure.hpp"
+#include "planning.hpp"
+#include "runner.hpp"
+
+namespace {
+
+class silent_reporter final : public cudalab::detail::reporter {
+ public:
+  void begin(const cudalab::detail::run_context&) override {}
+  void add(const cudalab::detail::variant_result&) override {}
+  void end() override {}
+};
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
+// Median per-launch time of `samples` event pairs, each around `batch` launches.
+double plain_events_ms(cudalab::lab& l, const cudalab::variant_spec& v, cudaStream_t s, int batch, int samples) {
+  cudalab::event start, stop;
+  for (int i = 0; i < 20; ++i) l.run(v, s);
+  std::vector<double> ms;
+  for (int i = 0; i < samples; ++i) {
+    start.record(s);
+    for (int b = 0; b < batch; ++b) l.run(v, s);
+    stop.record(s);
+    stop.synchronize();
+    ms.push_back(cudalab::event::elapsed_ms(start, stop) / batch);
+  }
+  return median_of(ms);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace cudalab::detail;
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: %s LAB_FILE PLUGIN_DIR\n", argv[0]);
+    return 2;
+  }
+  if (!probe_gpu().usable) return 77;
+  const auto plans = plan_lab_files({{argv[1]}, {argv[2]}, nullptr, {}, {}});
+  run_context ctx;
+  ctx.device = read_device_info(0);
+  silent_reporter quiet;
+  const run_summary summary = run_plans(plans, ctx, quiet, {});
+  std::printf("%-10s %-12s %12s %8s %14s %14s %9s\n", "variant", "point", "cudalab ms", "CV %", "events 1x ms",
+              "events batch", "diff %");
+  for (const variant_result& r : summary.all) {
+    const auto& pl = plans.front();
+    cudalab::lab& l = *pl.plugin->instance;
+    host_session session(ctx.device, pl.plan.measure.seed);
+    l.setup(pl.plan.point(r.point_index), session);
+    const auto& v = find_variant(pl.plugin->spec, r.variant);
+    const double single = plain_events_ms(l, v, session.stream(), 1, 200);
+    const double batched = plain_events_ms(l, v, session.stream(), static_cast<int>(r.time.batch), 50);
+    l.teardown();
+    const double reference = r.time.batch > 1 ? batched : single;
+    std::printf("%-10s %-12s %12.4f %8.2f %14.4f %14.4f %+8.2f%%\n", r.variant.c_str(),
+                r.point.empty() ? "" : (r.point[0].first + "=" + r.point[0].second).c_str(), r.time.median_ms,
+                100 * r.time.cv, single, batched, 100.0 * (r.time.median_ms - reference) / reference);
+  }
+  return 0;
+}
