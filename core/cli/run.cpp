@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <ctime>
@@ -64,12 +65,27 @@ int run_command(const options& o) {
   ctx.profile = o.config;
   try {
     ctx.device = detail::read_device_info(0);
-    ctx.measured = detail::process_ceilings(ctx.device, profile->measure);
+  } catch (const cuda_error& e) {
+    fmt::print(stderr, "cudalab: reading the device's properties failed: {}\n", e.what());
+    return detail::exit_cuda_error;
+  }
+  // Refuse sizes that cannot fit before anything is allocated.
+  std::size_t free_device = 0, total_device = 0;
+  if (cudaMemGetInfo(&free_device, &total_device) == cudaSuccess) {
+    const auto problems = detail::check_memory(*plans, free_device, detail::host_memory_available());
+    if (!problems.empty()) {
+      fmt::print(stderr, "{}\n", detail::lab_file_error(problems).what());
+      return detail::exit_bad_lab_file;
+    }
+  }
+
+  const bool timing = std::any_of(plans->begin(), plans->end(), [](const auto& pl) { return pl.plan.measure.timing; });
+  try {
+    if (timing) ctx.measured = detail::process_ceilings(ctx.device, profile->measure);
   } catch (const cuda_error& e) {
     fmt::print(stderr, "cudalab: measuring the device failed: {}\n", e.what());
     return detail::exit_cuda_error;
   }
-
   namespace fs = std::filesystem;
   const fs::path out_dir = !o.out_dir.empty()              ? fs::path(o.out_dir)
                            : !profile->output.dir.empty() ? fs::path(profile->output.dir)

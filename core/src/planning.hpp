@@ -25,3 +25,15 @@ struct plan_request {
 std::vector<planned_lab> plan_lab_files(const plan_request& request);
 
 }  // namespace cudalab::detail
+
+namespace cudalab::detail {
+
+/// Memory free on this machine for a run's host buffers (MemAvailable), in bytes; 0 if unknown.
+std::uint64_t host_memory_available();
+
+/// Checks every point's require() against the device's memory and the host's, before anything is
+/// allocated: returns one problem per point that does not fit, with the numbers.
+std::vector<lab_problem> check_memory(const std::vector<planned_lab>& plans, std::uint64_t device_bytes,
+                                      std::uint64_t host_bytes);
+
+}  // namespace cudalab::detail
