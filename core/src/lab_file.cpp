@@ -60,6 +60,20 @@ void read_lab_table(const std::string& file, const toml::table& lab, lab_file& o
 
 }  // namespace
 
+void sort_problems(std::vector<lab_problem>& problems, const std::vector<std::string>& set_order) {
+  auto rank = [&](const lab_problem& p) {
+    const auto it = std::find(set_order.begin(), set_order.end(), p.where.file);
+    return static_cast<std::size_t>(it - set_order.begin());
+  };
+  std::stable_sort(problems.begin(), problems.end(), [&](const lab_problem& a, const lab_problem& b) {
+    const bool a_loose = a.where.line == 0, b_loose = b.where.line == 0;
+    if (a_loose != b_loose) return b_loose;
+    if (a_loose) return rank(a) < rank(b);
+    if (a.where.file != b.where.file) return false;
+    return a.where.line != b.where.line ? a.where.line < b.where.line : a.where.column < b.where.column;
+  });
+}
+
 std::string source_location::text() const {
   if (line <= 0) return file;
   if (column <= 0) return file + ":" + std::to_string(line);
@@ -112,7 +126,10 @@ lab_file parse_lab_file(const std::filesystem::path& path) {
   }
   if (const toml::table* measure = tree->doc["measure"].as_table())
     read_measure_table(file, *measure, tree->measure, tree->measure_keys_set, problems);
-  if (!problems.empty()) throw lab_file_error(std::move(problems));
+  if (!problems.empty()) {
+    sort_problems(problems);
+    throw lab_file_error(std::move(problems));
+  }
 
   out.tree = std::move(tree);
   return out;

@@ -27,6 +27,11 @@ inline source_location locate(const std::string& file, const toml::source_region
   return {file, static_cast<int>(region.begin.line), static_cast<int>(region.begin.column)};
 }
 
+/// Orders problems as a reader meets them: by line and column within a file; problems without a
+/// line (--set, unreadable files) after them, in the order of `set_order` (their file names), then
+/// in the order found.
+void sort_problems(std::vector<lab_problem>& problems, const std::vector<std::string>& set_order = {});
+
 /// A node in words for messages: `a string "yes"`, `a float 1.5`, `an array`.
 std::string describe_node(const toml::node& node);
 

@@ -117,16 +117,6 @@ std::vector<std::string> override_variant_list(const override_entry& o, std::vec
   return names;
 }
 
-// Sorts file problems by position; --set problems (line 0) keep their order, after them.
-void sort_problems(std::vector<lab_problem>& problems) {
-  std::stable_sort(problems.begin(), problems.end(), [](const lab_problem& a, const lab_problem& b) {
-    const bool a_set = a.where.line == 0, b_set = b.where.line == 0;
-    if (a_set != b_set) return b_set;
-    if (a_set) return false;
-    return a.where.line != b.where.line ? a.where.line < b.where.line : a.where.column < b.where.column;
-  });
-}
-
 }  // namespace
 
 lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_profile* profile,
@@ -328,7 +318,9 @@ lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_pr
   }
 
   if (!problems.empty()) {
-    sort_problems(problems);
+    std::vector<std::string> set_order;
+    for (const std::string& text : overrides) set_order.push_back("--set " + text);
+    sort_problems(problems, set_order);
     throw lab_file_error(std::move(problems));
   }
   return plan;

@@ -30,7 +30,7 @@ std::string want_ms(const std::string& key, const toml::node& value, double& out
   if (auto i = value.as_integer()) v = static_cast<double>(i->get());
   else if (auto f = value.as_floating_point()) v = f->get();
   else return "measure." + key + " must be a number of milliseconds, not " + describe_node(value);
-  if (!(v >= 0.0)) return "measure." + key + " = " + value_text(v) + " is out of range (at least 0)";
+  if (!(v >= 0.0)) return "measure." + key + " = " + value_text(param_value(v)) + " is out of range (at least 0)";
   out = v;
   return "";
 }

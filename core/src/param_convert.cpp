@@ -60,7 +60,7 @@ std::string range_problem(const param_spec& spec, const param_value& value) {
   const bool high = spec.max && v > *spec.max;
   if (!low && !high) return "";
   auto bound = [&](double b) {
-    return spec.type == param_type::integer ? std::to_string(static_cast<std::int64_t>(b)) : value_text(b);
+    return spec.type == param_type::integer ? std::to_string(static_cast<std::int64_t>(b)) : value_text(param_value(b));
   };
   std::string range;
   if (spec.min && spec.max) range = "[" + bound(*spec.min) + ", " + bound(*spec.max) + "]";

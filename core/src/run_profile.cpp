@@ -69,7 +69,10 @@ run_profile parse_profile(const std::filesystem::path& path) {
                                                           " (a profile has [measure] and [output])"});
     }
   }
-  if (!problems.empty()) throw lab_file_error(std::move(problems));
+  if (!problems.empty()) {
+    sort_problems(problems);
+    throw lab_file_error(std::move(problems));
+  }
   return profile;
 }
 

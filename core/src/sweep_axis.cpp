@@ -161,7 +161,7 @@ axis_values read_range(const std::string& file, const param_spec& spec, const to
       ok = false;
     } else if (!(factor_value > 1.0)) {
       problems.push_back({locate(file, factor->source()), "the range of '" + spec.name + "': factor must be greater than 1, not " +
-                                                              value_text(factor_value)});
+                                                              value_text(param_value(factor_value))});
       ok = false;
     } else if (from && as_double(*from) <= 0) {
       problems.push_back({locate(file, range.source()), "the geometric range of '" + spec.name + "' must start above 0 (from = " +

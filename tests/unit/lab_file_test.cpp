@@ -1,0 +1,456 @@
+// Lab-file parsing and validation against the test plugin: good files, every kind of bad one
+// (each problem at its exact file:line:column), profiles, --set, sweeps and parse_size.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "lab_checks.hpp"
+#include "lab_file.hpp"
+
+namespace cudalab::detail {
+namespace {
+
+std::string fixture(const std::string& name) {
+  return (std::filesystem::path(CUDALAB_SOURCE_DIR) / "tests/fixtures/labs" / name).string();
+}
+
+const lab& testlab() { return *testing::load_test_plugin("testlab").instance; }
+
+lab_plan plan_of(const std::string& name, const std::vector<std::string>& overrides = {},
+                 const run_profile* profile = nullptr) {
+  return validate_lab_file(parse_lab_file(fixture(name)), testlab(), profile, overrides);
+}
+
+// The problems parsing and validating a fixture reports; empty (and a failed test) if it passes.
+std::vector<lab_problem> problems_of(const std::string& name, const std::vector<std::string>& overrides = {}) {
+  try {
+    plan_of(name, overrides);
+  } catch (const lab_file_error& e) {
+    return e.problems();
+  }
+  ADD_FAILURE() << name << " was accepted";
+  return {};
+}
+
+// One problem expected: at fixture:line:column, its message containing every one of `words`.
+void expect_problem(const lab_problem& p, const std::string& where, const std::vector<std::string>& words) {
+  EXPECT_EQ(p.where.text(), where) << p.message;
+  for (const std::string& w : words) EXPECT_NE(p.message.find(w), std::string::npos) << "'" << w << "' not in: " << p.message;
+}
+
+void expect_only_problem(const std::string& name, int line, int column, const std::vector<std::string>& words,
+                         const std::vector<std::string>& overrides = {}) {
+  const auto problems = problems_of(name, overrides);
+  ASSERT_EQ(problems.size(), 1u) << (problems.empty() ? "" : lab_file_error(problems).what());
+  expect_problem(problems[0], fixture(name) + ":" + std::to_string(line) + ":" + std::to_string(column), words);
+}
+
+std::string at(const std::string& name, int line, int column) {
+  return fixture(name) + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+// ---- good files -------------------------------------------------------------------------------
+
+TEST(LabFile, MinimalFileTakesTheDefaults) {
+  const lab_plan plan = plan_of("good_minimal.toml");
+  EXPECT_EQ(plan.plugin, "testlab");
+  EXPECT_EQ(plan.variants, (std::vector<std::string>{"copy", "scale", "memcpy"}));
+  EXPECT_EQ(plan.baseline, "memcpy");
+  EXPECT_EQ(plan.point_count(), 1u);
+  EXPECT_EQ(plan.base.integer("n"), 1 << 20);
+  EXPECT_EQ(plan.base.choice("fill"), "random");
+  EXPECT_TRUE(plan.point_labels(0).empty());
+  EXPECT_EQ(plan.measure.repetitions, measure_settings{}.repetitions);
+}
+
+TEST(LabFile, SizesAndTypesAreConverted) {
+  const lab_plan plan = plan_of("good_sizes.toml");
+  EXPECT_EQ(plan.title, "Sizes");
+  EXPECT_EQ(plan.base.integer("n"), std::int64_t(64) << 20);
+  EXPECT_EQ(plan.base.integer("rounds"), 16);
+  EXPECT_EQ(plan.base.integer("block"), 128);
+  EXPECT_DOUBLE_EQ(plan.base.real("tolerance"), 0.0);  // an integer taken for a real
+  EXPECT_TRUE(plan.base.boolean("skip_tail"));
+  EXPECT_EQ(plan.base.choice("fill"), "ramp");
+}
+
+TEST(LabFile, InclusiveRange) {
+  const lab_plan plan = plan_of("good_range.toml");
+  ASSERT_EQ(plan.point_count(), 4u);
+  EXPECT_EQ(plan.point(0).integer("block"), 64);
+  EXPECT_EQ(plan.point(3).integer("block"), 256);
+}
+
+TEST(LabFile, GeometricRangeWithSizes) {
+  const lab_plan plan = plan_of("good_geometric.toml");
+  ASSERT_EQ(plan.sweep.size(), 1u);
+  std::vector<std::int64_t> n;
+  for (std::uint64_t i = 0; i < plan.point_count(); ++i) n.push_back(plan.point(i).integer("n"));
+  EXPECT_EQ(n, (std::vector<std::int64_t>{1024, 4096, 16384, 65536, 262144, 1048576}));
+}
+
+TEST(LabFile, RealRangeReachesItsEnd) {
+  const lab_plan plan = plan_of("good_real_range.toml");
+  ASSERT_EQ(plan.point_count(), 4u);
+  EXPECT_DOUBLE_EQ(plan.point(3).real("tolerance"), 0.3);
+}
+
+TEST(LabFile, CartesianProductInWrittenOrderLastAxisFastest) {
+  const lab_plan plan = plan_of("good_product.toml");
+  ASSERT_EQ(plan.sweep.size(), 3u);
+  EXPECT_EQ(plan.sweep[0].name, "rounds");  // as written, not alphabetical
+  EXPECT_EQ(plan.sweep[1].name, "block");
+  EXPECT_EQ(plan.sweep[2].name, "fill");
+  ASSERT_EQ(plan.point_count(), 12u);
+  const params p1 = plan.point(1);
+  EXPECT_EQ(p1.integer("rounds"), 1);
+  EXPECT_EQ(p1.integer("block"), 32);
+  EXPECT_EQ(p1.choice("fill"), "ramp");
+  const params p7 = plan.point(7);  // rounds index 1, block index 1, fill index 1
+  EXPECT_EQ(p7.integer("rounds"), 2);
+  EXPECT_EQ(p7.integer("block"), 64);
+  EXPECT_EQ(p7.choice("fill"), "ramp");
+  EXPECT_EQ(p7.integer("n"), 1024);  // fixed values carried into every point
+  EXPECT_EQ(plan.point(11).integer("rounds"), 3);
+  EXPECT_EQ(plan.variants, (std::vector<std::string>{"scale", "copy"}));
+  EXPECT_EQ(plan.baseline, "copy");
+}
+
+TEST(LabFile, PointLabels) {
+  const lab_plan plan = plan_of("good_product.toml");
+  const auto labels = plan.point_labels(6);
+  using label = std::pair<std::string, std::string>;
+  EXPECT_EQ(labels, (std::vector<label>{{"rounds", "2"}, {"block", "64"}, {"fill", "random"}}));
+}
+
+// ---- profiles and precedence ---------------------------------------------------------------------
+
+TEST(LabFile, ProfileIsRead) {
+  const run_profile profile = parse_profile(fixture("profile_fast.toml"));
+  EXPECT_EQ(profile.measure.repetitions, 3);
+  EXPECT_TRUE(profile.measure.l2_flush);
+  EXPECT_EQ(profile.output.format, "json");
+  EXPECT_EQ(profile.output.dir, "out/fast");
+  EXPECT_EQ(profile.measure_keys_set, (std::vector<std::string>{"l2_flush", "repetitions"}));
+}
+
+TEST(LabFile, PrecedenceDefaultsLabProfileSet) {
+  const run_profile profile = parse_profile(fixture("profile_fast.toml"));
+  const lab_plan plan = plan_of("good_measure.toml", {"measure.warmup_ms=1.5"}, &profile);
+  EXPECT_EQ(plan.measure.repetitions, 3);            // lab 7 < profile 3
+  EXPECT_TRUE(plan.measure.l2_flush);                // profile over the default
+  EXPECT_EQ(plan.measure.seed, 99u);                 // the lab's; the profile does not set it
+  EXPECT_DOUBLE_EQ(plan.measure.min_time_ms, 12.5);  // the lab's
+  EXPECT_DOUBLE_EQ(plan.measure.warmup_ms, 1.5);     // --set over the lab's 3
+  EXPECT_EQ(plan.measure.batch, 0);                  // the default
+  const lab_plan over = plan_of("good_measure.toml", {"measure.repetitions=9"}, &profile);
+  EXPECT_EQ(over.measure.repetitions, 9);            // --set over the profile
+}
+
+TEST(LabFile, BadProfileReportsEveryProblem) {
+  const std::string file = fixture("bad_profile.toml");
+  try {
+    parse_profile(file);
+    FAIL() << "accepted";
+  } catch (const lab_file_error& e) {
+    ASSERT_EQ(e.problems().size(), 3u) << e.what();
+    expect_problem(e.problems()[0], file + ":3:1", {"unknown key 'repetitons' in [measure]", "did you mean 'repetitions'?"});
+    expect_problem(e.problems()[1], file + ":6:10", {"\"xml\"", "table, json, csv, md"});
+    expect_problem(e.problems()[2], file + ":8:2", {"[outptu]", "did you mean [output]?"});
+  }
+}
+
+TEST(LabFile, ShippedConfigsParse) {
+  for (const char* name : {"quick", "default", "thorough", "verify"}) {
+    const auto path = std::filesystem::path(CUDALAB_SOURCE_DIR) / "configs" / (std::string(name) + ".toml");
+    EXPECT_NO_THROW(parse_profile(path)) << path;
+  }
+  const run_profile verify = parse_profile(std::filesystem::path(CUDALAB_SOURCE_DIR) / "configs/verify.toml");
+  EXPECT_FALSE(verify.measure.timing);
+  const run_profile defaults = parse_profile(std::filesystem::path(CUDALAB_SOURCE_DIR) / "configs/default.toml");
+  const measure_settings d;
+  EXPECT_EQ(defaults.measure.repetitions, d.repetitions);
+  EXPECT_DOUBLE_EQ(defaults.measure.min_time_ms, d.min_time_ms);
+  EXPECT_EQ(defaults.measure.seed, d.seed);
+  EXPECT_EQ(defaults.measure.max_points, d.max_points);
+}
+
+// ---- --set ---------------------------------------------------------------------------------------
+
+TEST(LabFile, SetParameterReplacesSweepAndFixedValue) {
+  const lab_plan plan = plan_of("good_product.toml", {"block=128", "params.n=2Ki", "fill=ramp"});
+  ASSERT_EQ(plan.sweep.size(), 1u);  // block and fill sweeps replaced; rounds remains
+  EXPECT_EQ(plan.sweep[0].name, "rounds");
+  EXPECT_EQ(plan.point_count(), 3u);
+  EXPECT_EQ(plan.point(2).integer("block"), 128);
+  EXPECT_EQ(plan.point(2).integer("n"), 2048);
+  EXPECT_EQ(plan.point(2).choice("fill"), "ramp");  // a bare word taken as a string
+}
+
+TEST(LabFile, SetVariantsAsTomlArrayOrCommaList) {
+  EXPECT_EQ(plan_of("good_minimal.toml", {"lab.variants=copy, memcpy"}).variants,
+            (std::vector<std::string>{"copy", "memcpy"}));
+  EXPECT_EQ(plan_of("good_minimal.toml", {"lab.variants=[\"scale\"]"}).variants, (std::vector<std::string>{"scale"}));
+  EXPECT_EQ(plan_of("good_minimal.toml", {"lab.baseline=copy"}).baseline, "copy");
+}
+
+TEST(LabFile, SetLaterOverrideWins) {
+  EXPECT_EQ(plan_of("good_minimal.toml", {"rounds=3", "rounds=5"}).base.integer("rounds"), 5);
+}
+
+TEST(LabFile, SetUnknownKeySuggests) {
+  const auto problems = problems_of("good_minimal.toml", {"mesure.repetitions=3"});
+  ASSERT_EQ(problems.size(), 1u);
+  expect_problem(problems[0], "--set mesure.repetitions=3", {"unknown --set key 'mesure.repetitions'", "did you mean 'measure.repetitions'?"});
+}
+
+TEST(LabFile, SetBadValuesAreAllReported) {
+  const auto problems = problems_of("good_minimal.toml", {"block=big", "measure.repetitions=-1", "lab.variants=copy,memcopy", "noequals"});
+  ASSERT_EQ(problems.size(), 4u) << lab_file_error(problems).what();
+  // In the order given on the command line.
+  expect_problem(problems[0], "--set block=big", {"'block'", "\"big\" is not one"});
+  expect_problem(problems[1], "--set measure.repetitions=-1", {"measure.repetitions", "out of range"});
+  expect_problem(problems[2], "--set lab.variants=copy,memcopy", {"unknown variant 'memcopy'", "did you mean 'memcpy'?"});
+  expect_problem(problems[3], "--set noequals", {"expected KEY=VALUE"});
+}
+
+TEST(LabFile, SetOutOfRangeParameter) {
+  const auto problems = problems_of("good_minimal.toml", {"params.block=4096"});
+  ASSERT_EQ(problems.size(), 1u);
+  expect_problem(problems[0], "--set params.block=4096", {"'block' = 4096 is out of range [32, 1024]"});
+}
+
+// ---- structure ---------------------------------------------------------------------------------
+
+TEST(LabFile, SyntaxErrorCarriesTomlPosition) {
+  expect_only_problem("bad_syntax.toml", 6, 4, {"TOML syntax error"});
+}
+
+TEST(LabFile, MissingLabTable) {
+  expect_only_problem("bad_missing_lab.toml", 1, 1, {"missing [lab] table"});
+}
+
+TEST(LabFile, MissingPlugin) {
+  expect_only_problem("bad_missing_plugin.toml", 2, 1, {"missing key 'plugin' in [lab]"});
+}
+
+TEST(LabFile, UnknownTableSuggests) {
+  expect_only_problem("bad_unknown_table.toml", 5, 2, {"unknown table [parmas]", "did you mean [params]?"});
+}
+
+TEST(LabFile, UnknownLabKeySuggests) {
+  expect_only_problem("bad_unknown_lab_key.toml", 4, 1, {"unknown key 'varients' in [lab]", "did you mean 'variants'?"});
+}
+
+TEST(LabFile, UnknownMeasureKeySuggests) {
+  expect_only_problem("bad_unknown_measure_key.toml", 6, 1,
+                      {"unknown key 'repetitons' in [measure]; did you mean 'repetitions'?"});
+}
+
+TEST(LabFile, BadMeasureValues) {
+  const auto problems = problems_of("bad_measure_value.toml");
+  ASSERT_EQ(problems.size(), 2u);
+  expect_problem(problems[0], at("bad_measure_value.toml", 6, 15), {"measure.repetitions = 0", "out of range"});
+  expect_problem(problems[1], at("bad_measure_value.toml", 7, 12), {"measure.l2_flush", "boolean", "\"yes\""});
+}
+
+TEST(LabFile, KeyOutsideAnyTable) {
+  const auto problems = problems_of("bad_top_level_key.toml");
+  ASSERT_EQ(problems.size(), 2u);
+  expect_problem(problems[0], at("bad_top_level_key.toml", 1, 1), {"'plugin' outside any table", "under [lab]"});
+  expect_problem(problems[1], at("bad_top_level_key.toml", 3, 1), {"missing key 'plugin'"});
+}
+
+TEST(LabFile, StructuralProblemsReportedTogether) {
+  const auto problems = problems_of("bad_multiple_structure.toml");
+  ASSERT_EQ(problems.size(), 3u) << lab_file_error(problems).what();
+  const std::string text = lab_file_error(problems).what();
+  EXPECT_NE(text.find(at("bad_multiple_structure.toml", 4, 1) + ": unknown key 'titel' in [lab]; did you mean 'title'?"), std::string::npos) << text;
+  EXPECT_NE(text.find(at("bad_multiple_structure.toml", 7, 1) + ": unknown key 'repetitons'"), std::string::npos) << text;
+  EXPECT_NE(text.find(at("bad_multiple_structure.toml", 9, 2) + ": unknown table [swep]; did you mean [sweep]?"), std::string::npos) << text;
+}
+
+TEST(LabFile, MissingFileIsAProblemNotACrash) {
+  EXPECT_THROW(parse_lab_file(fixture("no_such_file.toml")), lab_file_error);
+}
+
+// ---- parameters ----------------------------------------------------------------------------------
+
+TEST(LabFile, UnknownParamSuggests) {
+  expect_only_problem("bad_unknown_param.toml", 6, 1, {"unknown parameter 'blok' in [params]", "did you mean 'block'?"});
+}
+
+TEST(LabFile, UnknownSweepParamListsTheParameters) {
+  expect_only_problem("bad_unknown_sweep_param.toml", 6, 1,
+                      {"unknown parameter 'zzzzzz' in [sweep]", "testlab has: n, block, rounds, tolerance, skip_tail, fill"});
+}
+
+TEST(LabFile, StringForBoolean) {
+  expect_only_problem("bad_type_boolean.toml", 6, 13, {"'skip_tail' is a boolean parameter", "a string \"yes\""});
+}
+
+TEST(LabFile, FloatForInteger) {
+  expect_only_problem("bad_type_float.toml", 6, 9, {"'block' is an integer parameter", "a float 64.5"});
+}
+
+TEST(LabFile, UnknownChoiceSuggests) {
+  expect_only_problem("bad_type_choice.toml", 6, 8, {"'fill' must be one of \"random\", \"ramp\"", "did you mean \"ramp\"?"});
+}
+
+TEST(LabFile, BadSizeSuffix) {
+  expect_only_problem("bad_size.toml", 6, 5, {"'n' must be an integer or a size", "\"64MB\" is not one"});
+}
+
+TEST(LabFile, OutOfRangeNamesTheRange) {
+  expect_only_problem("bad_out_of_range.toml", 6, 9, {"'block' = 2048 is out of range [32, 1024]"});
+}
+
+TEST(LabFile, OutOfRangeSweepElement) {
+  expect_only_problem("bad_out_of_range_sweep.toml", 6, 19, {"'tolerance' = 2.5 is out of range [0, 1]"});
+}
+
+// ---- sweeps --------------------------------------------------------------------------------------
+
+TEST(LabFile, FixedAndSwept) {
+  expect_only_problem("bad_fixed_and_swept.toml", 9, 1, {"'n' is both fixed in [params] (line 6) and swept in [sweep]"});
+}
+
+TEST(LabFile, EmptySweep) {
+  expect_only_problem("bad_empty_sweep.toml", 6, 5, {"sweep of 'n' is empty (0 points)"});
+}
+
+TEST(LabFile, StepZero) {
+  expect_only_problem("bad_step_zero.toml", 6, 33, {"step must be greater than 0"});
+}
+
+TEST(LabFile, RangeRunsBackwards) {
+  expect_only_problem("bad_from_above_to.toml", 6, 5, {"runs backwards", "from = 64", "to = 1"});
+}
+
+TEST(LabFile, FactorOne) {
+  expect_only_problem("bad_factor_one.toml", 6, 37, {"factor must be greater than 1"});
+}
+
+TEST(LabFile, RangeKeysChecked) {
+  const auto problems = problems_of("bad_range_keys.toml");
+  ASSERT_GE(problems.size(), 3u) << lab_file_error(problems).what();
+  const std::string text = lab_file_error(problems).what();
+  EXPECT_NE(text.find("unknown key 'too' in the range of 'n'; did you mean 'to'?"), std::string::npos) << text;
+  EXPECT_NE(text.find("exactly one of 'step'"), std::string::npos) << text;
+  EXPECT_NE(text.find("has no 'to'"), std::string::npos) << text;
+}
+
+TEST(LabFile, SingleValueInSweep) {
+  expect_only_problem("bad_sweep_scalar.toml", 6, 5, {"must be a list", "belongs in [params]"});
+}
+
+TEST(LabFile, TooManyPointsStatesTheCount) {
+  expect_only_problem("bad_too_many_points.toml", 5, 1, {"32000 points", "block: 32 x rounds: 1000", "max_points = 10000"});
+}
+
+TEST(LabFile, MaxPointsCanBeRaised) {
+  EXPECT_EQ(plan_of("bad_too_many_points.toml", {"measure.max_points=40000"}).point_count(), 32000u);
+}
+
+TEST(LabFile, HugeRangeIsRefusedWithoutExpanding) {
+  expect_only_problem("bad_huge_range.toml", 5, 1, {"17179869185 points", "max_points = 10000"});
+}
+
+// ---- variants ------------------------------------------------------------------------------------
+
+TEST(LabFile, UnknownVariantSuggests) {
+  expect_only_problem("bad_unknown_variant.toml", 4, 21, {"unknown variant 'scael'", "did you mean 'scale'?"});
+}
+
+TEST(LabFile, UnknownBaselineSuggests) {
+  expect_only_problem("bad_unknown_baseline.toml", 4, 12, {"unknown baseline variant 'memcopy'", "did you mean 'memcpy'?"});
+}
+
+// ---- the plugin's own checks ---------------------------------------------------------------------
+
+TEST(LabFile, CheckParamsRejectsASweepPoint) {
+  expect_only_problem("bad_check_params_sweep.toml", 8, 1,
+                      {"testlab rejects the point block=48", "block must be a multiple of 32"});
+}
+
+TEST(LabFile, CheckParamsRejectsFixedValues) {
+  expect_only_problem("bad_check_params_fixed.toml", 5, 1, {"rejects the point block=80", "multiple of 32"});
+}
+
+TEST(LabFile, CheckParamsRejectionsAreCapped) {
+  const auto problems = problems_of("bad_check_params_many.toml");
+  ASSERT_EQ(problems.size(), 11u);  // ten points shown, then a count of the rest
+  expect_problem(problems[0], at("bad_check_params_many.toml", 5, 1), {"rejects the point block=33"});
+  expect_problem(problems[10], at("bad_check_params_many.toml", 5, 1), {"and 951 more points rejected (961 of 992)"});
+}
+
+// ---- several problems at once --------------------------------------------------------------------
+
+TEST(LabFile, EveryProblemReportedInFileOrder) {
+  const auto problems = problems_of("bad_multiple.toml");
+  ASSERT_EQ(problems.size(), 4u) << lab_file_error(problems).what();
+  expect_problem(problems[0], at("bad_multiple.toml", 4, 21), {"unknown variant 'copi'", "did you mean 'copy'?"});
+  expect_problem(problems[1], at("bad_multiple.toml", 7, 1), {"unknown parameter 'blok'"});
+  expect_problem(problems[2], at("bad_multiple.toml", 8, 5), {"'n' = -5 is out of range"});
+  expect_problem(problems[3], at("bad_multiple.toml", 11, 17), {"\"zeros\" is not one"});
+  const std::string what = lab_file_error(problems).what();
+  EXPECT_EQ(what.rfind(at("bad_multiple.toml", 4, 21) + ": unknown variant", 0), 0u) << what;
+  EXPECT_EQ(std::count(what.begin(), what.end(), '\n'), 3);
+}
+
+// ---- sizes, names, values ------------------------------------------------------------------------
+
+TEST(ParseSize, SuffixesAndPowers) {
+  EXPECT_EQ(parse_size("1024"), 1024);
+  EXPECT_EQ(parse_size("64Ki"), 65536);
+  EXPECT_EQ(parse_size("256Mi"), std::int64_t(256) << 20);
+  EXPECT_EQ(parse_size("1Gi"), std::int64_t(1) << 30);
+  EXPECT_EQ(parse_size("1K"), 1000);
+  EXPECT_EQ(parse_size("1M"), 1000000);
+  EXPECT_EQ(parse_size("1G"), 1000000000);
+  EXPECT_EQ(parse_size("2^28"), std::int64_t(1) << 28);
+  EXPECT_EQ(parse_size("0"), 0);
+  EXPECT_EQ(parse_size("2^62"), std::int64_t(1) << 62);
+  EXPECT_EQ(parse_size("9223372036854775807"), INT64_MAX);
+}
+
+TEST(ParseSize, RejectsNegativeFractionalOverflowAndJunk) {
+  EXPECT_EQ(parse_size("-1"), std::nullopt);
+  EXPECT_EQ(parse_size("1.5Mi"), std::nullopt);
+  EXPECT_EQ(parse_size("2^63"), std::nullopt);
+  EXPECT_EQ(parse_size("9223372036854775808"), std::nullopt);
+  EXPECT_EQ(parse_size("8589934592Gi"), std::nullopt);  // 2^33 * 2^30
+  EXPECT_EQ(parse_size("64MB"), std::nullopt);
+  EXPECT_EQ(parse_size(""), std::nullopt);
+  EXPECT_EQ(parse_size("Mi"), std::nullopt);
+  EXPECT_EQ(parse_size("2^"), std::nullopt);
+  EXPECT_EQ(parse_size("ki"), std::nullopt);
+}
+
+TEST(NearestName, TyposAndStrangers) {
+  const std::vector<std::string> names = {"repetitions", "min_time_ms", "warmup_ms", "seed"};
+  EXPECT_EQ(nearest_name("repetitons", names), "repetitions");
+  EXPECT_EQ(nearest_name("warmpu_ms", names), "warmup_ms");  // a swap of neighbours
+  EXPECT_EQ(nearest_name("SEED", names), "seed");
+  EXPECT_EQ(nearest_name("colour", names), std::nullopt);
+}
+
+TEST(ValueText, EachType) {
+  EXPECT_EQ(value_text(param_value(std::int64_t(268435456))), "268435456");
+  EXPECT_EQ(value_text(param_value(0.5)), "0.5");
+  EXPECT_EQ(value_text(param_value(0.1 + 0.2)), "0.30000000000000004");
+  EXPECT_EQ(value_text(param_value(true)), "true");
+  EXPECT_EQ(value_text(param_value(std::string("random"))), "random");
+}
+
+TEST(SourceLocation, Text) {
+  EXPECT_EQ((source_location{"a.toml", 3, 7}.text()), "a.toml:3:7");
+  EXPECT_EQ((source_location{"a.toml", 3, 0}.text()), "a.toml:3");
+  EXPECT_EQ((source_location{"--set n=1", 0, 0}.text()), "--set n=1");
+}
+
+}  // namespace
+}  // namespace cudalab::detail
