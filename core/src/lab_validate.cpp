@@ -82,6 +82,7 @@ std::vector<std::string> override_keys(const lab_spec& spec) {
   std::vector<std::string> keys = param_names(spec);
   for (const param_spec& p : spec.params) keys.push_back("params." + p.name);
   for (const std::string& k : measure_key_names()) keys.push_back("measure." + k);
+  for (const param_spec& p : spec.params) keys.push_back("sweep." + p.name);
   for (const char* k : {"lab.variants", "lab.baseline", "lab.title"}) keys.emplace_back(k);
   return keys;
 }
@@ -136,7 +137,7 @@ lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_pr
   const source_location lab_where = lab_table ? locate(path, lab_table->source()) : source_location{path, 1, 1};
 
   // Overrides are read first: measure.max_points bounds the sweep, params replace sweeps.
-  std::vector<override_entry> param_overrides, measure_overrides, lab_overrides;
+  std::vector<override_entry> param_overrides, sweep_overrides, measure_overrides, lab_overrides;
   const auto all_override_keys = override_keys(spec);
   for (const std::string& text : overrides) {
     auto o = parse_override(text, problems);
@@ -146,10 +147,11 @@ lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_pr
     else if (key == "lab.variants" || key == "lab.baseline" || key == "lab.title") lab_overrides.push_back(*o);
     else if (key == "lab.plugin")
       problems.push_back({o->where, "lab.plugin cannot be changed with --set; run another lab file instead"});
+    else if (key.rfind("sweep.", 0) == 0 && find_param(spec, key.substr(6))) sweep_overrides.push_back(*o);
     else if (find_param(spec, key.rfind("params.", 0) == 0 ? key.substr(7) : key)) param_overrides.push_back(*o);
     else
       problems.push_back({o->where, "unknown --set key '" + key + "'" + suggestion(key, all_override_keys) +
-                                        " (keys: a parameter of " + spec.name + ", params.NAME, measure.KEY, lab.variants, lab.baseline)"});
+                                        " (keys: a parameter of " + spec.name + ", params.NAME, sweep.NAME, measure.KEY, lab.variants, lab.baseline)"});
   }
 
   // [measure]: defaults < lab file < profile < --set.
@@ -217,6 +219,27 @@ lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_pr
       break;
     }
     fixed_at[name] = o.where;
+  }
+
+  // --set sweep.NAME=[...] or ={from, to, step}: replaces that axis in place, or adds one at the end.
+  for (const override_entry& o : sweep_overrides) {
+    const std::string name = o.key.substr(6);
+    std::vector<lab_problem> found;
+    axis_values axis = read_sweep_axis(o.where.file, *find_param(spec, name), o.value(), plan.measure.max_points, found);
+    for (lab_problem& p : found) problems.push_back({o.where, p.message});
+    if (!axis.ok) {
+      sweep_ok = false;
+      continue;
+    }
+    auto existing = std::find_if(plan.sweep.begin(), plan.sweep.end(), [&](const sweep_axis& a) { return a.name == name; });
+    if (existing != plan.sweep.end()) {
+      axis_counts[static_cast<std::size_t>(existing - plan.sweep.begin())] = axis.count;
+      existing->values = std::move(axis.values);
+    } else {
+      plan.sweep.push_back({name, std::move(axis.values)});
+      axis_counts.push_back(axis.count);
+    }
+    fixed_at.erase(name);
   }
 
   // The size of the sweep, before anything is expanded.

@@ -197,6 +197,19 @@ TEST(LabFile, SetVariantsAsTomlArrayOrCommaList) {
   EXPECT_EQ(plan_of("good_minimal.toml", {"lab.baseline=copy"}).baseline, "copy");
 }
 
+TEST(LabFile, SetSweepReplacesOrAddsAnAxis) {
+  const lab_plan plan = plan_of("good_product.toml", {"sweep.block=[128, 256, 512]", "sweep.n={from=\"1Ki\", to=\"4Ki\", factor=2}"});
+  ASSERT_EQ(plan.sweep.size(), 4u);
+  EXPECT_EQ(plan.sweep[1].name, "block");  // replaced where it was
+  EXPECT_EQ(plan.sweep[3].name, "n");      // added last, so fastest
+  EXPECT_EQ(plan.point_count(), 3u * 3u * 2u * 3u);
+  EXPECT_EQ(plan.point(2).integer("n"), 4096);
+  EXPECT_EQ(plan.point(6).integer("block"), 256);
+  const auto problems = problems_of("good_minimal.toml", {"sweep.n=[]"});
+  ASSERT_EQ(problems.size(), 1u);
+  expect_problem(problems[0], "--set sweep.n=[]", {"sweep of 'n' is empty"});
+}
+
 TEST(LabFile, SetLaterOverrideWins) {
   EXPECT_EQ(plan_of("good_minimal.toml", {"rounds=3", "rounds=5"}).base.integer("rounds"), 5);
 }
