@@ -134,6 +134,14 @@ CUDALAB_HD std::uint64_t thread_element(std::uint64_t block, std::uint64_t block
   return block * block_dim + thread;
 }
 
+/// First element of the v-th 16-byte vector (of `per_vector` elements) that thread `thread` of an SoA
+/// kernel moves: the thread's warp owns 32 * soa_group consecutive elements, and vector v of lane l is
+/// the warp's (32 v + l)-th vector, so each instruction of the warp covers 512 consecutive bytes.
+CUDALAB_HD std::uint64_t soa_vector_first(std::uint64_t thread, unsigned v, unsigned per_vector) {
+  const std::uint64_t lane = thread % 32u;
+  return (thread - lane) * soa_group + (32u * v + lane) * per_vector;
+}
+
 /// Largest power of two dividing `words`, at most 32: records of this many words, read one field per
 /// lane, put that many lanes on each shared-memory bank.
 CUDALAB_HD unsigned bank_repeat(unsigned words) {
@@ -195,38 +203,42 @@ struct vector_word<16> {
   using type = uint4;
 };
 
-/// Updates the group of soa_group elements starting at `first` of one field array: one 16-byte
-/// vector load and store per 16 bytes, element by element at the tail of the array.
+/// Updates the 16-byte vectors of one field array that thread `thread` owns: a warp owns 32 *
+/// soa_group consecutive elements, and its v-th instruction moves the warp's v-th run of 32
+/// consecutive 16-byte vectors (one per lane), so every instruction is fully coalesced whether the
+/// elements are floats (one vector each of 4) or doubles (two vectors each of 2). Element by element
+/// where a vector would run past n.
 template <class T>
-__device__ __forceinline__ void update_soa_group(const void* d_in, void* d_out, std::uint64_t first,
-                                                 std::uint64_t n) {
-  const T* in = static_cast<const T*>(d_in) + first;
-  T* out = static_cast<T*>(d_out) + first;
-  if (first + soa_group <= n) {
-    constexpr unsigned per_vector = 16 / sizeof(T);
+__device__ __forceinline__ void update_soa_vectors(const void* d_in, void* d_out, std::uint64_t thread,
+                                                   std::uint64_t n) {
+  constexpr unsigned per_vector = 16 / sizeof(T);
+  const T* in = static_cast<const T*>(d_in);
+  T* out = static_cast<T*>(d_out);
 #pragma unroll
-    for (unsigned v = 0; v < soa_group / per_vector; ++v) {
+  for (unsigned v = 0; v < soa_group / per_vector; ++v) {
+    const std::uint64_t first = soa_vector_first(thread, v, per_vector);
+    if (first + per_vector <= n) {
       union {
         uint4 word;
         T value[per_vector];
       } u;
-      u.word = reinterpret_cast<const uint4*>(in)[v];
+      u.word = *reinterpret_cast<const uint4*>(in + first);
 #pragma unroll
       for (unsigned j = 0; j < per_vector; ++j) u.value[j] = updated(u.value[j]);
-      reinterpret_cast<uint4*>(out)[v] = u.word;
+      *reinterpret_cast<uint4*>(out + first) = u.word;
+    } else {
+      for (std::uint64_t e = first; e < n && e < first + per_vector; ++e) out[e] = updated(in[e]);
     }
-  } else {
-    for (std::uint64_t j = 0; first + j < n; ++j) out[j] = updated(in[j]);
   }
 }
 
 template <class S>
 __device__ __forceinline__ void update_soa_field(const soa_const_arrays& in, const soa_arrays& out, int k,
-                                                 std::uint64_t first, std::uint64_t n) {
+                                                 std::uint64_t thread, std::uint64_t n) {
   if (record_traits<S>::size(k) == 8)
-    update_soa_group<double>(in.field[k], out.field[k], first, n);
+    update_soa_vectors<double>(in.field[k], out.field[k], thread, n);
   else
-    update_soa_group<float>(in.field[k], out.field[k], first, n);
+    update_soa_vectors<float>(in.field[k], out.field[k], thread, n);
 }
 
 }  // namespace detail
@@ -293,21 +305,20 @@ __global__ void aos_update_one_kernel(const S* __restrict__ d_in, S* __restrict_
   if (i < n) detail::update_field(d_in, d_out, i, field);
 }
 
-/// SoA, every field: each field is its own array; a thread updates soa_group consecutive elements of
-/// each array with 16-byte vector loads and stores, consecutive lanes on consecutive 16-byte words.
+/// SoA, every field: each field is its own array; a thread updates soa_group elements of each array
+/// with 16-byte vector loads and stores, consecutive lanes on consecutive 16-byte words.
 template <class S>
 __global__ void soa_update_all_kernel(soa_const_arrays d_in, soa_arrays d_out, std::uint64_t n) {
-  const std::uint64_t first = soa_group * thread_element(blockIdx.x, blockDim.x, threadIdx.x);
-  if (first >= n) return;
+  const std::uint64_t thread = thread_element(blockIdx.x, blockDim.x, threadIdx.x);
 #pragma unroll
-  for (int k = 0; k < record_traits<S>::fields; ++k) detail::update_soa_field<S>(d_in, d_out, k, first, n);
+  for (int k = 0; k < record_traits<S>::fields; ++k) detail::update_soa_field<S>(d_in, d_out, k, thread, n);
 }
 
 /// SoA, one field: only that field's array is read and written, every byte of every sector used.
 template <class S>
 __global__ void soa_update_one_kernel(soa_const_arrays d_in, soa_arrays d_out, std::uint64_t n, int field) {
-  const std::uint64_t first = soa_group * thread_element(blockIdx.x, blockDim.x, threadIdx.x);
-  if (first < n) detail::update_soa_field<S>(d_in, d_out, field, first, n);
+  const std::uint64_t thread = thread_element(blockIdx.x, blockDim.x, threadIdx.x);
+  detail::update_soa_field<S>(d_in, d_out, field, thread, n);
 }
 
 /// AoS -> SoA through shared memory: the block's blockDim.x records are read as consecutive 4-byte

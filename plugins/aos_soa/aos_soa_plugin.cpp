@@ -410,20 +410,21 @@ void trace_warp(kind k, const layout& l, const soa_offsets& soa, std::uint64_t n
     sink.warp(memory_space::global, access_kind::load, bytes, address);
     sink.warp(memory_space::global, access_kind::store, bytes, address);
   };
-  // One SoA field array: a 16-byte vector per full group of soa_group elements, then the tail one by one.
+  // One SoA field array: the warp's runs of 32 consecutive 16-byte vectors, element by element
+  // where a vector would run past n.
   const auto soa_field = [&](int f) {
-    const unsigned size = l.size[f];
-    for (unsigned v = 0; v < soa_group * size / 16; ++v)
+    const unsigned size = l.size[f], per_vector = 16 / size;
+    for (unsigned v = 0; v < soa_group / per_vector; ++v) {
+      const auto first = [&, v](unsigned lane) { return soa_vector_first(lane_thread(lane), v, per_vector); };
       both(16, [&](unsigned lane) -> long long {
-        const std::uint64_t first = soa_group * lane_thread(lane);
-        return first + soa_group <= n ? static_cast<long long>(soa.start[f] + first * size + 16u * v) : -1;
+        return first(lane) + per_vector <= n ? static_cast<long long>(soa.start[f] + first(lane) * size) : -1;
       });
-    for (unsigned j = 0; j < soa_group; ++j)
-      both(size, [&](unsigned lane) -> long long {
-        const std::uint64_t first = soa_group * lane_thread(lane);
-        return first + soa_group > n && first + j < n ? static_cast<long long>(soa.start[f] + (first + j) * size)
-                                                      : -1;
-      });
+      for (unsigned j = 0; j < per_vector; ++j)
+        both(size, [&](unsigned lane) -> long long {
+          const std::uint64_t e = first(lane) + j;
+          return first(lane) + per_vector > n && e < n ? static_cast<long long>(soa.start[f] + e * size) : -1;
+        });
+    }
   };
   switch (k) {
     case kind::copy: {

@@ -1,0 +1,216 @@
+// The aos_soa plugin on the CPU: its spec, its swizzle, and the access model's predictions per variant.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "../../plugins/aos_soa/aos_soa_kernels.cuh"
+#include "access_model.hpp"
+#include "lab_checks.hpp"
+#include "lab_cycle.hpp"
+
+namespace cudalab::testing {
+namespace {
+
+const detail::loaded_plugin& plugin() { return load_test_plugin("aos_soa"); }
+
+params with(std::map<std::string, param_value> overrides) {
+  params p = detail::default_params(plugin().spec);
+  for (auto& [k, v] : overrides) p.set(k, v);
+  return p;
+}
+
+detail::access_stats predict(const std::string& variant, const params& p) {
+  detail::access_model model;
+  plugin().instance->trace(p, detail::find_variant(plugin().spec, variant), model);
+  return model.stats();
+}
+
+params floats(std::int64_t fields, std::int64_t n = std::int64_t(1) << 20) {
+  return with({{"fields", fields}, {"n", n}});
+}
+
+TEST(AosSoaSpec, IsSane) {
+  const lab_spec& s = plugin().spec;
+  EXPECT_EQ(s.name, "aos_soa");
+  std::set<std::string> names;
+  for (const auto& v : s.variants) EXPECT_TRUE(names.insert(v.name).second) << "duplicate " << v.name;
+  EXPECT_EQ(s.baseline, "copy");
+  for (const char* v : {"copy", "aos_all", "aos_all_aligned", "aos_one", "soa_all", "soa_one", "aos_to_soa",
+                        "soa_to_aos"})
+    EXPECT_TRUE(names.count(v)) << v;
+  for (const auto& ps : s.params) {
+    if (ps.type == param_type::choice) {
+      const auto& d = std::get<std::string>(ps.default_value);
+      EXPECT_NE(std::find(ps.choices.begin(), ps.choices.end(), d), ps.choices.end()) << ps.name;
+      continue;
+    }
+    ASSERT_EQ(ps.type, param_type::integer) << ps.name;
+    const auto d = double(std::get<std::int64_t>(ps.default_value));
+    EXPECT_GE(d, *ps.min) << ps.name;
+    EXPECT_LE(d, *ps.max) << ps.name;
+  }
+  EXPECT_NO_THROW(plugin().instance->check_params(with({})));
+}
+
+TEST(AosSoaSpec, RejectsBadCombinations) {
+  const auto& lab = *plugin().instance;
+  EXPECT_THROW(lab.check_params(with({{"record", std::string("mixed")}})), std::invalid_argument);  // fields = 2
+  EXPECT_NO_THROW(lab.check_params(with({{"record", std::string("mixed")}, {"fields", std::int64_t(3)}})));
+  EXPECT_THROW(lab.check_params(with({{"fields", std::int64_t(2)}, {"field", std::int64_t(2)}})), std::invalid_argument);
+  EXPECT_NO_THROW(lab.check_params(with({{"fields", std::int64_t(8)}, {"field", std::int64_t(7)}})));
+  for (std::int64_t b : {33, 100, 1000})
+    EXPECT_THROW(lab.check_params(with({{"block", b}})), std::invalid_argument) << b;
+  for (std::int64_t b : {32, 96, 1024}) EXPECT_NO_THROW(lab.check_params(with({{"block", b}}))) << b;
+}
+
+TEST(AosSoaSpec, RequiresInputAndOutputOfEachLayout) {
+  // 1000 records of 3 floats: AoS 12000 B, aligned 16000 B, SoA 3 arrays of 4000 B rounded to 4096.
+  const auto r = plugin().instance->require(floats(3, 1000));
+  EXPECT_EQ(r.device_bytes, 2u * (12000u + 16000u + 3u * 4096u));
+  EXPECT_EQ(r.host_pinned_bytes, 0u);
+  EXPECT_GT(r.host_bytes, 0u);
+}
+
+TEST(AosSoaIndexMath, SwizzleIsAPermutationOfEveryRowAndSpreadsAFieldOverAllBanks) {
+  using aos_soa::swizzled_word;
+  for (unsigned words : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u}) {
+    SCOPED_TRACE(words);
+    for (unsigned row = 0; row < 64; ++row) {
+      std::set<unsigned> slots;
+      for (unsigned c = 0; c < 32; ++c) slots.insert(swizzled_word(row * 32 + c, words));
+      EXPECT_EQ(slots.size(), 32u);
+      EXPECT_EQ(*slots.begin(), row * 32);
+    }
+    // 32 consecutive records, word j of each: 32 different banks, wherever the warp starts.
+    for (unsigned first : {0u, 32u, 64u, 96u})
+      for (unsigned j = 0; j < words; ++j) {
+        std::set<unsigned> banks;
+        for (unsigned t = first; t < first + 32; ++t) banks.insert(swizzled_word(t * words + j, words) % 32);
+        EXPECT_EQ(banks.size(), 32u) << "first " << first << " word " << j;
+      }
+  }
+}
+
+TEST(AosSoaTrace, OneFieldOfTwoFloatsIsHalfUsedInAosAndFullyInSoa) {
+  const params p = floats(2);
+  const auto aos = predict("aos_one", p);
+  EXPECT_DOUBLE_EQ(aos.global_store.efficiency(), 0.5);
+  EXPECT_DOUBLE_EQ(aos.global_load.efficiency(), 0.5);
+  EXPECT_DOUBLE_EQ(aos.global_store.sectors_per_request(), 8.0);  // 32 lanes x 4 B spread over 256 B
+  const auto soa = predict("soa_one", p);
+  EXPECT_DOUBLE_EQ(soa.global_store.efficiency(), 1.0);
+  EXPECT_DOUBLE_EQ(soa.global_load.efficiency(), 1.0);
+  EXPECT_DOUBLE_EQ(soa.global_store.sectors_per_request(), 16.0);  // 32 lanes x 16 B vectors
+  // Both ask for the same useful bytes: n floats read and n written.
+  const std::uint64_t n = std::uint64_t(1) << 20;
+  EXPECT_EQ(aos.global_store.requested_bytes, 4 * n);
+  EXPECT_EQ(soa.global_store.requested_bytes, 4 * n);
+  EXPECT_EQ(aos.global_store.sectors, 2 * soa.global_store.sectors);
+}
+
+TEST(AosSoaTrace, OneFieldEfficiencyFallsAsOneOverFields) {
+  double previous = 2.0;
+  for (std::int64_t fields = 1; fields <= 8; ++fields) {
+    SCOPED_TRACE(fields);
+    const params p = with({{"fields", fields}, {"field", fields - 1}, {"n", std::int64_t(1) << 20}});
+    const double aos = predict("aos_one", p).global_store.efficiency();
+    EXPECT_DOUBLE_EQ(aos, 1.0 / double(fields));
+    EXPECT_DOUBLE_EQ(predict("aos_one", p).global_load.efficiency(), 1.0 / double(fields));
+    EXPECT_LT(aos, previous);
+    previous = aos;
+    EXPECT_DOUBLE_EQ(predict("soa_one", p).global_store.efficiency(), 1.0);
+    EXPECT_DOUBLE_EQ(predict("soa_all", p).global_store.efficiency(), 1.0);
+    EXPECT_DOUBLE_EQ(predict("soa_all", p).global_load.efficiency(), 1.0);
+    // Every field of the natural record is its own strided request: the same 1/fields per request.
+    EXPECT_DOUBLE_EQ(predict("aos_all", p).global_load.efficiency(), 1.0 / double(fields));
+    EXPECT_DOUBLE_EQ(predict("copy", p).global_load.efficiency(), 1.0);
+  }
+}
+
+TEST(AosSoaTrace, AlignedFloat3RecordIsOneVectorLoadInsteadOfThreeStridedOnes) {
+  const params p = floats(3);
+  const std::uint64_t warps = (std::uint64_t(1) << 20) / 32;
+  const auto natural = predict("aos_all", p);
+  EXPECT_EQ(natural.global_load.requests, 3 * warps);
+  EXPECT_DOUBLE_EQ(natural.global_load.sectors_per_request(), 12.0);  // 32 x 12 B = 384 B
+  EXPECT_DOUBLE_EQ(natural.global_load.efficiency(), 1.0 / 3.0);
+  const auto aligned = predict("aos_all_aligned", p);
+  EXPECT_EQ(aligned.global_load.requests, warps);
+  EXPECT_EQ(aligned.global_store.requests, warps);
+  EXPECT_DOUBLE_EQ(aligned.global_load.sectors_per_request(), 16.0);  // 32 x 16 B, a quarter of it padding
+  EXPECT_DOUBLE_EQ(aligned.global_load.efficiency(), 1.0);
+  // Two floats align to 8 bytes: one 8-byte load per record.
+  const auto two = predict("aos_all_aligned", floats(2));
+  EXPECT_EQ(two.global_load.requests, warps);
+  EXPECT_DOUBLE_EQ(two.global_load.sectors_per_request(), 8.0);
+}
+
+TEST(AosSoaTrace, MixedRecordWastesPaddingAndStridesByTwentyFourBytes) {
+  auto mixed = [](std::int64_t field) {
+    return with({{"record", std::string("mixed")}, {"fields", std::int64_t(3)}, {"field", field},
+                 {"n", std::int64_t(1) << 20}});
+  };
+  // float a: 4 of every 24 bytes; double b: 8 of every 24.
+  EXPECT_DOUBLE_EQ(predict("aos_one", mixed(0)).global_store.efficiency(), 1.0 / 6.0);
+  EXPECT_DOUBLE_EQ(predict("aos_one", mixed(1)).global_store.efficiency(), 1.0 / 3.0);
+  EXPECT_DOUBLE_EQ(predict("soa_one", mixed(1)).global_store.efficiency(), 1.0);
+  EXPECT_DOUBLE_EQ(predict("soa_all", mixed(0)).global_load.efficiency(), 1.0);
+  // Aligned to 16: 32-byte records, two 16-byte loads each, each load using every other 16 bytes.
+  const auto aligned = predict("aos_all_aligned", mixed(0));
+  EXPECT_EQ(aligned.global_load.requests, 2 * ((std::uint64_t(1) << 20) / 32));
+  EXPECT_DOUBLE_EQ(aligned.global_load.efficiency(), 0.5);
+}
+
+TEST(AosSoaTrace, ConversionsAreCoalescedAndConflictFree) {
+  std::vector<params> shapes;
+  for (std::int64_t fields = 1; fields <= 8; ++fields) shapes.push_back(floats(fields));
+  shapes.push_back(with({{"record", std::string("mixed")}, {"fields", std::int64_t(3)}, {"n", std::int64_t(1) << 20}}));
+  for (const auto& p : shapes) {
+    SCOPED_TRACE(p.integer("fields"));
+    for (const char* v : {"aos_to_soa", "soa_to_aos"}) {
+      SCOPED_TRACE(v);
+      const auto s = predict(v, p);
+      EXPECT_DOUBLE_EQ(s.global_load.efficiency(), 1.0);
+      EXPECT_DOUBLE_EQ(s.global_store.efficiency(), 1.0);
+      EXPECT_GT(s.shared_load.requests, 0u);
+      EXPECT_GT(s.shared_store.requests, 0u);
+      EXPECT_EQ(s.shared_load.conflicts(), 0u);
+      EXPECT_EQ(s.shared_store.conflicts(), 0u);
+    }
+  }
+}
+
+TEST(AosSoaTrace, RequestCountsScaleToTheWholeLaunch) {
+  const std::uint64_t n = std::uint64_t(1) << 20;
+  const params p = floats(2);
+  EXPECT_EQ(predict("aos_one", p).global_load.requests, n / 32);
+  EXPECT_EQ(predict("soa_one", p).global_load.requests, n / 4 / 32);  // 4 floats per lane
+  EXPECT_EQ(predict("soa_all", p).global_store.requests, 2 * n / 4 / 32);
+  EXPECT_EQ(predict("copy", p).global_load.requests, n * 8 / 16 / 32);
+  EXPECT_EQ(predict("copy", p).global_store.requested_bytes, n * 8);
+}
+
+TEST(AosSoaTrace, EveryVariantMovesExactlyItsBytesAtAwkwardSizes) {
+  for (std::int64_t n : {1, 3, 31, 33, 1001}) {
+    for (std::int64_t fields : {1, 2, 3, 8}) {
+      const params p = with({{"fields", fields}, {"n", n}, {"field", fields - 1}, {"block", std::int64_t(1024)}});
+      SCOPED_TRACE("n=" + std::to_string(n) + " fields=" + std::to_string(fields));
+      const std::uint64_t un = std::uint64_t(n), payload = 4u * std::uint64_t(fields) * un;
+      // One block of 1024 threads: the sample is the whole launch.
+      EXPECT_EQ(predict("aos_all", p).global_load.requested_bytes, payload);
+      EXPECT_EQ(predict("aos_all", p).global_store.requested_bytes, payload);
+      EXPECT_EQ(predict("soa_all", p).global_store.requested_bytes, payload);
+      EXPECT_EQ(predict("copy", p).global_store.requested_bytes, payload);
+      EXPECT_EQ(predict("aos_one", p).global_store.requested_bytes, 4 * un);
+      EXPECT_EQ(predict("soa_one", p).global_load.requested_bytes, 4 * un);
+      EXPECT_EQ(predict("aos_to_soa", p).global_load.requested_bytes, payload);
+      EXPECT_EQ(predict("aos_to_soa", p).global_store.requested_bytes, payload);
+      EXPECT_EQ(predict("soa_to_aos", p).global_store.requested_bytes, payload);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace cudalab::testing
