@@ -1,0 +1,235 @@
+// The reduction plugin on the CPU: its spec, its pass planning, and the access model's predictions (coalescing, bank conflicts).
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "../../plugins/reduction/reduction_kernels.cuh"
+#include "access_model.hpp"
+#include "lab_checks.hpp"
+#include "lab_cycle.hpp"
+
+namespace cudalab::testing {
+namespace {
+
+const detail::loaded_plugin& plugin() { return load_test_plugin("reduction"); }
+
+params with(std::map<std::string, param_value> overrides) {
+  params p = detail::default_params(plugin().spec);
+  for (auto& [k, v] : overrides) p.set(k, v);
+  return p;
+}
+
+detail::access_stats predict(const std::string& variant, const params& p) {
+  detail::access_model model;
+  plugin().instance->trace(p, detail::find_variant(plugin().spec, variant), model);
+  return model.stats();
+}
+
+const char* const hand_written[] = {"interleaved_divergent", "interleaved_strided", "sequential", "first_add",
+                                    "unroll_last_warp",      "unroll_complete",     "grid_stride", "warp_shuffle",
+                                    "vector_single_pass"};
+
+TEST(ReductionSpec, IsSane) {
+  const lab_spec& s = plugin().spec;
+  EXPECT_EQ(s.name, "reduction");
+  std::set<std::string> names;
+  for (const auto& v : s.variants) {
+    EXPECT_TRUE(names.insert(v.name).second) << "duplicate " << v.name;
+    EXPECT_FALSE(v.summary.empty()) << v.name;
+  }
+  ASSERT_EQ(s.variants.size(), 10u);
+  for (std::size_t i = 0; i < 9; ++i) EXPECT_EQ(s.variants[i].name, hand_written[i]) << "progression order";
+  EXPECT_EQ(s.baseline, "cub");
+  EXPECT_TRUE(names.count(s.baseline));
+  for (const auto& ps : s.params) {
+    SCOPED_TRACE(ps.name);
+    if (ps.type == param_type::choice) {
+      const auto& d = std::get<std::string>(ps.default_value);
+      EXPECT_NE(std::find(ps.choices.begin(), ps.choices.end(), d), ps.choices.end());
+      continue;
+    }
+    ASSERT_EQ(ps.type, param_type::integer);
+    const auto d = double(std::get<std::int64_t>(ps.default_value));
+    EXPECT_GE(d, *ps.min);
+    EXPECT_LE(d, *ps.max);
+  }
+  const params p = with({});
+  EXPECT_EQ(p.integer("n"), std::int64_t(1) << 28);
+  EXPECT_EQ(p.choice("type"), "float");
+  EXPECT_NO_THROW(plugin().instance->check_params(p));
+}
+
+TEST(ReductionSpec, RejectsBadCombinations) {
+  for (std::int64_t b : {32, 48, 96, 100, 384, 2048})
+    EXPECT_THROW(plugin().instance->check_params(with({{"block", b}})), std::invalid_argument) << b;
+  for (std::int64_t b : {64, 128, 256, 512, 1024}) EXPECT_NO_THROW(plugin().instance->check_params(with({{"block", b}})));
+  EXPECT_THROW(plugin().instance->check_params(with({{"type", std::string("double")}})), std::invalid_argument);
+  EXPECT_THROW(plugin().instance->check_params(with({{"n", std::int64_t(0)}})), std::invalid_argument);
+  EXPECT_NO_THROW(plugin().instance->check_params(with({{"type", std::string("int")}, {"n", std::int64_t(1)}})));
+}
+
+TEST(ReductionSpec, RequiresTheInputAndSomeScratch) {
+  const auto r = plugin().instance->require(with({{"n", std::int64_t(1) << 20}}));
+  EXPECT_GE(r.device_bytes, 4u << 20);
+  EXPECT_LE(r.device_bytes, (4u << 20) + (4u << 20) / 8 + (2u << 20));
+  EXPECT_EQ(r.host_bytes, 4u << 20);
+}
+
+TEST(ReductionPlanning, TreeKernelsNeedOneBlockPerChunk) {
+  using namespace reduction;
+  EXPECT_EQ(pass_blocks(kernel::sequential, 1, 256, 1056), 1u);
+  EXPECT_EQ(pass_blocks(kernel::sequential, 256, 256, 1056), 1u);
+  EXPECT_EQ(pass_blocks(kernel::sequential, 257, 256, 1056), 2u);
+  EXPECT_EQ(pass_blocks(kernel::first_add, 512, 256, 1056), 1u);
+  EXPECT_EQ(pass_blocks(kernel::first_add, 513, 256, 1056), 2u);
+  EXPECT_EQ(pass_blocks(kernel::interleaved_divergent, std::uint64_t(1) << 28, 256, 1056), std::uint64_t(1) << 20);
+  EXPECT_EQ(pass_blocks(kernel::unroll_complete, std::uint64_t(1) << 28, 256, 1056), std::uint64_t(1) << 19);
+}
+
+TEST(ReductionPlanning, GridStrideKernelsUseOneWaveThenOneBlock) {
+  using namespace reduction;
+  for (kernel k : {kernel::grid_stride, kernel::warp_shuffle, kernel::vector_single_pass}) {
+    EXPECT_EQ(pass_blocks(k, std::uint64_t(1) << 28, 256, 1056), 1056u);
+    EXPECT_EQ(pass_blocks(k, 1056, 256, 1056), 1u);  // the partials of a wave: one block
+    EXPECT_EQ(pass_blocks(k, 1, 256, 1056), 1u);
+    EXPECT_EQ(pass_blocks(k, 8192, 256, 1056), 1u);
+  }
+  EXPECT_EQ(pass_blocks(kernel::warp_shuffle, (1 << 20) + 7, 256, 1056), 1056u);
+  EXPECT_EQ(pass_blocks(kernel::vector_single_pass, (1 << 20) + 7, 256, 1056), 1025u);  // a float4 per thread
+}
+
+TEST(ReductionIndexMath, InterleavedStepsCoverTheBlock) {
+  using namespace reduction;
+  // After all steps of either interleaved kernel, every word has been folded into word 0 exactly once.
+  for (unsigned block : {64u, 256u, 1024u}) {
+    std::vector<int> div(block, 1), str(block, 1);
+    for (unsigned s = 1; s < block; s *= 2)
+      for (unsigned tid = 0; tid < block; ++tid) {
+        if (divergent_adds(tid, s)) div[tid] += div[tid + s];
+        const unsigned w = strided_word(tid, s);
+        if (w < block) str[w] += str[w + s];
+      }
+    EXPECT_EQ(div[0], int(block));
+    EXPECT_EQ(str[0], int(block));
+  }
+}
+
+// Shared loads per block at block = 256: the steps s = 1..128 of kernel 1 keep 8, 8, 8, 8, 8, 4, 2, 1
+// warps busy (47 warp-steps, two loads each), kernel 2 and 3 only 4, 2, 1, 1, 1, 1, 1, 1 (12 warp-steps).
+// Kernel 2's words 2*s*tid put 2, 4, 8, 8, 8, 4, 2, 1 lanes in one bank: 94 wavefronts for 24 loads.
+TEST(ReductionTrace, BankConflictsOfInterleavedAddressing) {
+  const params p = with({});
+  const double blocks = double(std::uint64_t(1) << 20);  // first pass at n = 2^28, block 256
+
+  const auto divergent = predict("interleaved_divergent", p);
+  EXPECT_DOUBLE_EQ(double(divergent.shared_load.requests), 94 * blocks);
+  EXPECT_EQ(divergent.shared_load.conflicts(), 0u);  // slow for divergence and the modulo, not banks
+  EXPECT_EQ(divergent.shared_store.conflicts(), 0u);
+
+  const auto strided = predict("interleaved_strided", p);
+  EXPECT_DOUBLE_EQ(double(strided.shared_load.requests), 24 * blocks);
+  EXPECT_DOUBLE_EQ(double(strided.shared_load.wavefronts), 94 * blocks);
+  EXPECT_DOUBLE_EQ(strided.shared_load.conflicts_per_request(), 70.0 / 24.0);
+  EXPECT_GT(strided.shared_store.conflicts(), 0u);
+
+  const auto sequential = predict("sequential", p);
+  EXPECT_DOUBLE_EQ(double(sequential.shared_load.requests), 24 * blocks);
+  EXPECT_DOUBLE_EQ(double(sequential.shared_load.wavefronts), 24 * blocks);
+}
+
+TEST(ReductionTrace, NoBankConflictsFromSequentialAddressingOn) {
+  for (std::int64_t block : {64, 128, 256, 512, 1024}) {
+    const params p = with({{"block", block}});
+    for (std::size_t i = 2; i < 9; ++i) {
+      SCOPED_TRACE(std::string(hand_written[i]) + " block " + std::to_string(block));
+      const auto s = predict(hand_written[i], p);
+      EXPECT_GT(s.shared_load.requests, 0u);
+      EXPECT_EQ(s.shared_load.conflicts(), 0u);
+      EXPECT_EQ(s.shared_store.conflicts(), 0u);
+    }
+    EXPECT_GT(predict("interleaved_strided", p).shared_load.conflicts(), 0u) << block;
+    EXPECT_EQ(predict("interleaved_divergent", p).shared_load.conflicts(), 0u) << block;
+  }
+}
+
+TEST(ReductionTrace, StridedConflictsReachThirtyTwoWayAtBlock1024) {
+  // At s = 16 the 32 threads of warp 0 work on words 0, 32, ..., 992: all in bank 0.
+  detail::access_model model;
+  const params p = with({{"block", std::int64_t(1024)}, {"n", std::int64_t(1024)}});
+  plugin().instance->trace(p, detail::find_variant(plugin().spec, "interleaved_strided"), model);
+  warp_access a;
+  a.space = memory_space::shared;
+  for (unsigned lane = 0; lane < 32; ++lane) a.address[lane] = std::uint64_t(lane) * 32 * 4;
+  EXPECT_EQ(detail::shared_request_cost(a).wavefronts, 32u);
+  EXPECT_GT(model.stats().shared_load.conflicts_per_request(), 4.0);
+}
+
+TEST(ReductionTrace, LaterStagesTouchFewSharedWords) {
+  const params p = with({});
+  const double blocks = double(std::uint64_t(1) << 19);  // first_add halves the blocks
+  // Kernels 5-7: steps s = 128, 64 over 4 + 2 warps, then warp 0 alone: 2 + 5 loads.
+  for (const char* v : {"unroll_last_warp", "unroll_complete"})
+    EXPECT_DOUBLE_EQ(double(predict(v, p).shared_load.requests), 19 * blocks) << v;
+  // Kernels 8-9: one shared load per block (warp 0 gathering the warp totals).
+  for (const char* v : {"warp_shuffle", "vector_single_pass"}) {
+    const auto s = predict(v, p);
+    EXPECT_EQ(s.shared_load.requests, s.total_warps / 8) << v;
+  }
+}
+
+TEST(ReductionTrace, GlobalLoadsAreCoalesced) {
+  const params p = with({});
+  const std::uint64_t n = std::uint64_t(1) << 28;
+  for (std::size_t i = 0; i < 8; ++i) {
+    SCOPED_TRACE(hand_written[i]);
+    const auto s = predict(hand_written[i], p);
+    EXPECT_DOUBLE_EQ(s.global_load.sectors_per_request(), 4.0);
+    EXPECT_DOUBLE_EQ(s.global_load.efficiency(), 1.0);
+    EXPECT_NEAR(double(s.global_load.requests), double(n / 32), double(n / 32) * 0.002);
+  }
+  const auto v = predict("vector_single_pass", p);
+  EXPECT_DOUBLE_EQ(v.global_load.sectors_per_request(), 16.0);
+  EXPECT_DOUBLE_EQ(v.global_load.efficiency(), 1.0);
+  EXPECT_NEAR(double(v.global_load.requests), double(n / 128), double(n / 128) * 0.002);
+}
+
+TEST(ReductionTrace, OneElementIsOneLoadAndOneStore) {
+  const params p = with({{"n", std::int64_t(1)}});
+  for (const char* v : hand_written) {
+    SCOPED_TRACE(v);
+    const auto s = predict(v, p);
+    EXPECT_EQ(s.global_load.requests, 1u);
+    EXPECT_EQ(s.global_load.requested_bytes, 4u);
+    EXPECT_EQ(s.global_load.sectors, 1u);
+    EXPECT_EQ(s.global_store.requests, 1u);
+    EXPECT_EQ(s.global_store.requested_bytes, 4u);
+  }
+}
+
+TEST(ReductionTrace, VectorKernelReadsTheTailWithScalarLoads) {
+  // 8191 floats fit one block (traced whole): 2047 float4 vectors in 8 trips of 8 warps, the last
+  // warp's last trip 31 lanes wide, then 3 trailing floats read by threads 0..2 in one sector.
+  const auto s = predict("vector_single_pass", with({{"n", std::int64_t(8191)}}));
+  EXPECT_EQ(s.total_warps, 8u);
+  EXPECT_EQ(s.global_load.requests, 65u);
+  EXPECT_EQ(s.global_load.sectors, 64u * 16 + 1);
+  EXPECT_EQ(s.global_load.requested_bytes, 8191u * 4);
+}
+
+TEST(ReductionTrace, LibraryCallIsNotTraced) {
+  const auto s = predict("cub", with({}));
+  EXPECT_EQ(s.global_load.requests + s.global_store.requests + s.shared_load.requests, 0u);
+}
+
+TEST(ReductionTrace, IntTracesLikeFloat) {
+  for (const char* v : hand_written) {
+    const auto f = predict(v, with({{"n", std::int64_t(100003)}}));
+    const auto i = predict(v, with({{"n", std::int64_t(100003)}, {"type", std::string("int")}}));
+    EXPECT_EQ(f.global_load.sectors, i.global_load.sectors) << v;
+    EXPECT_EQ(f.shared_load.wavefronts, i.shared_load.wavefronts) << v;
+  }
+}
+
+}  // namespace
+}  // namespace cudalab::testing
