@@ -18,12 +18,10 @@ std::vector<std::string> variants_to_run(const lab_plan& plan, const std::vector
     return filter.empty() || std::find(filter.begin(), filter.end(), v) != filter.end();
   };
   std::vector<std::string> out;
-  const bool baseline_listed = !plan.baseline.empty() &&
-                               std::find(plan.variants.begin(), plan.variants.end(), plan.baseline) != plan.variants.end();
-  if (baseline_listed) out.push_back(plan.baseline);
   for (const auto& v : plan.variants)
     if (v != plan.baseline && wanted(v)) out.push_back(v);
-  if (baseline_listed && out.size() == 1 && !wanted(plan.baseline)) out.clear();
+  // The baseline runs first, listed or not, so every other variant is compared with it at once.
+  if (!plan.baseline.empty() && (!out.empty() || wanted(plan.baseline))) out.insert(out.begin(), plan.baseline);
   return out;
 }
 

@@ -38,8 +38,8 @@ struct run_options {
   const std::atomic<bool>* stop = nullptr;  ///< checked between variants
 };
 
-/// The variants of a plan to run, baseline first (so others can be compared with it at once),
-/// restricted by the filter (the baseline is kept when anything else is run).
+/// The variants of a plan to run, restricted by the filter, with the plan's baseline first (listed in
+/// the plan's variants or not, and kept whenever anything else runs) so others are compared with it.
 std::vector<std::string> variants_to_run(const lab_plan& plan, const std::vector<std::string>& filter);
 
 /// Runs every plan on the device described by `context` and reports each result as soon as it

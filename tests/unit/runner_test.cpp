@@ -34,6 +34,15 @@ TEST(Runner, FilterOfOnlyTheBaselineRunsIt) {
   EXPECT_EQ(v, (std::vector<std::string>{"memcpy"}));
 }
 
+TEST(Runner, BaselineRunsEvenWhenNotListed) {
+  const auto v = variants_to_run(plan_with({"copy", "scale"}, "memcpy"), {});
+  EXPECT_EQ(v, (std::vector<std::string>{"memcpy", "copy", "scale"}));
+}
+
+TEST(Runner, FilterMatchingNothingRunsNothing) {
+  EXPECT_TRUE(variants_to_run(plan_with({"copy", "memcpy"}, "memcpy"), {"scale"}).empty());
+}
+
 TEST(Runner, NoBaselineKeepsOrder) {
   const auto v = variants_to_run(plan_with({"b", "a"}, ""), {});
   EXPECT_EQ(v, (std::vector<std::string>{"b", "a"}));

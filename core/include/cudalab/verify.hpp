@@ -29,7 +29,7 @@ inline constexpr std::size_t max_reported_mismatches = 5;
 
 namespace detail {
 template <class T>
-std::string value_text(T v) {
+std::string format_value(T v) {
   std::ostringstream os;
   os.precision(9);
   if constexpr (std::is_same_v<T, char> || std::is_same_v<T, signed char> ||
@@ -52,8 +52,8 @@ check compare_exact(const T* got, const T* expected, std::size_t n) {
     const bool same = std::is_floating_point_v<T> ? (got[i] == expected[i]) : !(got[i] != expected[i]);
     if (same) continue;
     if (c.mismatches++ < max_reported_mismatches)
-      c.first_mismatches.push_back("[" + std::to_string(i) + "] got " + detail::value_text(got[i]) +
-                                   ", expected " + detail::value_text(expected[i]));
+      c.first_mismatches.push_back("[" + std::to_string(i) + "] got " + detail::format_value(got[i]) +
+                                   ", expected " + detail::format_value(expected[i]));
     if constexpr (std::is_arithmetic_v<T>) {
       const double d = std::fabs(double(got[i]) - double(expected[i]));
       c.max_abs_error = std::isnan(d) ? d : std::fmax(c.max_abs_error, d);
@@ -83,8 +83,8 @@ check compare_close(const T* got, const R* reference, std::size_t n, double abs_
     }
     if (ok) continue;
     if (c.mismatches++ < max_reported_mismatches)
-      c.first_mismatches.push_back("[" + std::to_string(i) + "] got " + detail::value_text(got[i]) +
-                                   ", expected " + detail::value_text(reference[i]));
+      c.first_mismatches.push_back("[" + std::to_string(i) + "] got " + detail::format_value(got[i]) +
+                                   ", expected " + detail::format_value(reference[i]));
   }
   c.passed = c.mismatches == 0;
   return c;
@@ -101,8 +101,8 @@ inline check compare_scalar(double got, double reference, double tol, std::strin
   c.passed = !std::isnan(d) && d <= tol;
   if (!c.passed) {
     c.mismatches = 1;
-    c.first_mismatches.push_back("got " + detail::value_text(got) + ", expected " +
-                                 detail::value_text(reference));
+    c.first_mismatches.push_back("got " + detail::format_value(got) + ", expected " +
+                                 detail::format_value(reference));
   }
   return c;
 }
