@@ -47,6 +47,18 @@ void vector_copy_of(const float* d_in, float* d_out, std::uint64_t n, int unroll
   CUDALAB_CHECK_LAUNCH();
 }
 
+template <class Access>
+void grid_stride_copy_with(const float* d_in, float* d_out, std::uint64_t n, int unroll, int grid, int block,
+                           cudaStream_t stream) {
+  switch (unroll) {
+    case 1: grid_stride_copy_kernel<Access, 1><<<grid, block, 0, stream>>>(d_in, d_out, n); break;
+    case 2: grid_stride_copy_kernel<Access, 2><<<grid, block, 0, stream>>>(d_in, d_out, n); break;
+    case 4: grid_stride_copy_kernel<Access, 4><<<grid, block, 0, stream>>>(d_in, d_out, n); break;
+    default: bad_unroll(unroll);
+  }
+  CUDALAB_CHECK_LAUNCH();
+}
+
 }  // namespace
 
 void launch_offset_read(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset,
@@ -112,22 +124,20 @@ void launch_vector_copy(const float* d_in, float* d_out, std::uint64_t n, int ve
   }
 }
 
-void launch_grid_stride_copy(const float* d_in, float* d_out, std::uint64_t n, copy_hint hint, int grid, int block,
-                             cudaStream_t stream) {
+void launch_grid_stride_copy(const float* d_in, float* d_out, std::uint64_t n, copy_hint hint, int unroll, int grid,
+                             int block, cudaStream_t stream) {
   if (n == 0) return;
   if (hint == copy_hint::streaming)
-    grid_stride_copy_kernel<streaming_access><<<grid, block, 0, stream>>>(d_in, d_out, n);
+    grid_stride_copy_with<streaming_access>(d_in, d_out, n, unroll, grid, block, stream);
   else
-    grid_stride_copy_kernel<plain_access><<<grid, block, 0, stream>>>(d_in, d_out, n);
-  CUDALAB_CHECK_LAUNCH();
+    grid_stride_copy_with<plain_access>(d_in, d_out, n, unroll, grid, block, stream);
 }
 
-int grid_stride_blocks_per_sm(copy_hint hint, int block) {
+int grid_stride_blocks_per_sm(int block) {
+  // The unroll-1 plain instance stands for all: they use about the same registers and no shared memory.
   int blocks = 0;
-  if (hint == copy_hint::streaming)
-    CUDALAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, grid_stride_copy_kernel<streaming_access>, block, 0));
-  else
-    CUDALAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, grid_stride_copy_kernel<plain_access>, block, 0));
+  CUDALAB_CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, grid_stride_copy_kernel<plain_access, 1>, block, 0));
   return blocks;
 }
 

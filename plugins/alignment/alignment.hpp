@@ -35,12 +35,12 @@ void launch_strided_read(const float* d_in, float* d_out, std::uint64_t count, s
 void launch_vector_copy(const float* d_in, float* d_out, std::uint64_t n, int vector_bytes, int unroll, int block,
                         cudaStream_t stream);
 
-/// Copies n floats as float4 with a grid-stride loop over `grid` blocks.
-/// REQUIRES: d_in and d_out are 16-byte aligned; grid >= 1.
-void launch_grid_stride_copy(const float* d_in, float* d_out, std::uint64_t n, copy_hint hint, int grid, int block,
-                             cudaStream_t stream);
+/// Copies n floats as float4 with a grid-stride loop over `grid` blocks, `unroll` vectors per pass.
+/// REQUIRES: d_in and d_out are 16-byte aligned; grid >= 1; unroll is 1, 2 or 4.
+void launch_grid_stride_copy(const float* d_in, float* d_out, std::uint64_t n, copy_hint hint, int unroll, int grid,
+                             int block, cudaStream_t stream);
 
 /// How many blocks of `block` threads of the grid-stride copy fit on one SM at once (occupancy).
-int grid_stride_blocks_per_sm(copy_hint hint, int block);
+int grid_stride_blocks_per_sm(int block);
 
 }  // namespace alignment

@@ -200,19 +200,28 @@ __global__ void vector_copy_kernel(const float* d_in, float* d_out, std::uint64_
 }
 
 /// Grid-stride float4 copy: a grid sized to the GPU (a few blocks per SM) walks the whole array,
-/// each warp moving 512 contiguous aligned bytes per iteration. `Access` chooses plain or
-/// streaming (evict-first) loads and stores.
-template <class Access>
+/// each warp moving 512 contiguous aligned bytes per step. Each pass of the loop issues `Unroll`
+/// independent loads (steps it*Unroll .. it*Unroll+Unroll-1) before their stores, so a thread keeps
+/// more bytes in flight. `Access` chooses plain or streaming (evict-first) loads and stores.
+template <class Access, int Unroll>
 __global__ void grid_stride_copy_kernel(const float* d_in, float* d_out, std::uint64_t n) {
   const std::uint64_t vectors = n / 4;
   const float4* in = reinterpret_cast<const float4*>(d_in);
   float4* out = reinterpret_cast<float4*>(d_out);
   const std::uint64_t first = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   const std::uint64_t grid_threads = std::uint64_t(gridDim.x) * blockDim.x;
-  for (std::uint64_t it = 0;; ++it) {
-    const std::uint64_t i = grid_stride_index(first, it, grid_threads);
-    if (i >= vectors) break;
-    Access::store(out + i, Access::load(in + i));
+  for (std::uint64_t it = 0; grid_stride_index(first, it * Unroll, grid_threads) < vectors; ++it) {
+    float4 v[Unroll];
+#pragma unroll
+    for (int k = 0; k < Unroll; ++k) {
+      const std::uint64_t i = grid_stride_index(first, it * Unroll + k, grid_threads);
+      if (i < vectors) v[k] = Access::load(in + i);
+    }
+#pragma unroll
+    for (int k = 0; k < Unroll; ++k) {
+      const std::uint64_t i = grid_stride_index(first, it * Unroll + k, grid_threads);
+      if (i < vectors) Access::store(out + i, v[k]);
+    }
   }
   copy_scalar_tail(d_in, d_out, vectors * 4, n - vectors * 4);
 }

@@ -147,7 +147,7 @@ class alignment_lab final : public cudalab::lab {
         cudalab::param_spec::integer("block", 256, 32, 1024, "threads",
                                      "threads per block (a multiple of 32)"),
         cudalab::param_spec::integer("unroll", 1, 1, 4, "items",
-                                     "independent elements (or vectors) per thread: 1, 2 or 4 (not grid_stride)"),
+                                     "independent elements (or vectors) per thread and pass: 1, 2 or 4"),
         cudalab::param_spec::integer("blocks_per_sm", 0, 0, 64, "blocks",
                                      "grid of the grid-stride copies, per SM; 0 = as many as fit at once"),
     };
@@ -208,7 +208,7 @@ class alignment_lab final : public cudalab::lab {
     s.register_output(d_out_.data(), d_out_.bytes(), cudalab::memory_kind::device);
 
     const int per_sm = settings_.blocks_per_sm > 0 ? settings_.blocks_per_sm
-                                                     : std::max(1, grid_stride_blocks_per_sm(copy_hint::plain, settings_.block));
+                                                     : std::max(1, grid_stride_blocks_per_sm(settings_.block));
     const std::uint64_t needed = std::max<std::uint64_t>(1, blocks_for(n / 4, settings_.block, 1));
     grid_stride_blocks_ = static_cast<int>(std::min<std::uint64_t>(needed, std::uint64_t(per_sm) * s.device().sm_count));
     grid_stride_blocks_ = std::max(1, grid_stride_blocks_);
@@ -233,7 +233,7 @@ class alignment_lab final : public cudalab::lab {
       case pattern::strided: return launch_strided_read(in, out, count, s.stride, s.unroll, s.block, stream);
       case pattern::vector_copy: return launch_vector_copy(in, out, s.n, k.vector_bytes, s.unroll, s.block, stream);
       case pattern::grid_stride:
-        return launch_grid_stride_copy(in, out, s.n, k.hint, grid_stride_blocks_, s.block, stream);
+        return launch_grid_stride_copy(in, out, s.n, k.hint, s.unroll, grid_stride_blocks_, s.block, stream);
       case pattern::memcpy:
         if (s.n > 0)
           CUDALAB_CUDA_CHECK(cudaMemcpyAsync(out, in, s.n * sizeof(float), cudaMemcpyDeviceToDevice, stream));
@@ -307,7 +307,8 @@ class alignment_lab final : public cudalab::lab {
 
  private:
   /// Traces the grid-stride copy as launched on a `traced_sm_count`-SM GPU: block 0's warps on the
-  /// first iteration, and the warps of the block and iteration that reach the last vector.
+  /// first step, and the warps of the block and step that reach the last vector. (With unroll > 1
+  /// a pass issues several steps; each step is the same warp request, so the counts do not change.)
   static void trace_grid_stride(cudalab::trace_sink& sink, const settings& s) {
     const std::uint64_t vectors = s.n / 4;
     const std::uint64_t block = static_cast<std::uint64_t>(s.block);

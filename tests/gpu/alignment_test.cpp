@@ -38,9 +38,11 @@ TEST(AlignmentGpu, UnrollAndBlockSizesWithTails) {
 
 TEST(AlignmentGpu, GridStrideWithSmallGrids) {
   for (i64 per_sm : {1, 2, 0})
-    for (i64 n : {7, 4096 + 3, (1 << 22) + 1})
-      expect_all_passed(verify_variants("alignment", {{"n", n}, {"blocks_per_sm", per_sm}, {"block", i64(128)}},
-                                        {"grid_stride", "grid_stride_cs"}));
+    for (i64 unroll : {1, 2, 4})
+      for (i64 n : {7, 4096 + 3, (1 << 22) + 1})
+        expect_all_passed(verify_variants("alignment",
+                                          {{"n", n}, {"blocks_per_sm", per_sm}, {"block", i64(128)}, {"unroll", unroll}},
+                                          {"grid_stride", "grid_stride_cs"}));
 }
 
 TEST(AlignmentGpu, LargeEnoughForManyBlocks) {

@@ -173,8 +173,11 @@ TEST(AlignmentModel, VectorWidthsMoveWholeAlignedSectors) {
   // A float4 copy of 2^28 floats is 2^26 vectors: 2^21 warp requests each way.
   const auto f4 = predict("copy_float4", with({{"n", std::int64_t(1) << 28}}));
   EXPECT_EQ(f4.global_load.requests, std::uint64_t(1) << 21);
-  const auto gs = predict("grid_stride", with({{"n", std::int64_t(1) << 28}}));
-  EXPECT_EQ(gs.global_load.requests, std::uint64_t(1) << 21);
+  for (std::int64_t unroll : {1, 2, 4}) {
+    const auto gs = predict("grid_stride", with({{"n", std::int64_t(1) << 28}, {"unroll", unroll}}));
+    EXPECT_EQ(gs.global_load.requests, std::uint64_t(1) << 21) << unroll;
+    EXPECT_DOUBLE_EQ(gs.global_load.sectors_per_request(), 16.0) << unroll;
+  }
 }
 
 TEST(AlignmentModel, SmallAndOddSizesTraceWithoutSampling) {
