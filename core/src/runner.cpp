@@ -163,7 +163,10 @@ run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& 
             r.time = time_launches([&](cudaStream_t s) { l.run(v, s); }, session.stream(), pl.plan.measure,
                                    context.device.l2_cache_bytes);
             compute_rates(r, context, r.is_baseline ? 0.0 : baseline_gbps);
-            if (r.is_baseline) baseline_gbps = r.gbps;
+            if (r.is_baseline) {
+              baseline_gbps = r.gbps;
+              r.pct_of_baseline = 100.0;
+            }
           }
         } catch (const cuda_error& e) {
           r.status = result_status::error;
