@@ -66,12 +66,18 @@ void launch_soa_update_all(record_shape shape, soa_const_arrays d_in, soa_arrays
 void launch_soa_update_one(record_shape shape, soa_const_arrays d_in, soa_arrays d_out, std::uint64_t n, int field,
                            int block, cudaStream_t stream) {
   if (n == 0) return;
-  with_record(shape, [&](auto tag) {
+  const unsigned grid = grid_for((n + soa_group - 1) / soa_group, block);
+  const bool is_double = with_record(shape, [&](auto tag) {
     using S = typename decltype(tag)::type;
-    soa_update_one_kernel<S><<<grid_for((n + soa_group - 1) / soa_group, block), block, 0, stream>>>(d_in, d_out, n,
-                                                                                                     field);
-    CUDALAB_CHECK_LAUNCH();
+    return record_traits<S>::size(field) == 8;
   });
+  if (is_double)
+    soa_update_one_kernel<double><<<grid, block, 0, stream>>>(static_cast<const double*>(d_in.field[field]),
+                                                               static_cast<double*>(d_out.field[field]), n);
+  else
+    soa_update_one_kernel<float><<<grid, block, 0, stream>>>(static_cast<const float*>(d_in.field[field]),
+                                                              static_cast<float*>(d_out.field[field]), n);
+  CUDALAB_CHECK_LAUNCH();
 }
 
 void launch_aos_to_soa(record_shape shape, const void* d_in, soa_arrays d_out, std::uint64_t n, int block,

@@ -314,11 +314,13 @@ __global__ void soa_update_all_kernel(soa_const_arrays d_in, soa_arrays d_out, s
   for (int k = 0; k < record_traits<S>::fields; ++k) detail::update_soa_field<S>(d_in, d_out, k, thread, n);
 }
 
-/// SoA, one field: only that field's array is read and written, every byte of every sector used.
-template <class S>
-__global__ void soa_update_one_kernel(soa_const_arrays d_in, soa_arrays d_out, std::uint64_t n, int field) {
+/// SoA, one field: only that field's array (of T, float or double) is read and written, every byte of
+/// every sector used. It takes the array itself: indexing soa_arrays with a runtime field would copy
+/// the whole parameter block to local memory in every thread.
+template <class T>
+__global__ void soa_update_one_kernel(const T* __restrict__ d_in, T* __restrict__ d_out, std::uint64_t n) {
   const std::uint64_t thread = thread_element(blockIdx.x, blockDim.x, threadIdx.x);
-  detail::update_soa_field<S>(d_in, d_out, field, thread, n);
+  detail::update_soa_vectors<T>(d_in, d_out, thread, n);
 }
 
 /// AoS -> SoA through shared memory: the block's blockDim.x records are read as consecutive 4-byte

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstring>
 #include <random>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -125,14 +126,18 @@ field_view soa_view(const unsigned char* base, const layout& l, const soa_offset
 }
 
 std::string field_text(const unsigned char* p, unsigned size) {
+  std::ostringstream os;
+  os.precision(17);
   if (size == 8) {
     double d;
     std::memcpy(&d, p, 8);
-    return cudalab::detail::value_text(d);
+    os << d;
+  } else {
+    float f;
+    std::memcpy(&f, p, 4);
+    os << f;
   }
-  float f;
-  std::memcpy(&f, p, 4);
-  return cudalab::detail::value_text(f);
+  return os.str();
 }
 
 /// Compares fields [k0, k1) of n elements bit for bit.
