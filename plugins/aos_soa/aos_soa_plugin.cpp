@@ -185,7 +185,7 @@ class aos_soa_lab final : public cudalab::lab {
                                     "(24 bytes with 8 of padding; needs fields = 3)"),
         cudalab::param_spec::integer("field", 0, 0, max_fields - 1, "index",
                                      "the field aos_one and soa_one update (below fields)"),
-        cudalab::param_spec::integer("block", 256, 32, 1024, "threads",
+        cudalab::param_spec::integer("block", 512, 32, 1024, "threads",
                                      "threads per block (a multiple of 32)"),
     };
     for (const auto& p : plans) s.variants.push_back({p.name, p.summary});
