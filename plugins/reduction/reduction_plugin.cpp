@@ -275,27 +275,27 @@ void trace_shared_tree(kernel k, unsigned block, unsigned bytes, cudalab::trace_
   switch (k) {
     case kernel::interleaved_divergent:
       for (unsigned s = 1; s < block; s *= 2)
-        trace_tree_step(block, s, bytes, [s](unsigned tid) -> long long { return divergent_adds(tid, s) ? tid : -1; },
+        trace_tree_step(block, s, bytes, [s](unsigned tid) -> long long { return divergent_adds(tid, s) ? (long long)tid : -1LL; },
                         sink);
       return;
     case kernel::interleaved_strided:
       for (unsigned s = 1; s < block; s *= 2)
         trace_tree_step(block, s, bytes, [s, block](unsigned tid) -> long long {
           const unsigned t = strided_word(tid, s);
-          return t < block ? t : -1;
+          return t < block ? (long long)t : -1LL;
         }, sink);
       return;
     case kernel::sequential:
     case kernel::first_add:
       for (unsigned s = block / 2; s > 0; s >>= 1)
-        trace_tree_step(block, s, bytes, [s](unsigned tid) -> long long { return tid < s ? tid : -1; }, sink);
+        trace_tree_step(block, s, bytes, [s](unsigned tid) -> long long { return tid < s ? (long long)tid : -1LL; }, sink);
       return;
     default:
       break;
   }
   // Kernels 5-7: block-wide steps while s > 32, then warp 0 alone (warp_reduce_shared).
   for (unsigned s = block / 2; s > 32; s >>= 1)
-    trace_tree_step(block, s, bytes, [s](unsigned tid) -> long long { return tid < s ? tid : -1; }, sink);
+    trace_tree_step(block, s, bytes, [s](unsigned tid) -> long long { return tid < s ? (long long)tid : -1LL; }, sink);
   auto lanes_at = [bytes](unsigned offset) {
     return [bytes, offset](unsigned lane) -> long long { return (long long)(lane + offset) * bytes; };
   };
