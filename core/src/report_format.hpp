@@ -1,0 +1,26 @@
+// Small formatting pieces the reporters share: point labels, grouping, the one-line failure reason.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "result.hpp"
+
+namespace cudalab::detail {
+
+/// "offset=1 n=256Mi" (empty when the lab file has no sweep).
+std::string point_text(const variant_result& r);
+
+/// The name shown for a variant: "memcpy (baseline)" for the baseline.
+std::string variant_label(const variant_result& r);
+
+/// Why a result is not ok, in one line: the error, or "3 of 1000 wrong (exact); [5] got ..., expected ...".
+std::string failure_text(const variant_result& r);
+
+/// The swept parameter names across results, in first-seen order.
+std::vector<std::string> swept_names(const std::vector<variant_result>& results);
+
+/// The value of swept parameter `name` in `r`, "" if it has none.
+std::string point_value(const variant_result& r, const std::string& name);
+
+}  // namespace cudalab::detail
