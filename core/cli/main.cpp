@@ -1,6 +1,7 @@
 // The cudalab executable: argument parsing and dispatch to the sub-commands.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 
@@ -64,6 +65,14 @@ int main(int argc, char** argv) {
   auto* device = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");
   device->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));
 
+  // A misspelt command gets a clearer answer than CLI11's "a subcommand is required".
+  const auto& commands = app.get_subcommands({});
+  if (argc > 1 && argv[1][0] != '-' &&
+      std::none_of(commands.begin(), commands.end(), [&](const CLI::App* c) { return c->get_name() == argv[1]; })) {
+    std::fprintf(stderr, "cudalab: unknown command '%s' - commands: list, describe, validate, explain, run, device (see --help)\n",
+                 argv[1]);
+    return detail::exit_usage;
+  }
   for (int i = 0; i < argc; ++i) o.command_line += (i ? " " : "") + std::string(argv[i]);
   try {
     app.parse(argc, argv);

@@ -65,17 +65,22 @@ void access_model::access(const warp_access& a) {
   if (a.space == memory_space::global) {
     const global_cost c = global_request_cost(a);
     global_totals& t = a.kind == access_kind::load ? raw_.global_load : raw_.global_store;
-    t.requests += 1;
-    t.sectors += c.sectors;
-    t.lines += c.lines;
-    t.requested_bytes += c.requested_bytes;
+    t.requests += weight_;
+    t.sectors += weight_ * c.sectors;
+    t.lines += weight_ * c.lines;
+    t.requested_bytes += weight_ * c.requested_bytes;
   } else {
     const shared_cost c = shared_request_cost(a);
     shared_totals& t = a.kind == access_kind::load ? raw_.shared_load : raw_.shared_store;
-    t.requests += 1;
-    t.wavefronts += c.wavefronts;
-    t.ideal_wavefronts += c.ideal_wavefronts;
+    t.requests += weight_;
+    t.wavefronts += weight_ * c.wavefronts;
+    t.ideal_wavefronts += weight_ * c.ideal_wavefronts;
   }
+}
+
+void access_model::repeat(std::uint64_t times) {
+  if (times == 0) throw std::invalid_argument("access model: repeat() needs times > 0");
+  weight_ = times;
 }
 
 void access_model::sampled(std::uint64_t traced_warps, std::uint64_t total_warps) {

@@ -69,12 +69,14 @@ struct access_stats {
 class access_model final : public trace_sink {
  public:
   void access(const warp_access& access) override;
+  void repeat(std::uint64_t times) override;
   void sampled(std::uint64_t traced_warps, std::uint64_t total_warps) override;
   /// The totals, with request and sector counts scaled by total/traced warps.
   access_stats stats() const;
 
  private:
   access_stats raw_;
+  std::uint64_t weight_ = 1;
 };
 
 }  // namespace cudalab::detail

@@ -83,17 +83,15 @@ struct settings {
 };
 
 /// Traces the one-pass kernels (one item per thread and unroll step). `source`/`target` give the
-/// element index an item reads and writes; `bytes` the size of one item. Traces the first and last
-/// block; the blocks between repeat the first one's pattern.
+/// element index an item reads and writes; `bytes` the size of one item. Block 0 stands for every
+/// block but the last, which is traced on its own (it holds the tail).
 template <class Source, class Target>
 void trace_one_pass(cudalab::trace_sink& sink, std::uint64_t items, std::uint64_t block, std::uint64_t unroll,
                     unsigned bytes, Source source, Target target) {
   const std::uint64_t blocks = blocks_for(items, block, unroll);
   if (blocks == 0) return;
   const std::uint64_t warps_per_block = block / 32;
-  std::vector<std::uint64_t> sample{0};
-  if (blocks > 1) sample.push_back(blocks - 1);
-  for (std::uint64_t b : sample) {
+  sink.trace_blocks(blocks, [&](std::uint64_t b) {
     for (std::uint64_t w = 0; w < warps_per_block; ++w) {
       // All loads of a thread are issued before its stores, as in the kernels.
       for (std::uint64_t k = 0; k < unroll; ++k)
@@ -107,9 +105,7 @@ void trace_one_pass(cudalab::trace_sink& sink, std::uint64_t items, std::uint64_
           return i < items ? static_cast<long long>(target(i) * bytes) : -1;
         });
     }
-  }
-  const std::uint64_t traced = sample.size() * warps_per_block;
-  sink.sampled(traced, std::max(traced, blocks * warps_per_block));
+  });
 }
 
 /// Traces the scalar tail copy of the vector kernels: block 0's first lanes copy the last floats.
@@ -317,25 +313,30 @@ class alignment_lab final : public cudalab::lab {
       const std::uint64_t grid = std::min(std::max<std::uint64_t>(1, blocks_for(vectors, block, 1)), per_sm * traced_sm_count);
       const std::uint64_t grid_threads = grid * block;
       const std::uint64_t last = vectors - 1;
-      struct point { std::uint64_t block, iteration; };
-      std::vector<point> sample{{0, 0}};
-      const point end{(last % grid_threads) / block, last / grid_threads};
-      if (end.block != 0 || end.iteration != 0) sample.push_back(end);
-      std::uint64_t traced = 0;
-      for (const point& pt : sample) {
-        for (std::uint64_t w = 0; w < block / 32; ++w) {
-          auto addr = [&](unsigned lane) -> long long {
-            const std::uint64_t i = grid_stride_index(pt.block * block + w * 32 + lane, pt.iteration, grid_threads);
-            return i < vectors ? static_cast<long long>(i * 16) : -1;
-          };
-          if (addr(0) < 0) continue;  // this warp has nothing left at this iteration
-          sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, 16, addr);
-          sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 16, addr);
-          ++traced;
-        }
+      // Every warp-iteration with work but those of the last covers 32 consecutive, aligned vectors,
+      // like warp 0 of block 0 at iteration 0: trace that once for all of them, then the last
+      // block-iteration (where the tail is) as it is.
+      const std::uint64_t end_block = (last % grid_threads) / block, end_iteration = last / grid_threads;
+      const std::uint64_t busy_warps = (vectors + 31) / 32;
+      auto trace_warp = [&](std::uint64_t b, std::uint64_t w, std::uint64_t iteration) {
+        auto addr = [&](unsigned lane) -> long long {
+          const std::uint64_t i = grid_stride_index(b * block + w * 32 + lane, iteration, grid_threads);
+          return i < vectors ? static_cast<long long>(i * 16) : -1;
+        };
+        if (addr(0) < 0) return false;  // this warp has nothing left at this iteration
+        sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, 16, addr);
+        sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 16, addr);
+        return true;
+      };
+      std::uint64_t end_warps = 0;
+      for (std::uint64_t w = 0; w < block / 32; ++w)
+        end_warps += grid_stride_index(end_block * block + w * 32, end_iteration, grid_threads) < vectors;
+      if (busy_warps > end_warps) {
+        sink.repeat(busy_warps - end_warps);
+        trace_warp(0, 0, 0);
       }
-      // Every warp-iteration with work covers 32 consecutive vectors (grid_threads is a multiple of 32).
-      sink.sampled(traced, std::max(traced, (vectors + 31) / 32));
+      sink.repeat(1);
+      for (std::uint64_t w = 0; w < block / 32; ++w) trace_warp(end_block, w, end_iteration);
     }
     trace_scalar_tail(sink, vectors * 4, s.n - vectors * 4);
   }

@@ -557,13 +557,10 @@ void aos_soa_lab::trace(const cudalab::params& p, const cudalab::variant_spec& v
   const soa_offsets soa = soa_offsets_of(l, n);
   const std::uint64_t blocks = (threads_of(k, l, n) + block_dim - 1) / block_dim;
   const unsigned warps_per_block = block_dim / 32;
-  // The first block and the last (where the tails are) stand for all: the others repeat the first.
-  std::vector<std::uint64_t> sample = {0};
-  if (blocks > 1) sample.push_back(blocks - 1);
-  std::uint64_t traced = 0;
-  for (std::uint64_t b : sample)
-    for (unsigned w = 0; w < warps_per_block; ++w, ++traced) trace_warp(k, l, soa, n, field, block_dim, b, w, sink);
-  sink.sampled(traced, blocks * warps_per_block);
+  // Block 0 stands for every block but the last, which holds the tails and is traced on its own.
+  sink.trace_blocks(blocks, [&](std::uint64_t b) {
+    for (unsigned w = 0; w < warps_per_block; ++w) trace_warp(k, l, soa, n, field, block_dim, b, w, sink);
+  });
 }
 
 }  // namespace aos_soa

@@ -11,6 +11,7 @@ namespace {
 
 namespace fs = std::filesystem;
 const fs::path test_dir = CUDALAB_TEST_PLUGIN_DIR;
+const fs::path faulty_dir = CUDALAB_FAULTY_PLUGIN_DIR;
 
 TEST(PluginLoader, LoadsTestLabAndReadsSpec) {
   const auto& p = load_plugin("testlab", {test_dir});
@@ -49,7 +50,7 @@ TEST(PluginLoader, MissingFileIsNotFound) {
 
 TEST(PluginLoader, LibraryWithoutFactoryIsNotAPlugin) {
   try {
-    load_plugin("not_a_plugin", {test_dir});
+    load_plugin("not_a_plugin", {faulty_dir});
     FAIL();
   } catch (const plugin_error& e) {
     EXPECT_EQ(e.why(), plugin_failure::not_a_plugin);
@@ -59,7 +60,7 @@ TEST(PluginLoader, LibraryWithoutFactoryIsNotAPlugin) {
 
 TEST(PluginLoader, AbiMismatchNamesBothVersions) {
   try {
-    load_plugin("bad_abi", {test_dir});
+    load_plugin("bad_abi", {faulty_dir});
     FAIL();
   } catch (const plugin_error& e) {
     EXPECT_EQ(e.why(), plugin_failure::abi_mismatch);
@@ -72,7 +73,7 @@ TEST(PluginLoader, AbiMismatchNamesBothVersions) {
 
 TEST(PluginLoader, ThrowingFactoryIsReported) {
   try {
-    load_plugin("throwing_factory", {test_dir});
+    load_plugin("throwing_factory", {faulty_dir});
     FAIL();
   } catch (const plugin_error& e) {
     EXPECT_EQ(e.why(), plugin_failure::factory_failed);

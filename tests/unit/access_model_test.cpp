@@ -124,6 +124,36 @@ TEST(AccessModel, TotalsScaleBySample) {
   EXPECT_EQ(s.global_store.requests, 0u);
 }
 
+TEST(AccessModel, RepeatWeighsRepresentativeBlocks) {
+  access_model m;
+  // 9 full blocks like block 0 (one aligned warp each), then a tail block with 8 active lanes.
+  m.trace_blocks(10, [&](std::uint64_t b) {
+    m.warp(memory_space::global, access_kind::load, 4, [&](unsigned l) {
+      const std::uint64_t i = b * 32 + l;
+      return i < 9 * 32 + 8 ? (long long)(i * 4) : -1LL;
+    });
+  });
+  const auto s = m.stats();
+  EXPECT_EQ(s.global_load.requests, 10u);
+  EXPECT_EQ(s.global_load.sectors, 9u * 4 + 1);
+  EXPECT_EQ(s.global_load.requested_bytes, (9u * 32 + 8) * 4);
+  EXPECT_THROW(m.repeat(0), std::invalid_argument);
+}
+
+TEST(AccessModel, TraceBlocksWithOneBlockTracesItOnce) {
+  access_model m;
+  int calls = 0;
+  m.trace_blocks(1, [&](std::uint64_t b) {
+    ++calls;
+    EXPECT_EQ(b, 0u);
+    m.warp(memory_space::shared, access_kind::store, 4, [](unsigned l) { return (long long)(l * 4); });
+  });
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(m.stats().shared_store.requests, 1u);
+  m.trace_blocks(0, [&](std::uint64_t) { ++calls; });
+  EXPECT_EQ(calls, 1);
+}
+
 TEST(AccessModel, SampleMustBeConsistent) {
   access_model m;
   EXPECT_THROW(m.sampled(0, 10), std::invalid_argument);

@@ -3,7 +3,7 @@
 
 /// The version of the plugin boundary (lab.hpp and every type it uses). The host refuses a plugin
 /// built against another version. Bump it on any change to a type that crosses the boundary.
-#define CUDALAB_ABI_VERSION 1
+#define CUDALAB_ABI_VERSION 2
 
 /// Marks a type whose vtable or typeinfo must be shared between the host and plugins built with
 /// hidden visibility (exceptions caught by type, the lab interface).

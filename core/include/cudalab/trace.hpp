@@ -30,9 +30,29 @@ class trace_sink {
   /// Records one warp-wide memory instruction.
   virtual void access(const warp_access& access) = 0;
 
+  /// Each access recorded from now on stands for `times` identical warp instructions (1 until
+  /// called), so a lab can trace one representative block for many and its tail block once.
+  /// REQUIRES: times > 0.
+  virtual void repeat(std::uint64_t times) = 0;
+
   /// Declares that the accesses traced stand for `total_warps` warps of which `traced_warps` were
-  /// traced, so totals can be scaled. Without a call the trace is taken as complete.
+  /// traced: every total is scaled by total/traced. Use it for a uniform sample; use repeat() (or
+  /// trace_blocks) when the warps traced are not alike, e.g. a full block and a partial tail block.
   virtual void sampled(std::uint64_t traced_warps, std::uint64_t total_warps) = 0;
+
+  /// Traces a launch of `blocks` blocks whose blocks 0 .. blocks-2 all behave like block 0 (the
+  /// same pattern at another offset) and whose last block may hold a tail: `trace_block(b)` records
+  /// block b's accesses; block 0 is traced once with weight blocks-1, the last block with weight 1.
+  template <class F>
+  void trace_blocks(std::uint64_t blocks, F&& trace_block) {
+    if (blocks == 0) return;
+    if (blocks > 1) {
+      repeat(blocks - 1);
+      trace_block(std::uint64_t(0));
+    }
+    repeat(1);
+    trace_block(blocks - 1);
+  }
 
   /// Convenience: records an access whose lane addresses come from `lane_address(lane)`, which
   /// returns a negative value for an inactive lane.

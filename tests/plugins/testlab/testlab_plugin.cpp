@@ -1,5 +1,4 @@
 // The test lab: a small plugin that walks the whole life cycle so the core is tested without real labs.
-#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -97,12 +96,8 @@ class test_lab final : public cudalab::lab {
     const auto block = static_cast<std::uint64_t>(p.integer("block"));
     const std::uint64_t warps_per_block = block / 32;
     const std::uint64_t blocks = (n + block - 1) / block;
-    // Trace the first block's warps (and the last block's, where the tail lives); the rest repeat them.
-    std::vector<std::uint64_t> sample_blocks;
-    if (blocks > 0) sample_blocks.push_back(0);
-    if (blocks > 1) sample_blocks.push_back(blocks - 1);
-    std::uint64_t traced = 0;
-    for (std::uint64_t b : sample_blocks) {
+    // Block 0 stands for every block but the last, which holds the tail.
+    sink.trace_blocks(blocks, [&](std::uint64_t b) {
       for (std::uint64_t w = 0; w < warps_per_block; ++w) {
         auto addr = [&](unsigned lane) -> long long {
           const std::uint64_t i = copy_index(b, block, w * 32 + lane);
@@ -110,10 +105,8 @@ class test_lab final : public cudalab::lab {
         };
         sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, 4, addr);
         sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 4, addr);
-        ++traced;
       }
-    }
-    if (traced > 0) sink.sampled(traced, std::max<std::uint64_t>(traced, blocks * warps_per_block));
+    });
   }
 
   void teardown() noexcept override {
