@@ -37,4 +37,17 @@ std::string point_value(const variant_result& r, const std::string& name) {
   return "";
 }
 
+std::vector<const variant_result*> rows_of(const std::vector<variant_result>& results, const std::string& lab_file) {
+  std::vector<const variant_result*> rows;
+  for (const auto& r : results)
+    if (r.lab_file == lab_file) rows.push_back(&r);
+  return rows;
+}
+
+bool gets_sweep_plot(const std::vector<const variant_result*>& rows) {
+  const bool swept = std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return !r->point.empty(); });
+  const bool timed = std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return r->gbps > 0; });
+  return swept && timed;
+}
+
 }  // namespace cudalab::detail

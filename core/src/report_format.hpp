@@ -23,4 +23,11 @@ std::vector<std::string> swept_names(const std::vector<variant_result>& results)
 /// The value of swept parameter `name` in `r`, "" if it has none.
 std::string point_value(const variant_result& r, const std::string& name);
 
+/// The results of one lab file, in run order.
+std::vector<const variant_result*> rows_of(const std::vector<variant_result>& results, const std::string& lab_file);
+
+/// Whether a lab file's rows get a sweep plot: it has a sweep and at least one timed result.
+/// write_sweep_plots and the Markdown report's plot links both follow this rule.
+bool gets_sweep_plot(const std::vector<const variant_result*>& rows);
+
 }  // namespace cudalab::detail

@@ -12,6 +12,9 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
+// Raised when a field is renamed or removed or changes meaning (adding fields keeps it); docs/results.md.
+constexpr int results_schema_version = 1;
+
 json global_json(const global_totals& g) {
   return {{"requests", g.requests},
           {"sectors", g.sectors},
@@ -24,6 +27,7 @@ json global_json(const global_totals& g) {
 json shared_json(const shared_totals& s) {
   return {{"requests", s.requests},
           {"wavefronts", s.wavefronts},
+          {"ideal_wavefronts", s.ideal_wavefronts},
           {"conflicts", s.conflicts()},
           {"wavefronts_per_request", s.wavefronts_per_request()},
           {"conflicts_per_request", s.conflicts_per_request()}};
@@ -85,7 +89,8 @@ json result_object(const variant_result& r) {
 
 json context_object(const run_context& c) {
   const device_info& d = c.device;
-  return {{"cudalab_version", c.cudalab_version},
+  return {{"schema_version", results_schema_version},
+          {"cudalab_version", c.cudalab_version},
           {"started_at", c.started_at},
           {"command_line", c.command_line},
           {"profile", c.profile},
@@ -96,6 +101,9 @@ json context_object(const run_context& c) {
             {"sm_count", d.sm_count},
             {"global_memory_bytes", d.global_memory_bytes},
             {"l2_cache_bytes", d.l2_cache_bytes},
+            {"shared_memory_per_block_optin_bytes", d.shared_memory_per_block_optin_bytes},
+            {"max_threads_per_block", d.max_threads_per_block},
+            {"can_map_host_memory", d.can_map_host_memory},
             {"memory_bus_width_bits", d.memory_bus_width_bits},
             {"memory_clock_khz", d.memory_clock_khz},
             {"peak_dram_gbps", d.peak_dram_gbps()}}},

@@ -2,6 +2,7 @@
 // links to the sweep plots, and a section listing every failure.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <ostream>
 
@@ -13,6 +14,17 @@ namespace cudalab::detail {
 namespace {
 
 std::string cell(double v, int precision) { return v > 0 ? fmt::format("{:.{}f}", v, precision) : "-"; }
+
+// Text for a table cell or list item: a '|' would end the cell and a newline the row.
+std::string md_text(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n' || c == '\r') out += ' ';
+    else out += c;
+  }
+  return out;
+}
 
 class markdown_reporter final : public reporter {
  public:
@@ -48,8 +60,10 @@ class markdown_reporter final : public reporter {
       if (r.status == result_status::ok) continue;
       any = true;
       const std::string pt = point_text(r);
-      out_ << fmt::format("- `{}` {}{}: **{}** — {}\n", r.lab_file, r.variant, pt.empty() ? "" : " [" + pt + "]",
-                          status_name(r.status), failure_text(r));
+      out_ << fmt::format("- `{}` {}{}: **{}** — {}\n", r.lab_file, md_text(r.variant),
+                          pt.empty() ? "" : " [" + md_text(pt) + "]", status_name(r.status), md_text(failure_text(r)));
+      for (std::size_t i = 1; i < r.verification.first_mismatches.size(); ++i)
+        out_ << "  - " << md_text(r.verification.first_mismatches[i]) << "\n";
     }
     if (!any) out_ << fmt::format("All {} results verified against their CPU references.\n", results_.size());
     out_.flush();
@@ -57,15 +71,13 @@ class markdown_reporter final : public reporter {
 
  private:
   void write_file_section(const std::string& file) {
-    std::vector<const variant_result*> rows;
-    for (const auto& r : results_)
-      if (r.lab_file == file) rows.push_back(&r);
+    const auto rows = rows_of(results_, file);
     std::vector<std::string> params;
     for (const auto* r : rows)
       for (const auto& kv : r->point)
         if (std::find(params.begin(), params.end(), kv.first) == params.end()) params.push_back(kv.first);
     out_ << fmt::format("\n## {}{}\n\n", file, rows.front()->title.empty() ? "" : " — " + rows.front()->title);
-    if (!params.empty() && !plot_prefix_.empty())
+    if (!plot_prefix_.empty() && gets_sweep_plot(rows))
       out_ << fmt::format("![GB/s against {}]({}{}.svg)\n\n", params.back(), plot_prefix_,
                           std::filesystem::path(file).stem().string());
     std::string head = "|", rule = "|";
@@ -77,12 +89,12 @@ class markdown_reporter final : public reporter {
     out_ << rule << "---|---|---|---|---|---|---|---|---|---|\n";
     for (const auto* r : rows) {
       std::string line = "|";
-      for (const auto& p : params) line += " " + point_value(*r, p) + " |";
+      for (const auto& p : params) line += " " + md_text(point_value(*r, p)) + " |";
       const auto& m = r->model;
       const auto shared = m.shared_load.requests + m.shared_store.requests;
       auto model = [&](bool any, double v) { return r->has_model && any ? fmt::format("{:.2f}", v) : std::string("-"); };
       line += fmt::format(
-          " {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |", variant_label(*r), status_name(r->status),
+          " {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |", md_text(variant_label(*r)), status_name(r->status),
           r->time.timed ? fmt::format("{:.4f}", r->time.median_ms) : "-",
           r->time.timed ? fmt::format("{:.2f}", 100 * r->time.cv) : "-", cell(r->gbps, 1), cell(r->pct_of_baseline, 1),
           cell(r->pct_of_ceiling, 1), model(m.global_load.requests > 0, m.global_load.sectors_per_request()),

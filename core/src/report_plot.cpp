@@ -1,11 +1,12 @@
 // Sweep plots: one hand-written SVG line chart per lab file with a sweep, GB/s against the last swept
-// parameter, a line per variant (and per value of any other swept parameter).
+// parameter, a line per variant (and per value of any other swept parameter: "variant@block=256").
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <stdexcept>
 
 #include "report_format.hpp"
 #include "reporter.hpp"
@@ -30,12 +31,27 @@ std::string xml_escape(const std::string& s) {
   return out;
 }
 
-// A swept value as a number: plain numbers, and the sizes the labels print ("256Mi" is not printed:
-// labels are value_text, plain integers). Non-numeric values (choices) are placed by position.
+// A swept value as a number. Swept values arrive as value_text (plain integers and reals);
+// anything else (choices, booleans) makes the axis categorical, placed by position.
 bool as_number(const std::string& s, double& v) {
   char* end = nullptr;
   v = std::strtod(s.c_str(), &end);
   return end != s.c_str() && *end == '\0';
+}
+
+// An axis label: whole multiples of 1024 as sizes ("64Mi"), as lab files write them; else the value.
+std::string tick_text(const std::string& s) {
+  char* end = nullptr;
+  const long long v = std::strtoll(s.c_str(), &end, 10);
+  if (end == s.c_str() || *end != '\0' || v < 1024) return s;
+  const char* const units[] = {"Ki", "Mi", "Gi", "Ti"};
+  long long scaled = v;
+  int unit = -1;
+  while (unit < 3 && scaled % 1024 == 0 && scaled >= 1024) {
+    scaled /= 1024;
+    ++unit;
+  }
+  return unit < 0 ? s : std::to_string(scaled) + units[unit];
 }
 
 struct series {
@@ -49,9 +65,10 @@ void write_plot(const std::vector<const variant_result*>& rows, const std::strin
   std::vector<std::string> order, xs;
   for (const auto* r : rows) {
     if (r->gbps <= 0) continue;
-    std::string name = r->variant;
+    std::string others;
     for (const auto& [k, v] : r->point)
-      if (k != xname) name += " " + k + "=" + v;
+      if (k != xname) others += (others.empty() ? "@" : ",") + k + "=" + v;
+    const std::string name = variant_label(*r) + others;
     if (!by_name.count(name)) order.push_back(name);
     auto& s = by_name[name];
     s.name = name;
@@ -84,6 +101,10 @@ void write_plot(const std::vector<const variant_result*>& rows, const std::strin
     const auto i = double(std::find(xs.begin(), xs.end(), x) - xs.begin());
     return left + i / std::max(1.0, xmax) * (width - left - right);
   };
+  // Points in x order, so a sweep listed high-to-low still draws one left-to-right line.
+  for (auto& [n, s] : by_name)
+    std::stable_sort(s.points.begin(), s.points.end(),
+                     [&](const auto& a, const auto& b) { return xpos(a.first) < xpos(b.first); });
   double ymax = 0;
   for (const auto& [n, s] : by_name)
     for (const auto& p : s.points) ymax = std::max(ymax, p.second);
@@ -92,6 +113,7 @@ void write_plot(const std::vector<const variant_result*>& rows, const std::strin
   auto ypos = [&](double g) { return height - bottom - g / ymax * (height - top - bottom); };
 
   std::ofstream svg(file);
+  if (!svg) throw std::runtime_error("cannot write the plot " + file.string());
   svg << fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" "
                      "font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n", width, height);
   svg << fmt::format("<text x=\"{}\" y=\"22\" font-size=\"14\">{}</text>\n", left,
@@ -108,7 +130,7 @@ void write_plot(const std::vector<const variant_result*>& rows, const std::strin
   const std::size_t label_every = std::max<std::size_t>(1, xs.size() / 12);
   for (std::size_t i = 0; i < xs.size(); i += label_every)
     svg << fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", xpos(xs[i]),
-                       height - bottom + 16, xml_escape(xs[i]));
+                       height - bottom + 16, xml_escape(tick_text(xs[i])));
   svg << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}{}</text>\n", (left + width - right) / 2,
                      height - 12, xml_escape(xname), logx ? " (log scale)" : "");
   svg << fmt::format("<text x=\"16\" y=\"{}\" transform=\"rotate(-90 16 {})\" text-anchor=\"middle\">GB/s</text>\n",
@@ -138,15 +160,15 @@ std::vector<std::filesystem::path> write_sweep_plots(const std::vector<variant_r
   for (const auto& r : results)
     if (std::find(files.begin(), files.end(), r.lab_file) == files.end()) files.push_back(r.lab_file);
   for (const auto& file : files) {
-    std::vector<const variant_result*> rows;
-    for (const auto& r : results)
-      if (r.lab_file == file) rows.push_back(&r);
-    if (rows.front()->point.empty()) continue;
-    const bool any_timed = std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return r->gbps > 0; });
-    if (!any_timed) continue;
+    const auto rows = rows_of(results, file);
+    if (!gets_sweep_plot(rows)) continue;
     std::filesystem::create_directories(dir);
     const auto path = dir / (std::filesystem::path(file).stem().string() + ".svg");
-    write_plot(rows, rows.front()->point.back().first, path);
+    std::vector<std::string> names;
+    for (const auto* r : rows)
+      for (const auto& kv : r->point)
+        if (std::find(names.begin(), names.end(), kv.first) == names.end()) names.push_back(kv.first);
+    write_plot(rows, names.back(), path);
     written.push_back(path);
   }
   return written;

@@ -12,6 +12,7 @@ namespace {
 
 const char* const green = "\033[32m";
 const char* const red = "\033[31m";
+const char* const yellow = "\033[33m";
 const char* const bold = "\033[1m";
 const char* const reset = "\033[0m";
 
@@ -45,9 +46,10 @@ class table_reporter final : public reporter {
                           "sh cf/r");
     }
     const bool ok = r.status == result_status::ok;
+    // Green ok, red failures (wrong results, errors), yellow for variants deliberately not run.
+    const char* const tint = ok ? green : r.status == result_status::skipped ? yellow : red;
     const std::string status = fmt::format("{:<13}", status_name(r.status));
-    out_ << fmt::format("  {:<26} ", variant_label(r)) << (colour_ ? (ok ? green : red) : "") << status
-         << (colour_ ? reset : "");
+    out_ << fmt::format("  {:<26} ", variant_label(r)) << (colour_ ? tint : "") << status << (colour_ ? reset : "");
     if (r.time.timed)
       out_ << fmt::format(" {:>10.4f} {:>6.2f}", r.time.median_ms, 100.0 * r.time.cv);
     else
@@ -66,7 +68,7 @@ class table_reporter final : public reporter {
            << fmt::format("{:>8}", shared_requests ? fmt::format("{:.2f}", conflicts) : "-");
     }
     out_ << "\n";
-    if (!ok) out_ << "      " << (colour_ ? red : "") << failure_text(r) << (colour_ ? reset : "") << "\n";
+    if (!ok) out_ << "      " << (colour_ ? tint : "") << failure_text(r) << (colour_ ? reset : "") << "\n";
     out_.flush();
   }
 
