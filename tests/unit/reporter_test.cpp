@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -74,7 +76,10 @@ std::vector<variant_result> fixed_results() {
   bad.gbps = bad.pct_of_baseline = bad.pct_of_ceiling = bad.pct_of_peak = 0;
   bad.verification.passed = false;
   bad.verification.mismatches = 3;
+  bad.verification.max_abs_error = 0.5;
+  bad.verification.max_rel_error = 0.25;
   bad.verification.first_mismatches = {"[7] got nan, expected 1.5", "[8] got nan, expected 2"};
+  bad.verification.note = "outputs poisoned with 0xFF before the run";
   rs.push_back(bad);
   variant_result err = make("labs/b.toml", 0, "", "crash, \"quoted\"", false, 0, 0);
   err.status = result_status::error;
@@ -88,6 +93,14 @@ std::vector<variant_result> fixed_results() {
   untimed.gbps = untimed.pct_of_baseline = untimed.pct_of_ceiling = untimed.pct_of_peak = 0;
   untimed.bytes.path = memory_path::host_bus;
   rs.push_back(untimed);
+  variant_result skipped = make("labs/b.toml", 0, "", "needs_sm100", false, 0, 0);
+  skipped.status = result_status::skipped;
+  skipped.error = "needs compute capability 10.0, the device has 9.0";
+  skipped.time = {};
+  skipped.gbps = skipped.pct_of_baseline = skipped.pct_of_ceiling = skipped.pct_of_peak = 0;
+  skipped.verification = {};
+  skipped.has_model = false;
+  rs.push_back(skipped);
   return rs;
 }
 
@@ -100,7 +113,8 @@ std::string render(std::unique_ptr<reporter> r, std::ostringstream& out) {
 
 void expect_golden(const std::string& name, const std::string& got) {
   const fs::path file = golden_dir / name;
-  if (std::getenv("CUDALAB_UPDATE_GOLDEN")) {
+  const char* update = std::getenv("CUDALAB_UPDATE_GOLDEN");
+  if (update && std::string(update) == "1") {
     std::ofstream(file, std::ios::binary) << got;
     GTEST_SKIP() << "rewrote " << file;
   }
@@ -243,6 +257,136 @@ TEST(Reporter, ReporterSetFansOut) {
   set.end();
   EXPECT_NE(a.str().find("memcpy"), std::string::npos);
   EXPECT_NE(b.str().find("memcpy"), std::string::npos);
+}
+
+// A sweep over two parameters: block (first) and n (last, the x axis), n listed high to low.
+std::vector<variant_result> two_axis_sweep() {
+  std::vector<variant_result> rs;
+  std::uint64_t point = 0;
+  for (const char* block : {"128", "256"})
+    for (const char* n : {"268435456", "1048576", "1024"}) {
+      variant_result r = make("labs/sizes.toml", point++, "", "copy", false, 0.01, 100.0 + std::strlen(n));
+      r.point = {{"block", block}, {"n", n}};
+      rs.push_back(r);
+    }
+  return rs;
+}
+
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(Reporter, VerificationDetailRoundTrip) {
+  const auto j = nlohmann::json::parse(result_json(fixed_results()[9]));
+  EXPECT_EQ(j["status"], "verify_failed");
+  EXPECT_FALSE(j["verification"]["passed"].get<bool>());
+  EXPECT_EQ(j["verification"]["checked"], 1000);
+  EXPECT_EQ(j["verification"]["mismatches"], 3);
+  EXPECT_DOUBLE_EQ(j["verification"]["max_abs_error"].get<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(j["verification"]["max_rel_error"].get<double>(), 0.25);
+  EXPECT_EQ(j["verification"]["tolerance"], "exact");
+  ASSERT_EQ(j["verification"]["first_mismatches"].size(), 2u);
+  EXPECT_EQ(j["verification"]["first_mismatches"][1], "[8] got nan, expected 2");
+  EXPECT_EQ(j["verification"]["note"], "outputs poisoned with 0xFF before the run");
+  EXPECT_FALSE(j["timing"]["timed"].get<bool>());
+  // A NaN error (a NaN output compared with a number) is written as null, so the line stays JSON.
+  variant_result nan_result = fixed_results()[9];
+  nan_result.verification.max_abs_error = std::nan("");
+  EXPECT_TRUE(nlohmann::json::parse(result_json(nan_result))["verification"]["max_abs_error"].is_null());
+}
+
+TEST(Reporter, JsonLinesHaveOneLinePerResultAfterTheContext) {
+  std::ostringstream out;
+  const std::string text = render(make_jsonl_reporter(out), out);
+  std::istringstream lines(text);
+  std::string line;
+  std::vector<nlohmann::json> parsed;
+  while (std::getline(lines, line)) parsed.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(parsed.size(), fixed_results().size() + 1);
+  EXPECT_EQ(parsed[0]["context"]["schema_version"], 1);
+  EXPECT_EQ(parsed.back()["status"], "skipped");
+  EXPECT_EQ(parsed.back()["error"], "needs compute capability 10.0, the device has 9.0");
+}
+
+TEST(Reporter, TableColoursSkippedYellowAndFailuresRed) {
+  std::ostringstream out;
+  const std::string text = render(make_table_reporter(out, true), out);
+  EXPECT_NE(text.find("\033[33mskipped"), std::string::npos);
+  EXPECT_NE(text.find("\033[31mverify_failed"), std::string::npos);
+  EXPECT_NE(text.find("\033[32mok"), std::string::npos);
+  std::ostringstream plain;
+  EXPECT_EQ(render(make_table_reporter(plain, false), plain).find('\033'), std::string::npos);
+}
+
+TEST(Reporter, CsvQuotesNewlines) {
+  std::ostringstream out;
+  auto csv = make_csv_reporter(out);
+  variant_result r = fixed_results()[10];
+  r.error = "line one\nline two";
+  csv->begin(fixed_context());
+  csv->add(r);
+  csv->end();
+  EXPECT_NE(out.str().find(",\"line one\nline two\"\n"), std::string::npos) << out.str();
+}
+
+TEST(Reporter, MarkdownEscapesPipesAndLinksOnlyWrittenPlots) {
+  std::ostringstream out;
+  auto md = make_markdown_reporter(out, "plots/");
+  md->begin(fixed_context());
+  variant_result piped = fixed_results()[0];
+  piped.variant = "a|b";
+  md->add(piped);
+  variant_result untimed_sweep = fixed_results()[11];  // untimed, in a lab file of its own with a sweep
+  untimed_sweep.lab_file = "labs/c.toml";
+  untimed_sweep.point = {{"n", "1024"}};
+  md->add(untimed_sweep);
+  md->end();
+  EXPECT_NE(out.str().find("| a\\|b (baseline) |"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("(plots/a.svg)"), std::string::npos);
+  EXPECT_EQ(out.str().find("c.svg"), std::string::npos);  // nothing timed: no plot is written, no link
+  std::ostringstream no_plots;
+  EXPECT_EQ(render(make_markdown_reporter(no_plots, ""), no_plots).find("!["), std::string::npos);
+}
+
+TEST(Reporter, PlotOfTwoAxisSweepNamesTheOtherAxisAndUsesLogScale) {
+  const fs::path dir = fs::temp_directory_path() / "cudalab_plot_two_axes";
+  fs::remove_all(dir);
+  const auto written = write_sweep_plots(two_axis_sweep(), dir);
+  ASSERT_EQ(written.size(), 1u);
+  const std::string svg = read_text(written[0]);
+  EXPECT_NE(svg.find(">copy@block=128<"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">copy@block=256<"), std::string::npos);
+  EXPECT_NE(svg.find("n (log scale)"), std::string::npos);  // 1024 .. 256Mi spans far more than 30x
+  EXPECT_NE(svg.find(">256Mi<"), std::string::npos);
+  EXPECT_NE(svg.find(">1Mi<"), std::string::npos);
+  // Each polyline runs left to right although the sweep listed n from high to low.
+  std::size_t at = 0;
+  int lines = 0;
+  while ((at = svg.find("points=\"", at)) != std::string::npos) {
+    at += 8;
+    std::istringstream pts(svg.substr(at, svg.find('"', at) - at));
+    double x = 0, y = 0, last = -1;
+    char comma = 0;
+    while (pts >> x >> comma >> y) {
+      EXPECT_GT(x, last);
+      last = x;
+    }
+    ++lines;
+  }
+  EXPECT_EQ(lines, 2);
+  fs::remove_all(dir);
+}
+
+TEST(Reporter, PlotOfNarrowNumericSweepIsLinear) {
+  const fs::path dir = fs::temp_directory_path() / "cudalab_plot_linear";
+  fs::remove_all(dir);
+  const auto written = write_sweep_plots(fixed_results(), dir);
+  ASSERT_EQ(written.size(), 1u);
+  EXPECT_EQ(read_text(written[0]).find("log scale"), std::string::npos);
+  fs::remove_all(dir);
 }
 
 TEST(Reporter, StatusNames) {
