@@ -15,6 +15,10 @@ using json = nlohmann::ordered_json;
 // Raised when a field is renamed or removed or changes meaning (adding fields keeps it); docs/results.md.
 constexpr int results_schema_version = 1;
 
+// Text from plugins and the CUDA runtime may hold bytes that are not UTF-8; they become U+FFFD
+// rather than an exception in the middle of a run.
+std::string text(const json& j, int indent = -1) { return j.dump(indent, ' ', false, json::error_handler_t::replace); }
+
 json global_json(const global_totals& g) {
   return {{"requests", g.requests},
           {"sectors", g.sectors},
@@ -117,8 +121,8 @@ json context_object(const run_context& c) {
 class jsonl_reporter final : public reporter {
  public:
   explicit jsonl_reporter(std::ostream& out) : out_(out) {}
-  void begin(const run_context& c) override { out_ << json{{"context", context_object(c)}}.dump() << "\n" << std::flush; }
-  void add(const variant_result& r) override { out_ << result_object(r).dump() << "\n" << std::flush; }
+  void begin(const run_context& c) override { out_ << text(json{{"context", context_object(c)}}) << "\n" << std::flush; }
+  void add(const variant_result& r) override { out_ << text(result_object(r)) << "\n" << std::flush; }
   void end() override { out_.flush(); }
 
  private:
@@ -131,7 +135,7 @@ class json_reporter final : public reporter {
   void begin(const run_context& c) override { context_ = context_object(c); }
   void add(const variant_result& r) override { results_.push_back(result_object(r)); }
   void end() override {
-    out_ << json{{"context", context_}, {"results", results_}}.dump(2) << "\n";
+    out_ << text(json{{"context", context_}, {"results", results_}}, 2) << "\n";
     out_.flush();
   }
 
@@ -143,8 +147,8 @@ class json_reporter final : public reporter {
 
 }  // namespace
 
-std::string result_json(const variant_result& r) { return result_object(r).dump(); }
-std::string context_json(const run_context& c) { return context_object(c).dump(); }
+std::string result_json(const variant_result& r) { return text(result_object(r)); }
+std::string context_json(const run_context& c) { return text(context_object(c)); }
 std::unique_ptr<reporter> make_jsonl_reporter(std::ostream& out) { return std::make_unique<jsonl_reporter>(out); }
 std::unique_ptr<reporter> make_json_reporter(std::ostream& out) { return std::make_unique<json_reporter>(out); }
 

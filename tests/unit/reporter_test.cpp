@@ -298,6 +298,13 @@ TEST(Reporter, VerificationDetailRoundTrip) {
   EXPECT_TRUE(nlohmann::json::parse(result_json(nan_result))["verification"]["max_abs_error"].is_null());
 }
 
+TEST(Reporter, JsonSurvivesTextThatIsNotUtf8) {
+  variant_result r = fixed_results()[10];
+  r.error = "bad byte \xff here";
+  const auto j = nlohmann::json::parse(result_json(r));
+  EXPECT_EQ(j["error"], "bad byte \xef\xbf\xbd here");  // U+FFFD
+}
+
 TEST(Reporter, JsonLinesHaveOneLinePerResultAfterTheContext) {
   std::ostringstream out;
   const std::string text = render(make_jsonl_reporter(out), out);
