@@ -1,4 +1,4 @@
-// Launchers of the transpose lab's kernels: pick the compile-time rows per thread, launch, check.
+// Launchers of the transpose lab's kernels: pick the compile-time thread rows and strip, launch, check.
 #include "transpose.hpp"
 
 #include <stdexcept>
@@ -11,53 +11,67 @@ namespace transpose {
 
 namespace {
 
-template <unsigned block_rows>
+template <unsigned block_rows, unsigned strip>
 void launch_with(kernel k, const float* d_in, float* d_out, unsigned rows, unsigned cols, cudaStream_t stream) {
   const dim3 block(tile_dim, block_rows);
-  const unsigned grid = blocks_for(k, rows, cols);
+  const unsigned grid = blocks_for(k, rows, cols, strip);
   switch (k) {
     case kernel::copy_tile:
-      copy_tile_kernel<block_rows><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
+      copy_tile_kernel<block_rows, strip><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
       break;
     case kernel::copy_shared:
-      copy_shared_kernel<block_rows><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
+      copy_shared_kernel<block_rows, strip><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
       break;
     case kernel::naive_row:
-      transpose_naive_row_kernel<block_rows><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
+      transpose_naive_row_kernel<block_rows, strip><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
       break;
     case kernel::naive_col:
-      transpose_naive_col_kernel<block_rows><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
+      transpose_naive_col_kernel<block_rows, strip><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
       break;
     case kernel::tile:
-      transpose_tile_kernel<block_rows><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
+      transpose_tile_kernel<block_rows, strip><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
       break;
     case kernel::padded:
-      transpose_padded_kernel<block_rows><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
+      transpose_padded_kernel<block_rows, strip><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
       break;
     case kernel::swizzled:
-      transpose_swizzled_kernel<block_rows><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
+      transpose_swizzled_kernel<block_rows, strip><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
       break;
     case kernel::diagonal:
-      transpose_diagonal_kernel<block_rows><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
+      transpose_diagonal_kernel<block_rows, strip><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
       break;
   }
   CUDALAB_CHECK_LAUNCH();
 }
 
+template <unsigned block_rows>
+void launch_rows(kernel k, const float* d_in, float* d_out, unsigned rows, unsigned cols, unsigned strip,
+                 cudaStream_t stream) {
+  switch (strip) {
+    case 1: return launch_with<block_rows, 1>(k, d_in, d_out, rows, cols, stream);
+    case tuned_strip: return launch_with<block_rows, tuned_strip>(k, d_in, d_out, rows, cols, stream);
+    default: throw std::invalid_argument("transpose: strip must be 1 or 2 tiles, not " + std::to_string(strip));
+  }
+}
+
 }  // namespace
 
-unsigned blocks_for(kernel, unsigned rows, unsigned cols) { return tiles_along(rows) * tiles_along(cols); }
+unsigned blocks_for(kernel k, unsigned rows, unsigned cols, unsigned strip) {
+  // naive_col's blocks walk the output (cols x rows); every other kernel's walk the input.
+  if (k == kernel::naive_col) return tiles_along(rows) * strips_along(cols, strip);
+  return tiles_along(cols) * strips_along(rows, strip);
+}
 
 void launch(kernel k, const float* d_in, float* d_out, unsigned rows, unsigned cols, unsigned block_rows,
-            cudaStream_t stream) {
+            unsigned strip, cudaStream_t stream) {
   if (rows == 0 || cols == 0) return;
   switch (block_rows) {
-    case 1: return launch_with<1>(k, d_in, d_out, rows, cols, stream);
-    case 2: return launch_with<2>(k, d_in, d_out, rows, cols, stream);
-    case 4: return launch_with<4>(k, d_in, d_out, rows, cols, stream);
-    case 8: return launch_with<8>(k, d_in, d_out, rows, cols, stream);
-    case 16: return launch_with<16>(k, d_in, d_out, rows, cols, stream);
-    case 32: return launch_with<32>(k, d_in, d_out, rows, cols, stream);
+    case 1: return launch_rows<1>(k, d_in, d_out, rows, cols, strip, stream);
+    case 2: return launch_rows<2>(k, d_in, d_out, rows, cols, strip, stream);
+    case 4: return launch_rows<4>(k, d_in, d_out, rows, cols, strip, stream);
+    case 8: return launch_rows<8>(k, d_in, d_out, rows, cols, strip, stream);
+    case 16: return launch_rows<16>(k, d_in, d_out, rows, cols, strip, stream);
+    case 32: return launch_rows<32>(k, d_in, d_out, rows, cols, strip, stream);
     default: throw std::invalid_argument("transpose: block_rows must divide 32, not " + std::to_string(block_rows));
   }
 }

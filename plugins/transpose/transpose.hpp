@@ -17,14 +17,17 @@ enum class kernel {
   diagonal,      ///< padded tile, diagonal block order
 };
 
-/// Blocks a launch of `k` uses for a rows x cols input: one per 32x32 tile.
-unsigned blocks_for(kernel k, unsigned rows, unsigned cols);
+/// Blocks a launch of `k` uses for a rows x cols input: one per strip of `strip` vertically
+/// stacked 32x32 tiles (of the output for naive_col, of the input otherwise).
+unsigned blocks_for(kernel k, unsigned rows, unsigned cols, unsigned strip);
 
 /// Enqueues one launch of `k` on `stream`: d_out gets d_in (rows x cols floats, row-major)
 /// transposed into cols x rows, or copied unchanged for the copy kernels. Blocks are 32 x block_rows
-/// threads, each thread handles 32 / block_rows rows of its tile.
-/// REQUIRES: block_rows in {1, 2, 4, 8, 16, 32}; d_in and d_out hold rows * cols floats.
+/// threads moving a strip of `strip` tiles (strip * 32 rows); each thread handles
+/// strip * 32 / block_rows rows of it.
+/// REQUIRES: block_rows in {1, 2, 4, 8, 16, 32}; strip 1 or tuned_strip (2); d_in and d_out hold
+/// rows * cols floats.
 void launch(kernel k, const float* d_in, float* d_out, unsigned rows, unsigned cols, unsigned block_rows,
-            cudaStream_t stream);
+            unsigned strip, cudaStream_t stream);
 
 }  // namespace transpose

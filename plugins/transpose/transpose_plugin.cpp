@@ -16,35 +16,38 @@ namespace transpose {
 namespace {
 
 /// How a variant runs: which kernel (none for the library copy), how many thread rows its blocks
-/// have (0: the lab's block_rows parameter), and whether its output is a copy or a transpose.
+/// have (0: the lab's block_rows parameter), how many stacked tiles a block moves, and whether its
+/// output is a copy or a transpose.
 struct variant_plan {
   const char* name;
   const char* summary;
   bool library_copy;
   kernel k;
   unsigned fixed_block_rows;
+  unsigned strip;
   bool transposes;
 };
 
 const variant_plan plans[] = {
-    {"copy", "tile copy, rows in and rows out, same tiles and geometry as padded_rows (the ceiling)", false,
-     kernel::copy_tile, 0, false},
+    {"copy", "tile copy, rows in and rows out, same strips and geometry as padded_rows (the ceiling)", false,
+     kernel::copy_tile, 0, tuned_strip, false},
     {"copy_shared", "tile copy staged through shared memory, rows in and rows out", false, kernel::copy_shared, 0,
-     false},
-    {"memcpy", "cudaMemcpyAsync device to device (the device's copy ceiling)", true, kernel::copy_tile, 0, false},
+     tuned_strip, false},
+    {"memcpy", "cudaMemcpyAsync device to device (the device's copy ceiling)", true, kernel::copy_tile, 0, 1, false},
     {"naive_row", "read input rows (coalesced), write output columns (one sector per lane)", false,
-     kernel::naive_row, tile_dim, true},
+     kernel::naive_row, tile_dim, 1, true},
     {"naive_col", "read input columns (one sector per lane), write output rows (coalesced)", false,
-     kernel::naive_col, tile_dim, true},
+     kernel::naive_col, tile_dim, 1, true},
     {"tile", "shared tile[32][32], one element per thread: coalesced, but 32-way conflicts on the column read",
-     false, kernel::tile, tile_dim, true},
+     false, kernel::tile, tile_dim, 1, true},
     {"padded", "shared tile[32][33], one element per thread: coalesced, no bank conflicts", false, kernel::padded,
-     tile_dim, true},
+     tile_dim, 1, true},
     {"swizzled", "shared tile[32][32] with column c ^ row: coalesced, no conflicts, no padding", false,
-     kernel::swizzled, tile_dim, true},
-    {"padded_rows", "padded tile, 32 x block_rows threads each moving 32/block_rows rows", false, kernel::padded, 0,
+     kernel::swizzled, tile_dim, 1, true},
+    {"padded_rows", "padded tiles, 32 x block_rows threads each moving 64/block_rows rows of a two-tile strip",
+     false, kernel::padded, 0, tuned_strip, true},
+    {"diagonal", "padded_rows with diagonal block order over the strips", false, kernel::diagonal, 0, tuned_strip,
      true},
-    {"diagonal", "padded_rows with diagonal block order over the tiles", false, kernel::diagonal, 0, true},
 };
 
 const variant_plan& plan_of(const std::string& name) {
@@ -67,19 +70,21 @@ unsigned shared_index(kernel k, unsigned r, unsigned c) {
   }
 }
 
-/// The tile block `block` of kernel `k` works on (for naive_col, a tile of the output).
-tile_origin tile_of(kernel k, unsigned block, unsigned rows, unsigned cols) {
-  if (k == kernel::diagonal) return diagonal_tile(block, tiles_along(cols), tiles_along(rows));
-  if (k == kernel::naive_col) return row_major_tile(block, tiles_along(rows));
-  return row_major_tile(block, tiles_along(cols));
+/// The strip block `block` of kernel `k` works on (for naive_col, a strip of the output).
+tile_origin tile_of(kernel k, unsigned block, unsigned rows, unsigned cols, unsigned strip) {
+  if (k == kernel::diagonal) return diagonal_tile(block, tiles_along(cols), strips_along(rows, strip), strip);
+  if (k == kernel::naive_col) return row_major_tile(block, tiles_along(rows), strip);
+  return row_major_tile(block, tiles_along(cols), strip);
 }
 
-/// Emits the accesses of warp `warp` (threadIdx.y) of block `block`, in the kernel's program order.
-void trace_warp(kernel k, unsigned rows, unsigned cols, unsigned block_rows, unsigned block, unsigned warp,
-                cudalab::trace_sink& sink) {
+/// Emits the accesses of warp `warp` (threadIdx.y) of block `block`, row by row (the kernels issue
+/// all of a thread's loads first; the model counts each request alone, so the order does not matter).
+void trace_warp(kernel k, unsigned rows, unsigned cols, unsigned block_rows, unsigned strip, unsigned block,
+                unsigned warp, cudalab::trace_sink& sink) {
   using cudalab::access_kind;
   using cudalab::memory_space;
-  const tile_origin t = tile_of(k, block, rows, cols);
+  const tile_origin t = tile_of(k, block, rows, cols, strip);
+  const unsigned strip_rows = strip * tile_dim;
   constexpr long long word = sizeof(float);
   // Input rows: lane reads (row0 + j, col0 + lane); the same offset addresses the copy's output.
   auto row_walk = [&](unsigned j) {
@@ -88,7 +93,7 @@ void trace_warp(kernel k, unsigned rows, unsigned cols, unsigned block_rows, uns
       return y < rows && x < cols ? static_cast<long long>(element_offset(y, x, cols)) * word : -1;
     };
   };
-  for (unsigned j = warp; j < tile_dim; j += block_rows) {
+  for (unsigned j = warp; j < strip_rows; j += block_rows) {
     if (k == kernel::naive_col) {
       auto valid = [=](unsigned lane) { return t.row0 + j < cols && t.col0 + lane < rows; };
       sink.warp(memory_space::global, access_kind::load, 4, [=](unsigned lane) -> long long {
@@ -114,7 +119,7 @@ void trace_warp(kernel k, unsigned rows, unsigned cols, unsigned block_rows, uns
     }
   }
   if (!stages_in_shared(k)) return;
-  for (unsigned j = warp; j < tile_dim; j += block_rows) {
+  for (unsigned j = warp; j < strip_rows; j += block_rows) {
     if (k == kernel::copy_shared) {
       sink.warp(memory_space::shared, access_kind::load, 4, [=](unsigned lane) -> long long {
         return row_walk(j)(lane) < 0 ? -1 : static_cast<long long>(shared_index(k, j, lane)) * word;
@@ -122,13 +127,17 @@ void trace_warp(kernel k, unsigned rows, unsigned cols, unsigned block_rows, uns
       sink.warp(memory_space::global, access_kind::store, 4, row_walk(j));
       continue;
     }
-    // Transposes: lane writes output (col0 + j, row0 + lane) from tile[lane][j], a tile column.
-    auto valid = [=](unsigned lane) { return t.col0 + j < cols && t.row0 + lane < rows; };
+    // Transposes: strip row j is column c = j % 32 of tile s = j / 32; lane writes output
+    // (col0 + c, row0 + s * 32 + lane) from tile[s * 32 + lane][c], a tile column.
+    const unsigned s = j / tile_dim, c = j % tile_dim;
+    auto valid = [=](unsigned lane) { return t.col0 + c < cols && t.row0 + s * tile_dim + lane < rows; };
     sink.warp(memory_space::shared, access_kind::load, 4, [=](unsigned lane) -> long long {
-      return valid(lane) ? static_cast<long long>(shared_index(k, lane, j)) * word : -1;
+      return valid(lane) ? static_cast<long long>(shared_index(k, s * tile_dim + lane, c)) * word : -1;
     });
     sink.warp(memory_space::global, access_kind::store, 4, [=](unsigned lane) -> long long {
-      return valid(lane) ? static_cast<long long>(element_offset(t.col0 + j, t.row0 + lane, rows)) * word : -1;
+      return valid(lane) ? static_cast<long long>(element_offset(t.col0 + c, t.row0 + s * tile_dim + lane, rows)) *
+                               word
+                         : -1;
     });
   }
 }
@@ -152,7 +161,8 @@ class transpose_lab final : public cudalab::lab {
                                      "columns of the input matrix (row-major, floats)"),
         cudalab::param_spec::integer("block_rows", 8, 1, 32, "threads",
                                      "thread rows per 32-wide block for copy, copy_shared, padded_rows and "
-                                     "diagonal (each thread moves 32/block_rows rows); must divide 32"),
+                                     "diagonal (each block moves a 64x32 strip of two tiles, each thread "
+                                     "64/block_rows rows of it); must divide 32"),
     };
     for (const auto& p : plans) s.variants.push_back({p.name, p.summary});
     s.baseline = "copy";
@@ -214,7 +224,7 @@ class transpose_lab final : public cudalab::lab {
             cudaMemcpyAsync(d_out_.data(), d_in_.data(), d_in_.bytes(), cudaMemcpyDeviceToDevice, stream));
       return;
     }
-    launch(plan.k, d_in_.data(), d_out_.data(), rows_, cols_, block_rows_of(plan, block_rows_), stream);
+    launch(plan.k, d_in_.data(), d_out_.data(), rows_, cols_, block_rows_of(plan, block_rows_), plan.strip, stream);
   }
 
   cudalab::check verify(const cudalab::variant_spec& v) override {
@@ -234,13 +244,13 @@ class transpose_lab final : public cudalab::lab {
     const auto rows = static_cast<unsigned>(p.integer("rows"));
     const auto cols = static_cast<unsigned>(p.integer("cols"));
     const unsigned block_rows = block_rows_of(plan, static_cast<unsigned>(p.integer("block_rows")));
-    const unsigned blocks = blocks_for(plan.k, rows, cols);
-    // Trace the first block (a full tile unless the matrix is smaller) and the last one (the ragged
+    const unsigned blocks = blocks_for(plan.k, rows, cols, plan.strip);
+    // Trace the first block (a full strip unless the matrix is smaller) and the last one (the ragged
     // corner); every other block repeats the first one's pattern at another base address.
     std::vector<unsigned> sample = {0};
     if (blocks > 1) sample.push_back(blocks - 1);
     for (unsigned b : sample)
-      for (unsigned w = 0; w < block_rows; ++w) trace_warp(plan.k, rows, cols, block_rows, b, w, sink);
+      for (unsigned w = 0; w < block_rows; ++w) trace_warp(plan.k, rows, cols, block_rows, plan.strip, b, w, sink);
     const std::uint64_t traced = std::uint64_t(sample.size()) * block_rows;
     sink.sampled(traced, std::uint64_t(blocks) * block_rows);
   }

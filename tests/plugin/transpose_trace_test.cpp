@@ -73,9 +73,31 @@ TEST(TransposeIndexMath, DiagonalOrderVisitsEveryTileOnce) {
   }
 }
 
+TEST(TransposeIndexMath, TwoTileStripsCoverEveryTileOnce) {
+  using namespace transpose;
+  // Row-major and diagonal orders over strips of tuned_strip stacked tiles, with a ragged last strip.
+  for (auto [rows, cols] : {std::pair{64u, 32u}, {65u, 33u}, {1000u, 3u}, {3u, 1000u}, {161u, 97u}}) {
+    const unsigned tx = tiles_along(cols), ty = tiles_along(rows), sy = strips_along(rows, tuned_strip);
+    EXPECT_EQ(sy, (ty + 1) / 2);
+    for (bool diagonal : {false, true}) {
+      std::set<std::pair<unsigned, unsigned>> seen;
+      for (unsigned b = 0; b < tx * sy; ++b) {
+        const tile_origin t = diagonal ? diagonal_tile(b, tx, sy, tuned_strip) : row_major_tile(b, tx, tuned_strip);
+        EXPECT_EQ(t.row0 % (tuned_strip * tile_dim), 0u);
+        for (unsigned s = 0; s < tuned_strip; ++s) {
+          if (t.row0 + s * tile_dim < rows) {
+            EXPECT_TRUE(seen.insert({t.row0 + s * tile_dim, t.col0}).second);
+          }
+        }
+      }
+      EXPECT_EQ(seen.size(), std::size_t(tx) * ty) << rows << "x" << cols << (diagonal ? " diagonal" : "");
+    }
+  }
+}
+
 TEST(TransposeIndexMath, SwizzleIsAPermutationOfEachRow) {
   using namespace transpose;
-  for (unsigned r = 0; r < tile_dim; ++r) {
+  for (unsigned r = 0; r < 2 * tile_dim; ++r) {  // rows of a second stacked tile too
     std::set<unsigned> row;
     for (unsigned c = 0; c < tile_dim; ++c) row.insert(swizzled_tile_index(r, c));
     EXPECT_EQ(row.size(), tile_dim);
