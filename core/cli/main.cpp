@@ -61,6 +61,26 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"table", "json", "csv", "md"}));
   run->add_option("--out", o.out_dir, "Results folder (default: results/<date-time>)");
   run->add_flag("--no-color", o.no_color, "No colours even on a terminal (NO_COLOR also works)");
+  run->add_flag("--isolate{file}", o.isolate,
+                "Run each lab file (--isolate, --isolate=file) or each variant at each point (--isolate=variant) in "
+                "a child process: a crash, a CUDA error that poisons the GPU context or a timeout is recorded as "
+                "that unit's error and the run goes on")
+      ->check(CLI::IsMember({"none", "file", "variant"}));
+  run->add_option("--timeout", o.timeout_s,
+                  "With --isolate (implied): kill a child process that runs longer than SECONDS and record it "
+                  "as timed out")
+      ->check(CLI::PositiveNumber);
+  run->add_option("--sanitize", o.sanitize,
+                  "Re-run this command under compute-sanitizer --tool TOOL (memcheck, racecheck, synccheck, "
+                  "initcheck); best with --config configs/verify.toml and small sizes. Exit 7 if it finds errors")
+      ->check(CLI::IsMember({"memcheck", "racecheck", "synccheck", "initcheck"}));
+  // The child processes of an isolated run: not for people (hidden from --help).
+  run->add_option("--internal-child-fd", o.child.result_fd)->group("");
+  run->add_flag("--internal-context-only", o.child.context_only)->group("");
+  run->add_option("--internal-ceilings", o.child.ceilings)->group("");
+  run->add_option("--internal-point", o.child.point)->group("");
+  run->add_option("--internal-variant", o.child.variant)->group("");
+  run->add_option("--internal-baseline-gbps", o.child.baseline_gbps)->group("");
 
   auto* device = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");
   device->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));
@@ -74,6 +94,7 @@ int main(int argc, char** argv) {
     return detail::exit_usage;
   }
   for (int i = 0; i < argc; ++i) o.command_line += (i ? " " : "") + std::string(argv[i]);
+  o.argv.assign(argv, argv + argc);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -85,7 +106,7 @@ int main(int argc, char** argv) {
     if (*describe) return cli::describe_command(o);
     if (*validate) return cli::validate_command(o);
     if (*explain) return cli::explain_command(o);
-    if (*run) return cli::run_command(o);
+    if (*run) return o.sanitize.empty() ? cli::run_command(o) : cli::sanitize_command(o);
     if (*device) return cli::device_command(o);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cudalab: internal error: %s\n", e.what());

@@ -1,4 +1,5 @@
-// `cudalab run FILE...`: validate everything, then verify, time and report every variant on the GPU.
+// `cudalab run FILE...`: validate everything, then verify, time and report every variant on the GPU -
+// in this process, or (--isolate) in child processes that send their results back over a pipe.
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -9,15 +10,34 @@
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "ceilings.hpp"
+#include "child_process.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "cudalab/cuda_error.hpp"
 #include "exit_codes.hpp"
 #include "gpu_probe.hpp"
+#include "isolated_run.hpp"
 #include "reporter.hpp"
+#include "result_parse.hpp"
 #include "runner.hpp"
+
+// Isolation and CUDA. A process that has initialised CUDA must not fork a child that goes on to use
+// CUDA, and a sticky error (illegal address) poisons the context of the process that made it. So with
+// --isolate the parent never calls the CUDA runtime at all: it parses and validates the lab files and
+// loads the plugins (CPU only: their specs), then starts children with posix_spawn - fork and exec in
+// one step, nothing run in between - of this same executable with hidden --internal-* options:
+//   1. one "context" child probes the GPU, reads its properties, checks every point's memory needs and
+//      measures the ceilings, and sends the run's context (context_json) on fd 3; if it fails, its
+//      message and exit code are the run's (no GPU: 5, too big: 3);
+//   2. one child per unit (lab file, or variant at a point) runs just that, with the ceilings passed
+//      in, and sends results.jsonl lines (result_json) on fd 3 as each result exists.
+// The parent parses them back (result_parse.hpp), feeds its own reporters, and records a child that
+// died, timed out or stopped early as error/skipped results (isolated_run.hpp). Each child is its own
+// process group: the watchdog kills the whole group, and Ctrl-C reaches only the parent, which kills
+// the child, writes what was measured and exits 130.
 
 namespace cudalab::cli {
 
@@ -42,27 +62,34 @@ std::unique_ptr<detail::reporter> console_reporter(const std::string& format, bo
   return detail::make_table_reporter(std::cout, colour);
 }
 
-}  // namespace
+detail::run_context new_context(const options& o) {
+  detail::run_context ctx;
+  ctx.cudalab_version = CUDALAB_VERSION;
+  ctx.started_at = utc_now("%Y-%m-%dT%H:%M:%SZ");
+  ctx.command_line = o.command_line;
+  ctx.profile = o.config;
+  return ctx;
+}
 
-int run_command(const options& o) {
-  int code = detail::exit_ok;
-  const auto profile = load_profile(o, code);
-  if (!profile) return code;
-  const auto plans = plan(o, &*profile, code);
-  if (!plans) return code;
+// "d2d,h2d,d2h,bidir" from --internal-ceilings.
+std::optional<detail::ceilings> parse_ceilings(const std::string& text) {
+  detail::ceilings c;
+  char comma = 0;
+  std::istringstream in(text);
+  if (in >> c.d2d_copy_gbps >> comma >> c.h2d_gbps >> comma >> c.d2h_gbps >> comma >> c.bidir_gbps) return c;
+  return std::nullopt;
+}
 
+// The GPU part of getting ready: probe, device properties, memory refusal, ceilings. Fills `ctx`;
+// returns an exit code (exit_ok when the run can start).
+int open_device(const options& o, const detail::run_profile& profile, const std::vector<detail::planned_lab>& plans,
+                detail::run_context& ctx) {
   // Only now, with every lab file valid, is the GPU touched.
   const detail::gpu_status gpu = detail::probe_gpu();
   if (!gpu.usable) {
     fmt::print(stderr, "cudalab: {}\n", detail::no_gpu_message(gpu));
     return detail::exit_no_gpu;
   }
-
-  detail::run_context ctx;
-  ctx.cudalab_version = CUDALAB_VERSION;
-  ctx.started_at = utc_now("%Y-%m-%dT%H:%M:%SZ");
-  ctx.command_line = o.command_line;
-  ctx.profile = o.config;
   try {
     ctx.device = detail::read_device_info(0);
   } catch (const cuda_error& e) {
@@ -72,63 +99,68 @@ int run_command(const options& o) {
   // Refuse sizes that cannot fit before anything is allocated.
   std::size_t free_device = 0, total_device = 0;
   if (cudaMemGetInfo(&free_device, &total_device) == cudaSuccess) {
-    const auto problems = detail::check_memory(*plans, free_device, detail::host_memory_available());
+    const auto problems = detail::check_memory(plans, free_device, detail::host_memory_available());
     if (!problems.empty()) {
       fmt::print(stderr, "{}\n", detail::lab_file_error(problems).what());
       return detail::exit_bad_lab_file;
     }
   }
-
-  const bool timing = std::any_of(plans->begin(), plans->end(), [](const auto& pl) { return pl.plan.measure.timing; });
+  if (!o.child.ceilings.empty()) {
+    const auto given = parse_ceilings(o.child.ceilings);
+    if (!given) {
+      fmt::print(stderr, "cudalab: bad --internal-ceilings '{}'\n", o.child.ceilings);
+      return detail::exit_usage;
+    }
+    ctx.measured = *given;
+    return detail::exit_ok;
+  }
+  const bool timing = std::any_of(plans.begin(), plans.end(), [](const auto& pl) { return pl.plan.measure.timing; });
   try {
-    if (timing) ctx.measured = detail::process_ceilings(ctx.device, profile->measure);
+    if (timing) ctx.measured = detail::process_ceilings(ctx.device, profile.measure);
   } catch (const cuda_error& e) {
     fmt::print(stderr, "cudalab: measuring the device failed: {}\n", e.what());
     return detail::exit_cuda_error;
   }
-  namespace fs = std::filesystem;
-  const fs::path out_dir = !o.out_dir.empty()              ? fs::path(o.out_dir)
-                           : !profile->output.dir.empty() ? fs::path(profile->output.dir)
-                                                          : fs::path("results") / utc_now("%Y%m%d-%H%M%S");
-  std::error_code ec;
-  fs::create_directories(out_dir, ec);
-  if (ec) {
-    fmt::print(stderr, "cudalab: cannot create the results folder {}: {}\n", out_dir.string(), ec.message());
-    return detail::exit_usage;
-  }
-  std::ofstream jsonl(out_dir / "results.jsonl"), json(out_dir / "results.json"), csv(out_dir / "results.csv"),
-      md(out_dir / "report.md");
-  const std::string format = !o.format.empty() ? o.format : profile->output.format;
-  const bool colour = !o.no_color && format == "table" && ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
+  return detail::exit_ok;
+}
 
+// The results folder and the reporters writing into it and to the console.
+struct results_output {
+  std::filesystem::path dir;
+  std::ofstream jsonl, json, csv, md;
   detail::reporter_set reporters;
-  reporters.add_reporter(detail::make_jsonl_reporter(jsonl));
-  reporters.add_reporter(console_reporter(format, colour));
-  reporters.add_reporter(detail::make_json_reporter(json));
-  reporters.add_reporter(detail::make_csv_reporter(csv));
-  reporters.add_reporter(detail::make_markdown_reporter(md, "plots/"));
+};
 
-  std::signal(SIGINT, on_sigint);
-  detail::run_options ro;
-  ro.variant_filter = o.variants;
-  ro.progress = ::isatty(STDERR_FILENO);
-  ro.stop = &interrupted;
-  reporters.begin(ctx);
-  detail::run_summary summary;
-  try {
-    summary = detail::run_plans(*plans, ctx, reporters, ro);
-  } catch (...) {
-    reporters.end();
-    throw;
+std::unique_ptr<results_output> open_results(const options& o, const detail::run_profile& profile) {
+  namespace fs = std::filesystem;
+  auto out = std::make_unique<results_output>();
+  out->dir = !o.out_dir.empty()             ? fs::path(o.out_dir)
+             : !profile.output.dir.empty() ? fs::path(profile.output.dir)
+                                           : fs::path("results") / utc_now("%Y%m%d-%H%M%S");
+  std::error_code ec;
+  fs::create_directories(out->dir, ec);
+  if (ec) {
+    fmt::print(stderr, "cudalab: cannot create the results folder {}: {}\n", out->dir.string(), ec.message());
+    return nullptr;
   }
-  reporters.end();
-  std::signal(SIGINT, SIG_DFL);
-  detail::write_sweep_plots(summary.all, out_dir / "plots");
-  std::cout.flush();
+  out->jsonl.open(out->dir / "results.jsonl");
+  out->json.open(out->dir / "results.json");
+  out->csv.open(out->dir / "results.csv");
+  out->md.open(out->dir / "report.md");
+  const std::string format = !o.format.empty() ? o.format : profile.output.format;
+  const bool colour = !o.no_color && format == "table" && ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
+  out->reporters.add_reporter(detail::make_jsonl_reporter(out->jsonl));
+  out->reporters.add_reporter(console_reporter(format, colour));
+  out->reporters.add_reporter(detail::make_json_reporter(out->json));
+  out->reporters.add_reporter(detail::make_csv_reporter(out->csv));
+  out->reporters.add_reporter(detail::make_markdown_reporter(out->md, "plots/"));
+  return out;
+}
 
-  fmt::print(stderr, "cudalab: {} result(s) in {}\n", summary.results, out_dir.string());
+// The exit code of a finished run (README.md: exit codes), with a line saying why where it helps.
+int exit_code_of(const detail::run_summary& summary, bool quiet) {
   if (summary.interrupted) {
-    fmt::print(stderr, "cudalab: interrupted; the results measured so far are written\n");
+    if (!quiet) fmt::print(stderr, "cudalab: interrupted; the results measured so far are written\n");
     return detail::exit_interrupted;
   }
   if (summary.cuda_fatal) {
@@ -139,10 +171,180 @@ int run_command(const options& o) {
   if (summary.cuda_errors > 0) return detail::exit_cuda_error;
   if (summary.errors > 0) return detail::exit_lab_error;
   if (summary.verify_failures > 0) {
-    fmt::print(stderr, "cudalab: {} variant(s) failed verification\n", summary.verify_failures);
+    if (!quiet) fmt::print(stderr, "cudalab: {} variant(s) failed verification\n", summary.verify_failures);
     return detail::exit_verify_failed;
   }
   return detail::exit_ok;
+}
+
+int finish(const detail::run_summary& summary, results_output& out) {
+  out.reporters.end();
+  std::signal(SIGINT, SIG_DFL);
+  detail::write_sweep_plots(summary.all, out.dir / "plots");
+  std::cout.flush();
+  fmt::print(stderr, "cudalab: {} result(s) in {}\n", summary.results, out.dir.string());
+  return exit_code_of(summary, false);
+}
+
+// Everything in this process (no --isolate).
+int run_here(const options& o, const detail::run_profile& profile, const std::vector<detail::planned_lab>& plans) {
+  detail::run_context ctx = new_context(o);
+  if (const int code = open_device(o, profile, plans, ctx); code != detail::exit_ok) return code;
+  const auto out = open_results(o, profile);
+  if (!out) return detail::exit_usage;
+
+  std::signal(SIGINT, on_sigint);
+  detail::run_options ro;
+  ro.variant_filter = o.variants;
+  ro.progress = ::isatty(STDERR_FILENO);
+  ro.stop = &interrupted;
+  out->reporters.begin(ctx);
+  detail::run_summary summary;
+  try {
+    summary = detail::run_plans(plans, ctx, out->reporters, ro);
+  } catch (...) {
+    out->reporters.end();
+    throw;
+  }
+  return finish(summary, *out);
+}
+
+// A child of an isolated run: the context line, then (unless context only) its unit's results, on
+// the results descriptor; its exit code is that of a run of the unit alone.
+int run_as_child(const options& o, const detail::run_profile& profile, const std::vector<detail::planned_lab>& plans) {
+  detail::run_context ctx = new_context(o);
+  if (const int code = open_device(o, profile, plans, ctx); code != detail::exit_ok) return code;
+  std::ofstream pipe("/dev/fd/" + std::to_string(o.child.result_fd));
+  if (!pipe) {
+    fmt::print(stderr, "cudalab: cannot write to descriptor {}\n", o.child.result_fd);
+    return detail::exit_internal;
+  }
+  const auto out = detail::make_jsonl_reporter(pipe);
+  out->begin(ctx);
+  if (o.child.context_only) {
+    out->end();
+    return detail::exit_ok;
+  }
+  detail::run_options ro;
+  ro.variant_filter = o.variants;
+  if (o.child.point >= 0) ro.only_point = static_cast<std::uint64_t>(o.child.point);
+  ro.only_variant = o.child.variant;
+  ro.baseline_gbps = o.child.baseline_gbps;
+  const detail::run_summary summary = detail::run_plans(plans, ctx, *out, ro);
+  out->end();
+  return exit_code_of(summary, true);
+}
+
+// The arguments a child repeats from the command line: where plugins are, the profile, overrides.
+std::vector<std::string> child_arguments(const options& o) {
+  std::vector<std::string> args;
+  for (const auto& p : o.plugin_paths) args.insert(args.end(), {"--plugin-path", p});
+  if (!o.config.empty()) args.insert(args.end(), {"--config", o.config});
+  for (const auto& s : o.sets) args.insert(args.end(), {"--set", s});
+  for (const auto& v : o.variants) args.insert(args.end(), {"--variant", v});
+  return args;
+}
+
+std::string self_executable(const options& o) {
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? o.argv.at(0) : self.string();
+}
+
+std::string ceilings_text(const detail::ceilings& c) {
+  return fmt::format("{},{},{},{}", c.d2d_copy_gbps, c.h2d_gbps, c.d2h_gbps, c.bidir_gbps);
+}
+
+// Each unit in a child process (--isolate); see the comment at the top of this file.
+int run_isolated(const options& o, const detail::run_profile& profile, const std::vector<detail::planned_lab>& plans,
+                 detail::isolation_mode mode) {
+  const std::string self = self_executable(o);
+  const std::vector<std::string> common = child_arguments(o);
+  auto forward = [](const std::string& line) { fmt::print(stderr, "  child: {}\n", line); };
+  std::signal(SIGINT, on_sigint);
+
+  // 1. The context, from a child: the parent itself never initialises CUDA.
+  std::vector<std::string> argv{self, "run", "--internal-child-fd", "3", "--internal-context-only"};
+  argv.insert(argv.end(), common.begin(), common.end());
+  for (const auto& pl : plans) argv.push_back(pl.file_arg);
+  std::optional<detail::run_context> ctx;
+  detail::child_request probe;
+  probe.argv = argv;
+  probe.stop = &interrupted;
+  probe.on_output_line = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };  // its message is ours
+  probe.on_result_line = [&](const std::string& line) {
+    try {
+      auto parsed = detail::parse_results_line(line);
+      if (parsed.is_context) ctx = parsed.context;
+    } catch (const detail::result_parse_error& e) {
+      fmt::print(stderr, "cudalab: the GPU probe sent a bad context: {}\n", e.what());
+    }
+  };
+  const detail::child_outcome probed = detail::run_child(probe);
+  if (probed.stopped) return detail::exit_interrupted;
+  if (!probed.ended_normally()) {
+    fmt::print(stderr, "cudalab: the process probing the GPU {}\n", probed.describe());
+    return detail::exit_cuda_error;
+  }
+  if (probed.exit_code != detail::exit_ok) return probed.exit_code;
+  if (!ctx) {
+    fmt::print(stderr, "cudalab: the process probing the GPU sent no context\n");
+    return detail::exit_internal;
+  }
+  const detail::run_context probe_context = *ctx;
+  detail::run_context context = new_context(o);
+  context.device = probe_context.device;
+  context.measured = probe_context.measured;
+
+  // 2. The units, one child each.
+  const auto out = open_results(o, profile);
+  if (!out) return detail::exit_usage;
+  detail::isolated_run_options io;
+  io.timeout_s = o.timeout_s;
+  io.stop = &interrupted;
+  io.on_output_line = forward;
+  io.command = [&](const detail::isolation_unit& unit, double baseline_gbps) {
+    std::vector<std::string> a{self, "run", "--internal-child-fd", "3", "--internal-ceilings", ceilings_text(context.measured)};
+    if (unit.one_variant) {
+      a.insert(a.end(), {"--internal-point", std::to_string(unit.point), "--internal-variant", unit.variant});
+      if (baseline_gbps > 0) a.insert(a.end(), {"--internal-baseline-gbps", fmt::format("{}", baseline_gbps)});
+    }
+    a.insert(a.end(), common.begin(), common.end());
+    a.push_back(unit.lab->file_arg);
+    return a;
+  };
+  out->reporters.begin(context);
+  detail::run_summary summary;
+  try {
+    summary = detail::run_isolated(detail::isolation_units(plans, mode, o.variants), out->reporters, io);
+  } catch (...) {
+    out->reporters.end();
+    throw;
+  }
+  return finish(summary, *out);
+}
+
+}  // namespace
+
+int run_command(const options& o) {
+  int code = detail::exit_ok;
+  const auto profile = load_profile(o, code);
+  if (!profile) return code;
+  const auto plans = plan(o, &*profile, code);
+  if (!plans) return code;
+
+  if (o.child.result_fd >= 0) return run_as_child(o, *profile, *plans);
+  // The command line over the profile's [run]; --timeout alone means --isolate (a watchdog needs a
+  // child to kill).
+  options effective = o;
+  if (effective.timeout_s <= 0) effective.timeout_s = profile->run.timeout_s;
+  const std::string isolate = !o.isolate.empty()                ? o.isolate
+                              : profile->run.isolate != "none" ? profile->run.isolate
+                              : effective.timeout_s > 0         ? "file"
+                                                                : "none";
+  const auto mode = detail::parse_isolation_mode(isolate).value_or(detail::isolation_mode::none);
+  if (mode != detail::isolation_mode::none) return run_isolated(effective, *profile, *plans, mode);
+  return run_here(o, *profile, *plans);
 }
 
 }  // namespace cudalab::cli

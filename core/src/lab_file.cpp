@@ -84,16 +84,20 @@ lab_file_error::lab_file_error(std::vector<lab_problem> problems)
     : std::runtime_error(join_problems(problems)), problems_(std::move(problems)) {}
 
 lab_file parse_lab_file(const std::filesystem::path& path) {
-  const std::string file = path.string();
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw lab_file_error({lab_problem{source_location{file, 0, 0}, "cannot open the lab file for reading"}});
+  if (!in) throw lab_file_error({lab_problem{source_location{path.string(), 0, 0}, "cannot open the lab file for reading"}});
   std::ostringstream content;
   content << in.rdbuf();
+  return parse_lab_text(content.str(), path);
+}
 
+lab_file parse_lab_text(const std::string& text, const std::filesystem::path& path) {
+  const std::string file = path.string();
   auto tree = std::make_shared<lab_file::impl>();
   tree->file = file;
+  if (auto stray = stray_non_ascii(file, text)) throw lab_file_error({*stray});
   try {
-    tree->doc = toml::parse(content.str(), file);
+    tree->doc = toml::parse(text, file);
   } catch (const toml::parse_error& e) {
     throw lab_file_error({lab_problem{locate(file, e.source()), "TOML syntax error: " + std::string(e.description())}});
   }

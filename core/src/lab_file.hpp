@@ -57,11 +57,18 @@ struct output_settings {
   std::string dir;               ///< results folder; "" = results/<timestamp>
 };
 
-/// A run profile (configs/*.toml): [measure] and [output] settings, each key optional.
+/// How `run` contains faults ([run] in profiles; --isolate and --timeout override).
+struct run_settings {
+  std::string isolate = "none";  ///< none | file | variant
+  double timeout_s = 0;          ///< per child process; 0 = no watchdog
+};
+
+/// A run profile (configs/*.toml): [measure], [output] and [run] settings, each key optional.
 struct run_profile {
   std::string file;
   measure_settings measure;      ///< defaults overlaid with what the profile sets
   output_settings output;
+  run_settings run;
   std::vector<std::string> measure_keys_set;  ///< which [measure] keys the profile set
 };
 
@@ -102,6 +109,9 @@ struct lab_plan {
 /// Reads a lab file and checks its syntax and structure ([lab] with `plugin`, known tables only).
 /// Throws lab_file_error (syntax errors carry TOML++'s line and column).
 lab_file parse_lab_file(const std::filesystem::path& path);
+
+/// parse_lab_file on text already in memory; `path` only names it in messages (the fuzz target's door).
+lab_file parse_lab_text(const std::string& text, const std::filesystem::path& path);
 
 /// Reads a run profile. Throws lab_file_error for bad syntax, unknown keys or wrong types.
 run_profile parse_profile(const std::filesystem::path& path);

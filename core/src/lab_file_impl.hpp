@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <toml++/toml.h>
@@ -26,6 +27,10 @@ struct lab_file::impl {
 inline source_location locate(const std::string& file, const toml::source_region& region) {
   return {file, static_cast<int>(region.begin.line), static_cast<int>(region.begin.column)};
 }
+
+/// The first character TOML forbids outside strings and comments (non-ASCII), as a syntax error at
+/// its line and column; checked before TOML++ parses `text` (toml_text_check.cpp says why).
+std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_view text);
 
 /// Orders problems as a reader meets them: by line and column within a file; problems without a
 /// line (--set, unreadable files) after them, in the order of `set_order` (their file names), then

@@ -31,10 +31,14 @@ std::optional<override_entry> parse_override(const std::string& text, std::vecto
     return std::nullopt;
   }
   entry.holder = std::make_shared<toml::table>();
+  const std::string toml_text = "v = " + entry.raw;
   try {
-    toml::table parsed = toml::parse(std::string_view("v = " + entry.raw), std::string_view("--set"));
-    // One value and nothing else; "1\nw = 2" must not sneak in a second key.
-    if (parsed.size() == 1 && parsed.contains("v")) *entry.holder = std::move(parsed);
+    // A stray non-ASCII character is no TOML value (and TOML++ must not see it: toml_text_check.cpp).
+    if (!stray_non_ascii("--set", toml_text)) {
+      toml::table parsed = toml::parse(std::string_view(toml_text), std::string_view("--set"));
+      // One value and nothing else; "1\nw = 2" must not sneak in a second key.
+      if (parsed.size() == 1 && parsed.contains("v")) *entry.holder = std::move(parsed);
+    }
   } catch (const toml::parse_error&) {
     // Not TOML: a bare word, taken as a string below.
   }

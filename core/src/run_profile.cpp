@@ -1,4 +1,4 @@
-// Run profiles (configs/*.toml): optional [measure] and [output] settings over the defaults.
+// Run profiles (configs/*.toml): optional [measure], [output] and [run] settings over the defaults.
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -10,7 +10,9 @@
 namespace cudalab::detail {
 namespace {
 
-const std::vector<std::string> profile_tables = {"measure", "output"};
+const std::vector<std::string> profile_tables = {"measure", "output", "run"};
+const std::vector<std::string> run_keys = {"isolate", "timeout_s"};
+const std::vector<std::string> isolate_modes = {"none", "file", "variant"};
 const std::vector<std::string> output_keys = {"format", "dir"};
 const std::vector<std::string> output_formats = {"table", "json", "csv", "md"};
 
@@ -36,6 +38,27 @@ void read_output_table(const std::string& file, const toml::table& table, output
   }
 }
 
+void read_run_table(const std::string& file, const toml::table& table, run_settings& run, std::vector<lab_problem>& problems) {
+  for (auto&& [key, value] : table) {
+    const std::string name(key.str());
+    if (name == "isolate") {
+      auto s = value.as_string();
+      if (!s || std::find(isolate_modes.begin(), isolate_modes.end(), s->get()) == isolate_modes.end())
+        problems.push_back({locate(file, value.source()), "run.isolate must be \"none\", \"file\" or \"variant\""});
+      else
+        run.isolate = s->get();
+    } else if (name == "timeout_s") {
+      const auto seconds = value.value<double>();
+      if (!seconds || !(*seconds >= 0) || value.is_boolean())
+        problems.push_back({locate(file, value.source()), "run.timeout_s must be a number of seconds >= 0 (0: no watchdog)"});
+      else
+        run.timeout_s = *seconds;
+    } else {
+      problems.push_back({locate(file, key.source()), "unknown key '" + name + "' in [run]" + suggestion(name, run_keys)});
+    }
+  }
+}
+
 }  // namespace
 
 run_profile parse_profile(const std::filesystem::path& path) {
@@ -46,6 +69,7 @@ run_profile parse_profile(const std::filesystem::path& path) {
   content << in.rdbuf();
 
   toml::table doc;
+  if (auto stray = stray_non_ascii(file, content.str())) throw lab_file_error({*stray});
   try {
     doc = toml::parse(content.str(), file);
   } catch (const toml::parse_error& e) {
@@ -61,12 +85,14 @@ run_profile parse_profile(const std::filesystem::path& path) {
       read_measure_table(file, *value.as_table(), profile.measure, profile.measure_keys_set, problems);
     } else if (name == "output" && value.is_table()) {
       read_output_table(file, *value.as_table(), profile.output, problems);
-    } else if (name == "measure" || name == "output") {
+    } else if (name == "run" && value.is_table()) {
+      read_run_table(file, *value.as_table(), profile.run, problems);
+    } else if (name == "measure" || name == "output" || name == "run") {
       problems.push_back({locate(file, key.source()), "'" + name + "' must be a table [" + name + "], not " + describe_node(value)});
     } else {
       problems.push_back({locate(file, key.source()), "unknown " + std::string(value.is_table() ? "table [" + name + "]" : "key '" + name + "'") +
                                                           " in a profile" + suggestion(name, profile_tables, "[", "]") +
-                                                          " (a profile has [measure] and [output])"});
+                                                          " (a profile has [measure], [output] and [run])"});
     }
   }
   if (!problems.empty()) {

@@ -78,7 +78,12 @@ run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& 
                       const run_options& options) {
   run_summary summary;
   std::uint64_t total = 0;
-  for (const auto& pl : plans) total += pl.plan.point_count() * variants_to_run(pl.plan, options.variant_filter).size();
+  auto names_of = [&](const lab_plan& plan) {
+    return options.only_variant.empty() ? variants_to_run(plan, options.variant_filter)
+                                        : std::vector<std::string>{options.only_variant};
+  };
+  for (const auto& pl : plans)
+    total += (options.only_point ? 1 : pl.plan.point_count()) * names_of(pl.plan).size();
   progress_line progress(options.progress, total);
   auto emit = [&](variant_result r) {
     summary.results++;
@@ -92,10 +97,11 @@ run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& 
   for (const planned_lab& pl : plans) {
     lab& l = *pl.plugin->instance;
     const lab_spec& spec = pl.plugin->spec;
-    const std::vector<std::string> names = variants_to_run(pl.plan, options.variant_filter);
+    const std::vector<std::string> names = names_of(pl.plan);
     host_session session(context.device, pl.plan.measure.seed);
     for (std::uint64_t pi = 0; pi < pl.plan.point_count(); ++pi) {
       if (stopped() || summary.cuda_fatal) break;
+      if (options.only_point && pi != *options.only_point) continue;
       const params p = pl.plan.point(pi);
       variant_result base;
       base.lab_file = pl.file_arg;
@@ -137,7 +143,7 @@ run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& 
         continue;
       }
 
-      double baseline_gbps = 0;
+      double baseline_gbps = options.only_variant.empty() ? 0.0 : options.baseline_gbps;
       for (const auto& name : names) {
         if (stopped() || summary.cuda_fatal) break;
         const variant_spec& v = find_variant(spec, name);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,10 @@ struct run_options {
   std::vector<std::string> variant_filter;  ///< --variant: run only these (all when empty)
   bool progress = false;                    ///< a progress line on stderr (terminals only)
   const std::atomic<bool>* stop = nullptr;  ///< checked between variants
+  // A child of an isolated run (isolated_run.hpp) that runs one variant at one point:
+  std::optional<std::uint64_t> only_point;  ///< run only this point of each plan
+  std::string only_variant;                 ///< run only this variant, without the baseline
+  double baseline_gbps = 0;                 ///< with only_variant: the baseline's GB/s at the point (0: unknown)
 };
 
 /// The variants of a plan to run, restricted by the filter, with the plan's baseline first (listed in

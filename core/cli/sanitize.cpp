@@ -1,0 +1,89 @@
+// `cudalab run --sanitize=TOOL ...`: re-executes the same command under NVIDIA compute-sanitizer.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "exit_codes.hpp"
+
+namespace cudalab::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The first folder of $PATH holding an executable `name`.
+std::optional<fs::path> on_path(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  if (!path) return std::nullopt;
+  std::string list = path;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t end = std::min(list.find(':', start), list.size());
+    const fs::path candidate = fs::path(list.substr(start, end - start)) / name;
+    if (end > start && ::access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+// compute-sanitizer on PATH, else beside nvcc, else in $CUDA_HOME/bin or /usr/local/cuda/bin.
+std::optional<fs::path> find_compute_sanitizer() {
+  if (auto found = on_path("compute-sanitizer")) return found;
+  std::vector<fs::path> folders;
+  if (auto nvcc = on_path("nvcc")) {
+    std::error_code ec;
+    folders.push_back(fs::canonical(*nvcc, ec).parent_path());
+    folders.push_back(nvcc->parent_path());
+  }
+  if (const char* home = std::getenv("CUDA_HOME")) folders.push_back(fs::path(home) / "bin");
+  folders.emplace_back("/usr/local/cuda/bin");
+  for (const fs::path& folder : folders) {
+    const fs::path candidate = folder / "compute-sanitizer";
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int sanitize_command(const options& o) {
+  const auto sanitizer = find_compute_sanitizer();
+  if (!sanitizer) {
+    fmt::print(stderr,
+               "cudalab: --sanitize needs NVIDIA compute-sanitizer (part of the CUDA toolkit): not found on PATH, "
+               "beside nvcc, in $CUDA_HOME/bin or /usr/local/cuda/bin\n");
+    return detail::exit_usage;
+  }
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  // The same command without --sanitize, run by the sanitizer; errors it finds exit with 7 (CUDA error).
+  std::vector<std::string> args{sanitizer->string(), "--tool", o.sanitize, "--error-exitcode",
+                                std::to_string(detail::exit_cuda_error), "--print-limit", "20"};
+  if (o.sanitize == "racecheck") args.insert(args.end(), {"--racecheck-report", "all"});
+  args.push_back(ec ? o.argv.at(0) : self.string());
+  for (std::size_t i = 1; i < o.argv.size(); ++i) {
+    const std::string& a = o.argv[i];
+    if (a == "--sanitize") {
+      ++i;  // and its value
+    } else if (a.rfind("--sanitize=", 0) != 0) {
+      args.push_back(a);
+    }
+  }
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::fflush(stdout);
+  ::execv(argv[0], argv.data());
+  fmt::print(stderr, "cudalab: cannot run {}: {}\n", sanitizer->string(), std::strerror(errno));
+  return detail::exit_internal;
+}
+
+}  // namespace cudalab::cli

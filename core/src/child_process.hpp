@@ -1,0 +1,50 @@
+// Running one child process under a watchdog: its own process group, a results pipe on a chosen fd,
+// its stdout and stderr captured line by line, the whole group killed on a timeout or on request.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cudalab::detail {
+
+/// What to run and how to watch it.
+struct child_request {
+  std::vector<std::string> argv;      ///< argv[0] is the program's path (no PATH search)
+  int result_fd = 3;                  ///< the child's descriptor of the results pipe
+  double timeout_s = 0;               ///< kill it after this many seconds; 0: no watchdog
+  const std::atomic<bool>* stop = nullptr;  ///< when set, the child is killed at once
+  std::size_t keep_lines = 4;         ///< how many of its last output lines the outcome keeps
+  std::function<void(const std::string&)> on_result_line;  ///< each line it writes to result_fd
+  std::function<void(const std::string&)> on_output_line;  ///< each line of its stdout/stderr
+};
+
+/// How a child ended.
+struct child_outcome {
+  bool started = false;
+  std::string start_error;      ///< why it could not be started
+  bool exited = false;          ///< it exited by itself (exit_code is valid)
+  int exit_code = 0;
+  int signal = 0;               ///< the signal that ended it, 0 if it exited
+  bool timed_out = false;       ///< the watchdog killed it
+  bool stopped = false;         ///< killed because `stop` was set
+  double timeout_s = 0;         ///< the watchdog's limit, for describe()
+  std::vector<std::string> last_output;  ///< its last lines of output (stdout and stderr)
+
+  /// True when it exited by itself (any exit code).
+  bool ended_normally() const { return started && exited; }
+  /// "killed by signal SIGSEGV (Segmentation fault)", "timed out after 5 s (killed by the watchdog)",
+  /// "exited with code 7", "interrupted", "could not be started: ...".
+  std::string describe() const;
+};
+
+/// Starts `request.argv` in a new process group with stdin from /dev/null, its stdout and stderr on
+/// one capture pipe and `result_fd` on the results pipe; calls the callbacks with each complete line
+/// (a last unterminated line too) until it ends; kills the group (SIGKILL) on the timeout or `stop`.
+/// Spawns with posix_spawn (no code runs between fork and exec), so the caller's state - a CUDA
+/// context included - is never duplicated into a running child. Never throws for the child's faults.
+child_outcome run_child(const child_request& request);
+
+}  // namespace cudalab::detail

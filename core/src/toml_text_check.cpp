@@ -1,0 +1,146 @@
+// A check of TOML text before TOML++ parses it: a non-ASCII character outside strings and comments.
+// TOML allows none there, and TOML++ 3.3 reaches undefined behaviour (an "unreachable" default in its
+// generated is_non_ascii_horizontal_whitespace) on some of them, e.g. U+01BF; found by fuzzing.
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <utility>
+
+#include "lab_file_impl.hpp"
+
+namespace cudalab::detail {
+
+namespace {
+
+// The code point of the UTF-8 sequence at text[i] (its lead byte if malformed) and its length.
+std::pair<std::uint32_t, int> decode(std::string_view text, std::size_t i) {
+  const auto c = static_cast<unsigned char>(text[i]);
+  const int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+  if (extra == 0 || i + extra >= text.size()) return {c, 1};
+  std::uint32_t cp = c & (0x3F >> extra);
+  for (int k = 1; k <= extra; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+  return {cp, extra + 1};
+}
+
+// The code points on which TOML++ 3.3's is_non_ascii_horizontal_whitespace() reaches its
+// "unreachable" default: 32-bit chunks 0, 11 and 63 of its table, less the spaces they hold.
+bool whitespace_check_undefined(std::uint32_t cp) {
+  if (cp <= 0xA0 || cp >= 0xFEFF || cp == 0x3000) return false;
+  const std::uint32_t chunk = (cp - 0xA0) / 0x3FA;
+  return chunk == 0 || chunk == 11 || chunk == 63;
+}
+
+std::string code_text(std::uint32_t cp, int length) {
+  char code[16];
+  std::snprintf(code, sizeof code, length > 1 ? "U+%04X" : "byte 0x%02X", static_cast<unsigned>(cp));
+  return code;
+}
+
+}  // namespace
+
+std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_view text) {
+  enum class in { code, comment, basic, literal, multi_basic, multi_literal } state = in::code;
+  int line = 1, column = 1;
+  char last_code = '\n';  // the last character outside strings and comments that is not a space or tab
+  std::string brackets;    // the arrays ('[') and inline tables ('{') open in the value being read
+  auto starts = [&](std::size_t i, const char* s) { return text.compare(i, std::char_traits<char>::length(s), s) == 0; };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const int at_column = column;
+    if (c == '\n') {
+      ++line;
+      column = 1;
+      last_code = '\n';
+      if (state != in::multi_basic && state != in::multi_literal) state = in::code;  // TOML++ reports open strings
+      continue;
+    }
+    if ((c & 0xC0) != 0x80) ++column;  // columns count characters, not UTF-8 continuation bytes
+    switch (state) {
+      case in::code: {
+        // A quote opens a string only where a key or value can start, as TOML++ reads it; elsewhere
+        // (e.g. `+"...`) TOML++ scans on through the characters as a bare value, so they are checked.
+        // Multi-line strings only where a value starts: after '=' or in an array (a key cannot be one).
+        const bool quote_opens = std::string_view("\n=[,{.").find(last_code) != std::string_view::npos;
+        const bool value_starts = last_code == '=' || (!brackets.empty() && brackets.back() == '[' &&
+                                                       (last_code == '[' || last_code == ','));
+        if (c == '[' || c == '{') {
+          if (last_code == '=' || !brackets.empty()) brackets.push_back(static_cast<char>(c));  // not a [table]
+        } else if ((c == ']' || c == '}') && !brackets.empty()) {
+          brackets.pop_back();
+        }
+        if (c != ' ' && c != '\t') last_code = static_cast<char>(c);
+        if (c == '#') {
+          state = in::comment;
+        } else if (value_starts && starts(i, "\"\"\"")) {
+          state = in::multi_basic;
+          i += 2, column += 2;
+        } else if (value_starts && starts(i, "'''")) {
+          state = in::multi_literal;
+          i += 2, column += 2;
+        } else if (quote_opens && c == '"') {
+          state = in::basic;
+        } else if (quote_opens && c == '\'') {
+          state = in::literal;
+        } else if (c >= 0x80) {
+          const auto [cp, length] = decode(text, i);
+          return lab_problem{{file, line, at_column},
+                             "TOML syntax error: character " + code_text(cp, length) +
+                                 " outside a string or comment (keys and values are ASCII; put text in quotes)"};
+        }
+        break;
+      }
+      case in::comment:
+        break;
+      case in::basic:
+        if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i, ++column;  // an escaped character
+        else if (c == '"') state = in::code, last_code = '"';
+        break;
+      case in::literal:
+        if (c == '\'') state = in::code, last_code = '\'';
+        break;
+      case in::multi_basic:
+        if (c == '\\') {
+          // A line-ending backslash: TOML++ tests the whitespace after it, then the first character
+          // that is not, for non-ASCII whitespace - where some characters reach its bug.
+          std::size_t j = i + 1;
+          while (j < text.size() && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r')) ++j;
+          if (j < text.size() && text[j] == '\n') {
+            int ws_line = line, ws_column = column;
+            for (std::size_t k = i + 1; k < text.size(); ++k) {
+              const char w = text[k];
+              if (w == '\n') {
+                ++ws_line, ws_column = 1;
+              } else if (w == ' ' || w == '\t' || w == '\r') {
+                ++ws_column;
+              } else {
+                const auto [cp, length] = decode(text, k);
+                if (whitespace_check_undefined(cp))
+                  return lab_problem{{file, ws_line, ws_column},
+                                     "TOML syntax error: character " + code_text(cp, length) +
+                                         " right after a line-ending backslash in a multi-line string is not "
+                                         "supported (TOML++ 3.3 mishandles it); start that line with another character"};
+                break;
+              }
+            }
+          } else if (i + 1 < text.size() && text[i + 1] != '\n') {
+            ++i, ++column;  // an escaped character
+          }
+        } else if (starts(i, "\"\"\"")) {
+          state = in::code, last_code = '"';
+          i += 2, column += 2;
+          while (i + 1 < text.size() && text[i + 1] == '"') ++i, ++column;  // up to two quotes may end the content
+        }
+        break;
+      case in::multi_literal:
+        if (starts(i, "'''")) {
+          state = in::code, last_code = '\'';
+          i += 2, column += 2;
+          while (i + 1 < text.size() && text[i + 1] == '\'') ++i, ++column;
+        }
+        break;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace cudalab::detail

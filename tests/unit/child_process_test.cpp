@@ -1,0 +1,104 @@
+// The watchdog's child processes, with /bin/sh standing in for cudalab: result lines on fd 3, output
+// lines kept, exit codes, deaths by signal, timeouts that kill the whole process group, and stop.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "child_process.hpp"
+
+namespace cudalab::detail {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+child_request shell(const std::string& script, std::vector<std::string>* results = nullptr,
+                    std::vector<std::string>* output = nullptr) {
+  child_request r;
+  r.argv = {"/bin/sh", "-c", script};
+  if (results) r.on_result_line = [results](const std::string& l) { results->push_back(l); };
+  if (output) r.on_output_line = [output](const std::string& l) { output->push_back(l); };
+  return r;
+}
+
+TEST(ChildProcess, ResultLinesOutputAndExitCode) {
+  std::vector<std::string> results, output;
+  const child_outcome how = run_child(shell(
+      "echo '{\"a\":1}' >&3; echo first; echo second >&2; printf 'no newline' >&3; exit 6", &results, &output));
+  ASSERT_TRUE(how.ended_normally());
+  EXPECT_EQ(how.exit_code, 6);
+  EXPECT_EQ(how.signal, 0);
+  EXPECT_EQ(results, (std::vector<std::string>{"{\"a\":1}", "no newline"}));
+  EXPECT_EQ(output, (std::vector<std::string>{"first", "second"}));
+  EXPECT_EQ(how.last_output, output);
+  EXPECT_EQ(how.describe(), "exited with code 6");
+}
+
+TEST(ChildProcess, KeepsOnlyTheLastLines) {
+  child_request r = shell("for i in 1 2 3 4 5 6 7; do echo line $i >&2; done");
+  r.keep_lines = 2;
+  const child_outcome how = run_child(r);
+  EXPECT_EQ(how.last_output, (std::vector<std::string>{"line 6", "line 7"}));
+}
+
+TEST(ChildProcess, DeathBySignalIsNamed) {
+  const child_outcome how = run_child(shell("echo about to crash >&2; kill -SEGV $$"));
+  EXPECT_FALSE(how.ended_normally());
+  EXPECT_EQ(how.describe(), "killed by signal SIGSEGV (Segmentation fault)");
+  EXPECT_EQ(how.last_output, std::vector<std::string>{"about to crash"});
+}
+
+TEST(ChildProcess, WatchdogKillsTheWholeGroup) {
+  // The grandchild sleep holds the pipes open: only killing the group ends this quickly.
+  child_request r = shell("echo started >&2; /bin/sleep 30 & /bin/sleep 30");
+  r.timeout_s = 0.5;
+  const auto t0 = std::chrono::steady_clock::now();
+  const child_outcome how = run_child(r);
+  EXPECT_LT(seconds_since(t0), 10.0);
+  EXPECT_TRUE(how.timed_out);
+  EXPECT_FALSE(how.ended_normally());
+  EXPECT_EQ(how.describe(), "timed out after 0.5 s (killed by the watchdog)");
+  EXPECT_EQ(how.last_output, std::vector<std::string>{"started"});
+}
+
+TEST(ChildProcess, NoWatchdogForAQuickChild) {
+  child_request r;
+  r.argv = {"/bin/sleep", "0.1"};
+  r.timeout_s = 20;
+  const child_outcome how = run_child(r);
+  EXPECT_TRUE(how.ended_normally());
+  EXPECT_EQ(how.exit_code, 0);
+}
+
+TEST(ChildProcess, StopKillsIt) {
+  std::atomic<bool> stop{false};
+  child_request r;
+  r.argv = {"/bin/sleep", "30"};
+  r.stop = &stop;
+  std::thread ctrl_c([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    stop.store(true);
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  const child_outcome how = run_child(r);
+  ctrl_c.join();
+  EXPECT_LT(seconds_since(t0), 10.0);
+  EXPECT_TRUE(how.stopped);
+  EXPECT_EQ(how.describe(), "interrupted");
+}
+
+TEST(ChildProcess, MissingProgram) {
+  child_request r;
+  r.argv = {"/no/such/program"};
+  const child_outcome how = run_child(r);
+  // posix_spawn reports a failed exec either at once or as exit code 127, depending on the C library.
+  EXPECT_TRUE(!how.started || (how.exited && how.exit_code == 127)) << how.describe();
+}
+
+}  // namespace
+}  // namespace cudalab::detail

@@ -1,0 +1,82 @@
+// Results read back from their JSON: every line of the golden results.jsonl survives the round trip
+// result -> JSON -> result -> JSON unchanged, NaN included; anything else is refused.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <string>
+
+#include "reporter.hpp"
+#include "result_parse.hpp"
+
+namespace cudalab::detail {
+namespace {
+
+const std::filesystem::path golden = std::filesystem::path(CUDALAB_SOURCE_DIR) / "tests/fixtures/golden/results.jsonl";
+
+TEST(ResultParse, GoldenLinesRoundTrip) {
+  std::ifstream in(golden);
+  ASSERT_TRUE(in) << golden;
+  std::string line;
+  int contexts = 0, results = 0;
+  while (std::getline(in, line)) {
+    const results_line parsed = parse_results_line(line);
+    if (parsed.is_context) {
+      ++contexts;
+      EXPECT_EQ("{\"context\":" + context_json(parsed.context) + "}", line);
+    } else {
+      ++results;
+      EXPECT_EQ(result_json(parsed.result), line);
+    }
+  }
+  EXPECT_EQ(contexts, 1);
+  EXPECT_GT(results, 3);
+}
+
+TEST(ResultParse, FieldsComeBack) {
+  variant_result r;
+  r.lab_file = "labs/x.toml";
+  r.plugin = "testlab";
+  r.point_index = 3;
+  r.point = {{"n", "1024"}, {"block", "128"}};  // axis order is kept, not sorted
+  r.variant = "copy";
+  r.status = result_status::error;
+  r.error = "the child process running this lab file killed by signal SIGSEGV (Segmentation fault)";
+  r.verification.max_rel_error = std::numeric_limits<double>::quiet_NaN();
+  r.verification.first_mismatches = {"[0] got 1, expected 2"};
+  r.bytes = {100, 200, memory_path::host_bus};
+  r.time.timed = true;
+  r.time.median_ms = 0.125;
+  r.gbps = 2.4;
+  r.has_model = true;
+  r.model.shared_load.requests = 7;
+  r.model.shared_load.wavefronts = 9;
+  r.model.shared_load.ideal_wavefronts = 7;
+  const variant_result back = parse_result_json(result_json(r));
+  EXPECT_EQ(back.point, r.point);
+  EXPECT_EQ(back.point_index, 3u);
+  EXPECT_EQ(back.status, result_status::error);
+  EXPECT_EQ(back.error, r.error);
+  EXPECT_TRUE(std::isnan(back.verification.max_rel_error));
+  EXPECT_EQ(back.verification.first_mismatches, r.verification.first_mismatches);
+  EXPECT_EQ(back.bytes.path, memory_path::host_bus);
+  EXPECT_EQ(back.bytes.total(), 300u);
+  EXPECT_DOUBLE_EQ(back.time.median_ms, 0.125);
+  EXPECT_TRUE(back.has_model);
+  EXPECT_EQ(back.model.shared_load.conflicts(), 2u);
+  EXPECT_EQ(result_json(back), result_json(r));
+}
+
+TEST(ResultParse, RefusesWhatIsNotAResult) {
+  EXPECT_THROW(parse_results_line("not json"), result_parse_error);
+  EXPECT_THROW(parse_results_line("{\"lab_file\": 3}"), result_parse_error);
+  EXPECT_THROW(parse_results_line("[]"), result_parse_error);
+  std::string line = result_json(variant_result{});
+  line.replace(line.find("\"ok\""), 4, "\"fine\"");
+  EXPECT_THROW(parse_result_json(line), result_parse_error);
+}
+
+}  // namespace
+}  // namespace cudalab::detail
