@@ -127,10 +127,17 @@ void write_plot(const std::vector<const variant_result*>& rows, const std::strin
                        width - right);
     svg << fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{:g}</text>\n", left - 6, ypos(g) + 4, g);
   }
-  const std::size_t label_every = std::max<std::size_t>(1, xs.size() / 12);
-  for (std::size_t i = 0; i < xs.size(); i += label_every)
-    svg << fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", xpos(xs[i]),
-                       height - bottom + 16, xml_escape(tick_text(xs[i])));
+  // Label the x values left to right, skipping any that would crowd the one labelled before it.
+  std::vector<std::pair<double, std::string>> ticks;
+  for (const auto& x : xs) ticks.emplace_back(xpos(x), x);
+  std::sort(ticks.begin(), ticks.end());
+  double last_label = -1e9;
+  for (const auto& [at, x] : ticks) {
+    if (at - last_label < 36) continue;
+    last_label = at;
+    svg << fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", at, height - bottom + 16,
+                       xml_escape(tick_text(x)));
+  }
   svg << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}{}</text>\n", (left + width - right) / 2,
                      height - 12, xml_escape(xname), logx ? " (log scale)" : "");
   svg << fmt::format("<text x=\"16\" y=\"{}\" transform=\"rotate(-90 16 {})\" text-anchor=\"middle\">GB/s</text>\n",
