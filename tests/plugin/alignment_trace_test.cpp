@@ -14,16 +14,10 @@ namespace {
 
 const detail::loaded_plugin& plugin() { return load_test_plugin("alignment"); }
 
-params with(const std::map<std::string, param_value>& overrides) {
-  params p = detail::default_params(plugin().spec);
-  for (const auto& [k, v] : overrides) p.set(k, v);
-  return p;
-}
+params with(const std::map<std::string, param_value>& overrides) { return params_with("alignment", overrides); }
 
 detail::access_stats predict(const std::string& variant, const params& p) {
-  detail::access_model model;
-  plugin().instance->trace(p, detail::find_variant(plugin().spec, variant), model);
-  return model.stats();
+  return predict_access("alignment", variant, p);
 }
 
 TEST(AlignmentSpec, IsSane) {

@@ -16,19 +16,10 @@ namespace {
 
 const detail::loaded_plugin& plugin() { return load_test_plugin("mapped_pinned"); }
 
-params with(const std::map<std::string, param_value>& overrides) {
-  params p = detail::default_params(plugin().spec);
-  for (const auto& [key, value] : overrides) {
-    EXPECT_TRUE(p.contains(key)) << key;
-    p.set(key, value);
-  }
-  return p;
-}
+params with(const std::map<std::string, param_value>& overrides) { return params_with("mapped_pinned", overrides); }
 
 detail::access_stats predict(const std::string& variant, const params& p) {
-  detail::access_model model;
-  plugin().instance->trace(p, detail::find_variant(plugin().spec, variant), model);
-  return model.stats();
+  return predict_access("mapped_pinned", variant, p);
 }
 
 const char* const kernel_variants[] = {"pageable", "pinned",     "streams",       "mapped_u1",

@@ -20,6 +20,23 @@ const detail::loaded_plugin& load_test_plugin(const std::string& name) {
   return detail::load_plugin(name, test_plugin_path());
 }
 
+params params_with(const std::string& plugin, const std::map<std::string, param_value>& overrides) {
+  const auto& loaded = load_test_plugin(plugin);
+  params p = detail::default_params(loaded.spec);
+  for (const auto& [key, value] : overrides) {
+    EXPECT_TRUE(p.contains(key)) << plugin << " has no parameter " << key;
+    p.set(key, value);
+  }
+  return p;
+}
+
+detail::access_stats predict_access(const std::string& plugin, const std::string& variant, const params& p) {
+  const auto& loaded = load_test_plugin(plugin);
+  detail::access_model model;
+  loaded.instance->trace(p, detail::find_variant(loaded.spec, variant), model);
+  return model.stats();
+}
+
 namespace {
 std::string value_text(const param_value& v) {
   std::ostringstream os;

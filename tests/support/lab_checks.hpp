@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cudalab/lab.hpp"
+#include "access_model.hpp"
 #include "plugin_loader.hpp"
 
 namespace cudalab::testing {
@@ -15,6 +16,13 @@ std::vector<std::filesystem::path> test_plugin_path();
 
 /// Loads a plugin from the test search path (fails the test via exception if missing).
 const detail::loaded_plugin& load_test_plugin(const std::string& name);
+
+/// The plugin's default parameters with `overrides` applied; overriding an undeclared parameter
+/// fails the test.
+params params_with(const std::string& plugin, const std::map<std::string, param_value>& overrides);
+
+/// What the access model predicts for `variant` of `plugin` at `p` (CPU only, no setup).
+detail::access_stats predict_access(const std::string& plugin, const std::string& variant, const params& p);
 
 /// One failed or passed (variant, parameters) check, in words.
 struct variant_outcome {
