@@ -31,14 +31,13 @@ class csv_reporter final : public reporter {
     for (const char* h : {"variant", "baseline", "status", "median_ms", "min_ms", "max_ms", "cv", "samples", "batch",
                           "bytes_read", "bytes_written", "path", "gbps", "pct_of_baseline", "pct_of_ceiling",
                           "pct_of_peak", "ld_sectors_per_request", "st_sectors_per_request", "ld_efficiency",
-                          "st_efficiency", "shared_conflicts_per_request", "mismatches", "max_abs_error", "error"})
+                          "st_efficiency", "shared_ld_conflicts_per_request", "shared_st_conflicts_per_request", "mismatches", "max_abs_error", "error"})
       header.push_back(h);
     write_row(header);
     for (const auto& r : results_) {
       std::vector<std::string> row = {r.lab_file, r.plugin, std::to_string(r.point_index)};
       for (const auto& p : params) row.push_back(point_value(r, p));
       const auto& m = r.model;
-      const auto shared = m.shared_load.requests + m.shared_store.requests;
       auto model = [&](bool any, double v) { return r.has_model && any ? num(v) : std::string(); };
       const std::vector<std::string> rest = {
           r.variant, r.is_baseline ? "true" : "false", status_name(r.status),
@@ -50,7 +49,8 @@ class csv_reporter final : public reporter {
           model(m.global_store.requests > 0, m.global_store.sectors_per_request()),
           model(m.global_load.requests > 0, m.global_load.efficiency()),
           model(m.global_store.requests > 0, m.global_store.efficiency()),
-          model(shared > 0, shared ? double(m.shared_load.conflicts() + m.shared_store.conflicts()) / double(shared) : 0),
+          model(m.shared_load.requests > 0, m.shared_load.conflicts_per_request()),
+          model(m.shared_store.requests > 0, m.shared_store.conflicts_per_request()),
           std::to_string(r.verification.mismatches), num(r.verification.max_abs_error), failure_text(r)};
       row.insert(row.end(), rest.begin(), rest.end());
       write_row(row);

@@ -1,6 +1,8 @@
 // Small formatting pieces the reporters share: point labels, grouping, the one-line failure reason.
 #include "report_format.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace cudalab::detail {
@@ -21,6 +23,14 @@ std::string failure_text(const variant_result& r) {
   if (!c.first_mismatches.empty()) s += "; " + c.first_mismatches.front();
   if (!c.note.empty()) s += "; " + c.note;
   return s;
+}
+
+std::string shared_conflicts_text(const variant_result& r) {
+  const auto& ld = r.model.shared_load;
+  const auto& st = r.model.shared_store;
+  if (!r.has_model || ld.requests + st.requests == 0) return "";
+  auto side = [](const shared_totals& s) { return s.requests ? fmt::format("{:.2f}", s.conflicts_per_request()) : "-"; };
+  return side(ld) + "/" + side(st);
 }
 
 std::vector<std::string> swept_names(const std::vector<variant_result>& results) {

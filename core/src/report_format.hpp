@@ -17,6 +17,10 @@ std::string variant_label(const variant_result& r);
 /// Why a result is not ok, in one line: the error, or "3 of 1000 wrong (exact); [5] got ..., expected ...".
 std::string failure_text(const variant_result& r);
 
+/// Predicted shared-memory bank conflicts per request as "loads/stores" ("31.00/0.00"; "-" for a side
+/// without shared accesses), or "" when the variant has no shared accesses or no model.
+std::string shared_conflicts_text(const variant_result& r);
+
 /// The swept parameter names across results, in first-seen order.
 std::vector<std::string> swept_names(const std::vector<variant_result>& results);
 

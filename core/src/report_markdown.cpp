@@ -85,13 +85,13 @@ class markdown_reporter final : public reporter {
       head += " " + p + " |";
       rule += "---|";
     }
-    out_ << head << " variant | status | median ms | CV % | GB/s | % base | % ceil | ld s/r | st s/r | sh conflicts/r |\n";
+    out_ << head << " variant | status | median ms | CV % | GB/s | % base | % ceil | ld s/r | st s/r | sh conflicts/r ld/st |\n";
     out_ << rule << "---|---|---|---|---|---|---|---|---|---|\n";
     for (const auto* r : rows) {
       std::string line = "|";
       for (const auto& p : params) line += " " + md_text(point_value(*r, p)) + " |";
       const auto& m = r->model;
-      const auto shared = m.shared_load.requests + m.shared_store.requests;
+      const std::string shared = shared_conflicts_text(*r);
       auto model = [&](bool any, double v) { return r->has_model && any ? fmt::format("{:.2f}", v) : std::string("-"); };
       line += fmt::format(
           " {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |", md_text(variant_label(*r)), status_name(r->status),
@@ -99,7 +99,7 @@ class markdown_reporter final : public reporter {
           r->time.timed ? fmt::format("{:.2f}", 100 * r->time.cv) : "-", cell(r->gbps, 1), cell(r->pct_of_baseline, 1),
           cell(r->pct_of_ceiling, 1), model(m.global_load.requests > 0, m.global_load.sectors_per_request()),
           model(m.global_store.requests > 0, m.global_store.sectors_per_request()),
-          model(shared > 0, shared ? double(m.shared_load.conflicts() + m.shared_store.conflicts()) / double(shared) : 0));
+          shared.empty() ? "-" : shared);
       out_ << line << "\n";
     }
   }

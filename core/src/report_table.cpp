@@ -41,9 +41,9 @@ class table_reporter final : public reporter {
       const std::string pt = point_text(r);
       out_ << "\n" << (colour_ ? bold : "") << r.lab_file << (r.title.empty() ? "" : " - " + r.title)
            << (pt.empty() ? "" : "  [" + pt + "]") << (colour_ ? reset : "") << "\n";
-      out_ << fmt::format("  {:<26} {:<13} {:>10} {:>6} {:>9} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8}\n", "variant",
+      out_ << fmt::format("  {:<26} {:<13} {:>10} {:>6} {:>9} {:>7} {:>7} {:>7} {:>7} {:>7} {:>11}\n", "variant",
                           "status", "median ms", "CV %", "GB/s", "% base", "% ceil", "% peak", "ld s/r", "st s/r",
-                          "sh cf/r");
+                          "sh cf ld/st");
     }
     const bool ok = r.status == result_status::ok;
     // Green ok, red failures (wrong results, errors), yellow for variants deliberately not run.
@@ -59,13 +59,10 @@ class table_reporter final : public reporter {
     if (r.has_model) {
       auto per = [](double v, bool any) { return any ? fmt::format("{:>7.2f}", v) : fmt::format("{:>7}", "-"); };
       const auto& m = r.model;
-      const auto shared_requests = m.shared_load.requests + m.shared_store.requests;
-      const double conflicts = shared_requests ? double(m.shared_load.conflicts() + m.shared_store.conflicts()) /
-                                                     double(shared_requests)
-                                               : 0.0;
+      const std::string shared = shared_conflicts_text(r);
       out_ << " " << per(m.global_load.sectors_per_request(), m.global_load.requests > 0) << " "
            << per(m.global_store.sectors_per_request(), m.global_store.requests > 0) << " "
-           << fmt::format("{:>8}", shared_requests ? fmt::format("{:.2f}", conflicts) : "-");
+           << fmt::format("{:>11}", shared.empty() ? "-" : shared);
     }
     out_ << "\n";
     if (!ok) out_ << "      " << (colour_ ? tint : "") << failure_text(r) << (colour_ ? reset : "") << "\n";

@@ -58,6 +58,10 @@ variant_result make(const std::string& file, std::uint64_t point, const std::str
     r.has_model = true;
     r.model.global_load = {1000, 5000, 2000, 128000};
     r.model.global_store = {1000, 4000, 1000, 128000};
+    if (variant == "offset_copy") {  // a transpose-like tile: 32-way conflicts on loads, none on stores
+      r.model.shared_load = {1000, 32000, 1000};
+      r.model.shared_store = {1000, 1000, 1000};
+    }
   }
   return r;
 }
