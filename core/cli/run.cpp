@@ -37,7 +37,7 @@
 // The parent parses them back (result_parse.hpp), feeds its own reporters, and records a child that
 // died, timed out or stopped early as error/skipped results (isolated_run.hpp). Each child is its own
 // process group: the watchdog kills the whole group, and Ctrl-C reaches only the parent, which kills
-// the child, writes what was measured and exits 130.
+// the child, writes what was measured and exits 130 (SIGTERM likewise).
 
 namespace cudalab::cli {
 
@@ -180,6 +180,7 @@ int exit_code_of(const detail::run_summary& summary, bool quiet) {
 int finish(const detail::run_summary& summary, results_output& out) {
   out.reporters.end();
   std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
   detail::write_sweep_plots(summary.all, out.dir / "plots");
   std::cout.flush();
   fmt::print(stderr, "cudalab: {} result(s) in {}\n", summary.results, out.dir.string());
@@ -194,6 +195,7 @@ int run_here(const options& o, const detail::run_profile& profile, const std::ve
   if (!out) return detail::exit_usage;
 
   std::signal(SIGINT, on_sigint);
+  std::signal(SIGTERM, on_sigint);
   detail::run_options ro;
   ro.variant_filter = o.variants;
   ro.progress = ::isatty(STDERR_FILENO);
@@ -237,11 +239,12 @@ int run_as_child(const options& o, const detail::run_profile& profile, const std
 
 // The arguments a child repeats from the command line: where plugins are, the profile, overrides.
 std::vector<std::string> child_arguments(const options& o) {
+  // "--name=value": a repeatable option given as "--name value" would take the lab file after it too.
   std::vector<std::string> args;
-  for (const auto& p : o.plugin_paths) args.insert(args.end(), {"--plugin-path", p});
-  if (!o.config.empty()) args.insert(args.end(), {"--config", o.config});
-  for (const auto& s : o.sets) args.insert(args.end(), {"--set", s});
-  for (const auto& v : o.variants) args.insert(args.end(), {"--variant", v});
+  for (const auto& p : o.plugin_paths) args.push_back("--plugin-path=" + p);
+  if (!o.config.empty()) args.push_back("--config=" + o.config);
+  for (const auto& s : o.sets) args.push_back("--set=" + s);
+  for (const auto& v : o.variants) args.push_back("--variant=" + v);
   return args;
 }
 
@@ -262,6 +265,7 @@ int run_isolated(const options& o, const detail::run_profile& profile, const std
   const std::vector<std::string> common = child_arguments(o);
   auto forward = [](const std::string& line) { fmt::print(stderr, "  child: {}\n", line); };
   std::signal(SIGINT, on_sigint);
+  std::signal(SIGTERM, on_sigint);  // a `timeout` or kill: the same as Ctrl-C, what was measured is written
 
   // 1. The context, from a child: the parent itself never initialises CUDA.
   std::vector<std::string> argv{self, "run", "--internal-child-fd", "3", "--internal-context-only"};
