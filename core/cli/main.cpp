@@ -67,8 +67,8 @@ int main(int argc, char** argv) {
                 "that unit's error and the run goes on")
       ->check(CLI::IsMember({"none", "file", "variant"}));
   run->add_option("--timeout", o.timeout_s,
-                  "With --isolate (implied): kill a child process that runs longer than SECONDS and record it "
-                  "as timed out")
+                  "With --isolate (implied): kill a child process that goes SECONDS without sending a result "
+                  "and record it as timed out")
       ->check(CLI::PositiveNumber);
   run->add_option("--sanitize", o.sanitize,
                   "Re-run this command under compute-sanitizer --tool TOOL (memcheck, racecheck, synccheck, "

@@ -73,7 +73,7 @@ std::string child_outcome::describe() const {
   if (timed_out) {
     char limit[32];
     std::snprintf(limit, sizeof limit, "%g", timeout_s);
-    return std::string("timed out after ") + limit + " s (killed by the watchdog)";
+    return std::string("timed out after ") + limit + " s without a result (killed by the watchdog)";
   }
   if (stopped) return "interrupted";
   if (signal != 0) {
@@ -140,8 +140,13 @@ child_outcome run_child(const child_request& request) {
   }
   out.started = true;
 
+  using clock = std::chrono::steady_clock;
+  auto last_result = clock::now();  // the watchdog's clock: restarted by every result line
   std::deque<std::string> tail;
-  line_reader result_reader(results[0], request.on_result_line);
+  line_reader result_reader(results[0], [&](const std::string& line) {
+    last_result = clock::now();
+    if (request.on_result_line) request.on_result_line(line);
+  });
   line_reader output_reader(output[0], [&](const std::string& line) {
     if (request.on_output_line) request.on_output_line(line);
     if (line.empty()) return;
@@ -149,8 +154,6 @@ child_outcome run_child(const child_request& request) {
     while (tail.size() > request.keep_lines) tail.pop_front();
   });
 
-  using clock = std::chrono::steady_clock;
-  const auto started = clock::now();
   bool reaped = false, killed = false;
   int status = 0;
   auto kill_group = [&] {
@@ -163,7 +166,7 @@ child_outcome run_child(const child_request& request) {
     // A grandchild that outlives the child and holds the pipes open goes with its group.
     if (reaped) kill_group();
     if (!killed && request.timeout_s > 0 &&
-        std::chrono::duration<double>(clock::now() - started).count() > request.timeout_s) {
+        std::chrono::duration<double>(clock::now() - last_result).count() > request.timeout_s) {
       out.timed_out = !reaped;
       kill_group();
     }

@@ -14,7 +14,7 @@ namespace cudalab::detail {
 struct child_request {
   std::vector<std::string> argv;      ///< argv[0] is the program's path (no PATH search)
   int result_fd = 3;                  ///< the child's descriptor of the results pipe
-  double timeout_s = 0;               ///< kill it after this many seconds; 0: no watchdog
+  double timeout_s = 0;               ///< kill it after this many seconds without a new result line; 0: none
   const std::atomic<bool>* stop = nullptr;  ///< when set, the child is killed at once
   std::size_t keep_lines = 4;         ///< how many of its last output lines the outcome keeps
   std::function<void(const std::string&)> on_result_line;  ///< each line it writes to result_fd
@@ -35,14 +35,17 @@ struct child_outcome {
 
   /// True when it exited by itself (any exit code).
   bool ended_normally() const { return started && exited; }
-  /// "killed by signal SIGSEGV (Segmentation fault)", "timed out after 5 s (killed by the watchdog)",
+  /// "killed by signal SIGSEGV (Segmentation fault)", "timed out after 5 s without a result (killed by
+  /// the watchdog)",
   /// "exited with code 7", "interrupted", "could not be started: ...".
   std::string describe() const;
 };
 
 /// Starts `request.argv` in a new process group with stdin from /dev/null, its stdout and stderr on
 /// one capture pipe and `result_fd` on the results pipe; calls the callbacks with each complete line
-/// (a last unterminated line too) until it ends; kills the group (SIGKILL) on the timeout or `stop`.
+/// (a last unterminated line too) until it ends; kills the group (SIGKILL) when `stop` is set or when
+/// timeout_s pass without a result line (the clock restarts at each one: a long lab file that keeps
+/// reporting is not a hang).
 /// Spawns with posix_spawn (no code runs between fork and exec), so the caller's state - a CUDA
 /// context included - is never duplicated into a running child. Never throws for the child's faults.
 child_outcome run_child(const child_request& request);

@@ -44,6 +44,18 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
   char last_code = '\n';  // the last character outside strings and comments that is not a space or tab
   std::string brackets;    // the arrays ('[') and inline tables ('{') open in the value being read
   auto starts = [&](std::size_t i, const char* s) { return text.compare(i, std::char_traits<char>::length(s), s) == 0; };
+  // A backslash in a basic string, blanks, then a non-ASCII character: an invalid escape, on which
+  // TOML++ asks whether that character is whitespace (a fuzzer regression, e.g. "\\" U+FCFF).
+  auto escape_problem = [&](std::size_t i) -> std::optional<lab_problem> {
+    if (text[i] != '\\') return std::nullopt;
+    std::size_t j = i + 1;
+    int at = column;
+    while (j < text.size() && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r')) ++j, ++at;
+    if (j >= text.size() || static_cast<unsigned char>(text[j]) < 0x80) return std::nullopt;
+    const auto [cp, length] = decode(text, j);
+    return lab_problem{{file, line, at}, "TOML syntax error: invalid escape sequence: a backslash followed by character " +
+                                                 code_text(cp, length) + " in a string"};
+  };
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     const int at_column = column;
@@ -92,6 +104,7 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
       case in::comment:
         break;
       case in::basic:
+        if (auto bad = escape_problem(i)) return bad;
         if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i, ++column;  // an escaped character
         else if (c == '"') state = in::code, last_code = '"';
         break;
@@ -99,6 +112,7 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
         if (c == '\'') state = in::code, last_code = '\'';
         break;
       case in::multi_basic:
+        if (auto bad = escape_problem(i)) return bad;
         if (c == '\\') {
           // A line-ending backslash: TOML++ tests the whitespace after it, then the first character
           // that is not, for non-ASCII whitespace - where some characters reach its bug.

@@ -62,8 +62,19 @@ TEST(ChildProcess, WatchdogKillsTheWholeGroup) {
   EXPECT_LT(seconds_since(t0), 10.0);
   EXPECT_TRUE(how.timed_out);
   EXPECT_FALSE(how.ended_normally());
-  EXPECT_EQ(how.describe(), "timed out after 0.5 s (killed by the watchdog)");
+  EXPECT_EQ(how.describe(), "timed out after 0.5 s without a result (killed by the watchdog)");
   EXPECT_EQ(how.last_output, std::vector<std::string>{"started"});
+}
+
+TEST(ChildProcess, EachResultRestartsTheWatchdog) {
+  // 1.5 s in all, but never 0.6 s without a result: not a hang.
+  std::vector<std::string> results;
+  child_request r = shell("for i in 1 2 3 4 5; do /bin/sleep 0.3; echo $i >&3; done", &results);
+  r.timeout_s = 0.6;
+  const child_outcome how = run_child(r);
+  EXPECT_FALSE(how.timed_out);
+  EXPECT_TRUE(how.ended_normally());
+  EXPECT_EQ(results.size(), 5u);
 }
 
 TEST(ChildProcess, NoWatchdogForAQuickChild) {

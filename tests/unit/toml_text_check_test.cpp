@@ -41,6 +41,12 @@ TEST(TomlTextCheck, AfterALineEndingBackslash) {
             std::string::npos);
 }
 
+TEST(TomlTextCheck, NonAsciiAfterABackslashIsAnInvalidEscape) {
+  EXPECT_EQ(problem_of("[lab]\nplugin = \"testlab\"\ntitle = \"\"\"c\\\xef\xb3\xbf\"\"\"\n"),
+            "x.toml:3:14: TOML syntax error: invalid escape sequence: a backslash followed by character U+FCFF in a string");
+  EXPECT_NE(problem_of("[lab]\nplugin = \"testlab\"\ntitle = \"c\\  \xc3\xa9\"\n").find("U+00E9"), std::string::npos);
+}
+
 TEST(TomlTextCheck, TomlPlusPlusOwnErrorsStay) {
   EXPECT_NE(problem_of("[#]\n").find("x.toml:1:2: TOML syntax error"), std::string::npos);
 }
