@@ -3,7 +3,6 @@
 // generated is_non_ascii_horizontal_whitespace) on some of them, e.g. U+01BF; found by fuzzing.
 #include <cstdint>
 #include <cstdio>
-#include <string>
 #include <utility>
 
 #include "lab_file_impl.hpp"
@@ -42,7 +41,6 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
   enum class in { code, comment, basic, literal, multi_basic, multi_literal } state = in::code;
   int line = 1, column = 1;
   char last_code = '\n';  // the last character outside strings and comments that is not a space or tab
-  std::string brackets;    // the arrays ('[') and inline tables ('{') open in the value being read
   auto starts = [&](std::size_t i, const char* s) { return text.compare(i, std::char_traits<char>::length(s), s) == 0; };
   // A backslash in a basic string, blanks, then a non-ASCII character: an invalid escape, on which
   // TOML++ asks whether that character is whitespace (a fuzzer regression, e.g. "\\" U+FCFF).
@@ -71,22 +69,16 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
       case in::code: {
         // A quote opens a string only where a key or value can start, as TOML++ reads it; elsewhere
         // (e.g. `+"...`) TOML++ scans on through the characters as a bare value, so they are checked.
-        // Multi-line strings only where a value starts: after '=' or in an array (a key cannot be one).
+        // TOML++ reads a triple quote as a multi-line string wherever a quote opens one, keys included
+        // (and then refuses it there), so the check reads it the same way.
         const bool quote_opens = std::string_view("\n=[,{.").find(last_code) != std::string_view::npos;
-        const bool value_starts = last_code == '=' || (!brackets.empty() && brackets.back() == '[' &&
-                                                       (last_code == '[' || last_code == ','));
-        if (c == '[' || c == '{') {
-          if (last_code == '=' || !brackets.empty()) brackets.push_back(static_cast<char>(c));  // not a [table]
-        } else if ((c == ']' || c == '}') && !brackets.empty()) {
-          brackets.pop_back();
-        }
         if (c != ' ' && c != '\t') last_code = static_cast<char>(c);
         if (c == '#') {
           state = in::comment;
-        } else if (value_starts && starts(i, "\"\"\"")) {
+        } else if (quote_opens && starts(i, "\"\"\"")) {
           state = in::multi_basic;
           i += 2, column += 2;
-        } else if (value_starts && starts(i, "'''")) {
+        } else if (quote_opens && starts(i, "'''")) {
           state = in::multi_literal;
           i += 2, column += 2;
         } else if (quote_opens && c == '"') {
