@@ -3,6 +3,7 @@
 // generated is_non_ascii_horizontal_whitespace) on some of them, e.g. U+01BF; found by fuzzing.
 #include <cstdint>
 #include <cstdio>
+#include <string>
 #include <utility>
 
 #include "lab_file_impl.hpp"
@@ -40,7 +41,15 @@ std::string code_text(std::uint32_t cp, int length) {
 std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_view text) {
   enum class in { code, comment, basic, literal, multi_basic, multi_literal } state = in::code;
   int line = 1, column = 1;
-  char last_code = '\n';  // the last character outside strings and comments that is not a space or tab
+  bool bare = false;   // inside a bare key or value token
+  bool value = false;  // reading a value (after '='), not a key
+  std::string nest;    // the arrays ('[') and inline tables ('{') open in the value being read
+  auto stray = [&](std::size_t i, int at) {
+    const auto [cp, length] = decode(text, i);
+    return std::optional<lab_problem>(lab_problem{{file, line, at}, "TOML syntax error: character " + code_text(cp, length) +
+                                                                         " outside a string or comment (keys and values are "
+                                                                         "ASCII; put text in quotes)"});
+  };
   auto starts = [&](std::size_t i, const char* s) { return text.compare(i, std::char_traits<char>::length(s), s) == 0; };
   // A backslash in a basic string, blanks, then a non-ASCII character: an invalid escape, on which
   // TOML++ asks whether that character is whitespace (a fuzzer regression, e.g. "\\" U+FCFF).
@@ -60,36 +69,54 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
     if (c == '\n') {
       ++line;
       column = 1;
-      last_code = '\n';
+      bare = false;
+      if (nest.empty()) value = false;  // the next line starts with a key, unless an array or table is open
       if (state != in::multi_basic && state != in::multi_literal) state = in::code;  // TOML++ reports open strings
       continue;
     }
     if ((c & 0xC0) != 0x80) ++column;  // columns count characters, not UTF-8 continuation bytes
     switch (state) {
       case in::code: {
-        // A quote opens a string only where a key or value can start, as TOML++ reads it; elsewhere
-        // (e.g. `+"...`) TOML++ scans on through the characters as a bare value, so they are checked.
-        // TOML++ reads a triple quote as a multi-line string wherever a quote opens one, keys included
-        // (and then refuses it there), so the check reads it the same way.
-        const bool quote_opens = std::string_view("\n=[,{.").find(last_code) != std::string_view::npos;
-        if (c != ' ' && c != '\t') last_code = static_cast<char>(c);
+        // Tokens as TOML++ reads them: inside a bare key or value token (`6zz[`, `+"`) quotes and
+        // brackets are just characters that TOML++ scans on through, so they open nothing here either.
+        const bool blank = c == ' ' || c == '\t' || c == '\r';
+        if (bare) {
+          const bool ends = blank || c == '#' || c == ',' || c == ']' || c == '}' || (!value && (c == '.' || c == '='));
+          if (!ends) {
+            if (c >= 0x80) return stray(i, at_column);
+            break;
+          }
+          bare = false;
+        }
+        if (blank) break;
         if (c == '#') {
           state = in::comment;
-        } else if (quote_opens && starts(i, "\"\"\"")) {
+        } else if (starts(i, "\"\"\"")) {  // TOML++ reads a triple quote as one in keys too (and refuses it)
           state = in::multi_basic;
           i += 2, column += 2;
-        } else if (quote_opens && starts(i, "'''")) {
+        } else if (starts(i, "'''")) {
           state = in::multi_literal;
           i += 2, column += 2;
-        } else if (quote_opens && c == '"') {
+        } else if (c == '"') {
           state = in::basic;
-        } else if (quote_opens && c == '\'') {
+        } else if (c == '\'') {
           state = in::literal;
+        } else if (c == '=') {
+          value = true;
+        } else if (c == '[') {
+          if (value) nest.push_back('[');  // an array; otherwise a [table] header
+        } else if (c == '{') {
+          if (value) nest.push_back('{'), value = false;  // an inline table: keys follow
+        } else if (c == ',') {
+          value = !nest.empty() && nest.back() == '[';
+        } else if (c == ']' || c == '}') {
+          if (!nest.empty()) nest.pop_back(), value = true;
+        } else if (c == '.') {
+          // between the parts of a dotted key
         } else if (c >= 0x80) {
-          const auto [cp, length] = decode(text, i);
-          return lab_problem{{file, line, at_column},
-                             "TOML syntax error: character " + code_text(cp, length) +
-                                 " outside a string or comment (keys and values are ASCII; put text in quotes)"};
+          return stray(i, at_column);
+        } else {
+          bare = true;
         }
         break;
       }
@@ -98,10 +125,10 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
       case in::basic:
         if (auto bad = escape_problem(i)) return bad;
         if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i, ++column;  // an escaped character
-        else if (c == '"') state = in::code, last_code = '"';
+        else if (c == '"') state = in::code;
         break;
       case in::literal:
-        if (c == '\'') state = in::code, last_code = '\'';
+        if (c == '\'') state = in::code;
         break;
       case in::multi_basic:
         if (auto bad = escape_problem(i)) return bad;
@@ -132,14 +159,14 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
             ++i, ++column;  // an escaped character
           }
         } else if (starts(i, "\"\"\"")) {
-          state = in::code, last_code = '"';
+          state = in::code;
           i += 2, column += 2;
           while (i + 1 < text.size() && text[i + 1] == '"') ++i, ++column;  // up to two quotes may end the content
         }
         break;
       case in::multi_literal:
         if (starts(i, "'''")) {
-          state = in::code, last_code = '\'';
+          state = in::code;
           i += 2, column += 2;
           while (i + 1 < text.size() && text[i + 1] == '\'') ++i, ++column;
         }
