@@ -92,13 +92,7 @@ std::string point_text(const variant_result& r) {
 
 run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out, const isolated_run_options& options) {
   run_summary summary;
-  auto emit = [&](variant_result r) {
-    summary.results++;
-    if (r.status == result_status::verify_failed) summary.verify_failures++;
-    if (r.status == result_status::error) summary.errors++;
-    out.add(r);
-    summary.all.push_back(std::move(r));
-  };
+  auto emit = [&](variant_result r) { summary.record(std::move(r), out); };
   // Baselines' GB/s per (lab, point), handed to the children of the other variants at that point.
   std::map<std::pair<const planned_lab*, std::uint64_t>, double> baseline_gbps;
 

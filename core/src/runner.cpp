@@ -25,6 +25,14 @@ std::vector<std::string> variants_to_run(const lab_plan& plan, const std::vector
   return out;
 }
 
+void run_summary::record(variant_result r, reporter& out) {
+  results++;
+  if (r.status == result_status::verify_failed) verify_failures++;
+  if (r.status == result_status::error) errors++;
+  out.add(r);
+  all.push_back(std::move(r));
+}
+
 void compute_rates(variant_result& r, const run_context& context, double baseline_gbps) {
   if (!r.time.timed || r.time.median_ms <= 0) return;
   r.gbps = double(r.bytes.total()) / (r.time.median_ms * 1e6);
@@ -85,13 +93,7 @@ run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& 
   for (const auto& pl : plans)
     total += (options.only_point ? 1 : pl.plan.point_count()) * names_of(pl.plan).size();
   progress_line progress(options.progress, total);
-  auto emit = [&](variant_result r) {
-    summary.results++;
-    if (r.status == result_status::verify_failed) summary.verify_failures++;
-    if (r.status == result_status::error) summary.errors++;
-    out.add(r);
-    summary.all.push_back(std::move(r));
-  };
+  auto emit = [&](variant_result r) { summary.record(std::move(r), out); };
   auto stopped = [&] { return options.stop && options.stop->load(); };
 
   for (const planned_lab& pl : plans) {

@@ -30,6 +30,9 @@ struct run_summary {
   bool interrupted = false;   ///< `stop` was set (Ctrl-C)
   std::string fatal_message;
   std::vector<variant_result> all;  ///< every result, in the order reported
+
+  /// Counts `r` by its status, reports it to `out` and keeps it.
+  void record(variant_result r, reporter& out);
 };
 
 /// Options that are not part of a lab file.
