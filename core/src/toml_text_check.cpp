@@ -30,6 +30,12 @@ bool whitespace_check_undefined(std::uint32_t cp) {
   return chunk == 0 || chunk == 11 || chunk == 63;
 }
 
+// The non-ASCII horizontal whitespace TOML++ 3.3 trims after a line-ending backslash.
+bool non_ascii_space(std::uint32_t cp) {
+  return cp == 0xA0 || cp == 0x1680 || cp == 0x180E || (cp >= 0x2000 && cp <= 0x200B) || cp == 0x202F ||
+         cp == 0x205F || cp == 0x2060 || cp == 0x3000 || cp == 0xFEFF;
+}
+
 std::string code_text(std::uint32_t cp, int length) {
   char code[16];
   std::snprintf(code, sizeof code, length > 1 ? "U+%04X" : "byte 0x%02X", static_cast<unsigned>(cp));
@@ -152,7 +158,9 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
                                      "TOML syntax error: character " + code_text(cp, length) +
                                          " right after a line-ending backslash in a multi-line string is not "
                                          "supported (TOML++ 3.3 mishandles it); start that line with another character"};
-                break;
+                if (!non_ascii_space(cp)) break;
+                k += length - 1;  // TOML++ trims the spaces it knows beyond ASCII too, then looks further
+                ++ws_column;
               }
             }
           } else if (i + 1 < text.size() && text[i + 1] != '\n') {
