@@ -40,6 +40,9 @@ void launch_with(kernel k, const float* d_in, float* d_out, unsigned rows, unsig
     case kernel::diagonal:
       transpose_diagonal_kernel<block_rows, strip><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
       break;
+    case kernel::hinted:
+      transpose_hinted_kernel<block_rows, strip><<<grid, block, 0, stream>>>(d_in, d_out, rows, cols);
+      break;
   }
   CUDALAB_CHECK_LAUNCH();
 }

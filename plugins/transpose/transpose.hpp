@@ -15,6 +15,7 @@ enum class kernel {
   padded,        ///< padded tile[32][33]
   swizzled,      ///< XOR-swizzled tile[32][32]
   diagonal,      ///< padded tile, diagonal block order
+  hinted,        ///< padded tile, L2 prefetch and evict-first cache hints
 };
 
 /// Blocks a launch of `k` uses for a rows x cols input: one per strip of `strip` vertically

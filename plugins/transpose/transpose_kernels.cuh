@@ -141,11 +141,32 @@ __global__ void __launch_bounds__(tile_dim * block_rows)
   }
 }
 
+/// Global accesses as written: the compiler loads the const __restrict__ input with ld.global.nc.
+struct plain_access {
+  static __device__ __forceinline__ float load(const float* p) { return *p; }
+  static __device__ __forceinline__ void store(float* p, float v) { *p = v; }
+};
+
+/// Global accesses with cache hints. Each load asks L2 to fetch the whole aligned 256 bytes around
+/// it (`L2::256B`; the block on the right reads the other 128 bytes a moment later) and skips L1,
+/// which nothing rereads. Each store is evict-first (`st.global.cs`): written lines, never read
+/// again, leave L2 before the prefetched input lines do.
+struct hinted_access {
+  static __device__ __forceinline__ float load(const float* p) {
+    float v;
+    asm volatile("ld.global.nc.L1::no_allocate.L2::256B.f32 %0, [%1];" : "=f"(v) : "l"(p));
+    return v;
+  }
+  static __device__ __forceinline__ void store(float* p, float v) { __stcs(p, v); }
+};
+
 /// The shared-tile transpose of the strip at `t`, with `tile_index` the layout of the shared tile
 /// (strip * 32 rows of 32 or 33 words): input rows go into tile rows (coalesced), then for tile s of
 /// the strip a warp reads tile column j, tile[s * 32 + lane][j], and writes it as part of output row
 /// col0 + j, columns row0 + s * 32 + lane (coalesced).
-template <unsigned block_rows, unsigned strip, unsigned (*tile_index)(unsigned, unsigned)>
+/// `access` is plain_access or hinted_access.
+template <unsigned block_rows, unsigned strip, unsigned (*tile_index)(unsigned, unsigned),
+          class access = plain_access>
 __device__ __forceinline__ void transpose_strip(const float* __restrict__ d_in, float* __restrict__ d_out,
                                                 unsigned rows, unsigned cols, tile_origin t, float* tile) {
   constexpr unsigned per_thread = strip * tile_dim / block_rows;
@@ -153,7 +174,7 @@ __device__ __forceinline__ void transpose_strip(const float* __restrict__ d_in, 
 #pragma unroll
   for (unsigned i = 0; i < per_thread; ++i) {
     const unsigned j = threadIdx.y + i * block_rows, y = t.row0 + j;
-    if (y < rows && x < cols) tile[tile_index(j, threadIdx.x)] = d_in[element_offset(y, x, cols)];
+    if (y < rows && x < cols) tile[tile_index(j, threadIdx.x)] = access::load(d_in + element_offset(y, x, cols));
   }
   __syncthreads();
 #pragma unroll
@@ -161,7 +182,8 @@ __device__ __forceinline__ void transpose_strip(const float* __restrict__ d_in, 
     const unsigned k = threadIdx.y + i * block_rows;  // strip row: tile k / 32, tile column k % 32
     const unsigned s = k / tile_dim, j = k % tile_dim;
     const unsigned oy = t.col0 + j, ox = t.row0 + s * tile_dim + threadIdx.x;
-    if (oy < cols && ox < rows) d_out[element_offset(oy, ox, rows)] = tile[tile_index(s * tile_dim + threadIdx.x, j)];
+    if (oy < cols && ox < rows)
+      access::store(d_out + element_offset(oy, ox, rows), tile[tile_index(s * tile_dim + threadIdx.x, j)]);
   }
 }
 
@@ -185,6 +207,16 @@ __global__ void __launch_bounds__(tile_dim * block_rows)
     transpose_padded_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows, unsigned cols) {
   __shared__ float tile[strip * tile_dim * (tile_dim + 1)];
   transpose_strip<block_rows, strip, padded_tile_index>(
+      d_in, d_out, rows, cols, row_major_tile(blockIdx.x, tiles_along(cols), strip), tile);
+}
+
+/// The padded-tile transpose in row-major block order with cache hints on its global accesses
+/// (hinted_access): the same sectors and shared accesses as transpose_padded_kernel.
+template <unsigned block_rows, unsigned strip>
+__global__ void __launch_bounds__(tile_dim * block_rows)
+    transpose_hinted_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows, unsigned cols) {
+  __shared__ float tile[strip * tile_dim * (tile_dim + 1)];
+  transpose_strip<block_rows, strip, padded_tile_index, hinted_access>(
       d_in, d_out, rows, cols, row_major_tile(blockIdx.x, tiles_along(cols), strip), tile);
 }
 

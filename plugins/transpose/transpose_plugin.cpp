@@ -48,6 +48,8 @@ const variant_plan plans[] = {
      false, kernel::padded, 0, tuned_strip, true},
     {"diagonal", "padded_rows with diagonal block order over the strips", false, kernel::diagonal, 0, tuned_strip,
      true},
+    {"padded_hinted", "padded_rows with cache hints: loads prefetch 256 B into L2, stores evict first", false,
+     kernel::hinted, 0, tuned_strip, true},
 };
 
 const variant_plan& plan_of(const std::string& name) {
@@ -64,7 +66,8 @@ bool stages_in_shared(kernel k) {
 unsigned shared_index(kernel k, unsigned r, unsigned c) {
   switch (k) {
     case kernel::padded:
-    case kernel::diagonal: return padded_tile_index(r, c);
+    case kernel::diagonal:
+    case kernel::hinted: return padded_tile_index(r, c);
     case kernel::swizzled: return swizzled_tile_index(r, c);
     default: return plain_tile_index(r, c);
   }
@@ -160,9 +163,9 @@ class transpose_lab final : public cudalab::lab {
         cudalab::param_spec::integer("cols", 16384, 1, std::int64_t(1) << 20, "elements",
                                      "columns of the input matrix (row-major, floats)"),
         cudalab::param_spec::integer("block_rows", 8, 1, 32, "threads",
-                                     "thread rows per 32-wide block for copy, copy_shared, padded_rows and "
-                                     "diagonal (each block moves a 64x32 strip of two tiles, each thread "
-                                     "64/block_rows rows of it); must divide 32"),
+                                     "thread rows per 32-wide block for copy, copy_shared, padded_rows, "
+                                     "diagonal and padded_hinted (each block moves a 64x32 strip of two "
+                                     "tiles, each thread 64/block_rows rows of it); must divide 32"),
     };
     for (const auto& p : plans) s.variants.push_back({p.name, p.summary});
     s.baseline = "copy";

@@ -35,7 +35,7 @@ TEST(TransposeSpec, IsSane) {
   EXPECT_EQ(s.baseline, "copy");
   EXPECT_TRUE(names.count(s.baseline));
   for (const char* v : {"copy", "copy_shared", "memcpy", "naive_row", "naive_col", "tile", "padded", "swizzled",
-                        "padded_rows", "diagonal"})
+                        "padded_rows", "diagonal", "padded_hinted"})
     EXPECT_TRUE(names.count(v)) << v;
   for (const auto& ps : s.params) {
     ASSERT_EQ(ps.type, param_type::integer) << ps.name;
@@ -117,7 +117,7 @@ TEST(TransposeTrace, SectorsAndConflictsPerVariantAtDefaultSize) {
   const expectation cases[] = {
       {"copy", 4, 4, -1},        {"copy_shared", 4, 4, 0}, {"naive_row", 4, 32, -1}, {"naive_col", 32, 4, -1},
       {"tile", 4, 4, 31},        {"padded", 4, 4, 0},      {"swizzled", 4, 4, 0},    {"padded_rows", 4, 4, 0},
-      {"diagonal", 4, 4, 0},
+      {"diagonal", 4, 4, 0},     {"padded_hinted", 4, 4, 0},
   };
   const params p = with({});
   const std::uint64_t elements = std::uint64_t(16384) * 16384;
@@ -150,6 +150,7 @@ TEST(TransposeTrace, PlainTileColumnReadIsThirtyTwoWayAtEveryBlockRows) {
     EXPECT_DOUBLE_EQ(predict("copy_shared", p).shared_load.conflicts_per_request(), 0.0) << br;
     EXPECT_DOUBLE_EQ(predict("padded_rows", p).shared_load.conflicts_per_request(), 0.0) << br;
     EXPECT_DOUBLE_EQ(predict("diagonal", p).shared_load.conflicts_per_request(), 0.0) << br;
+    EXPECT_DOUBLE_EQ(predict("padded_hinted", p).shared_load.conflicts_per_request(), 0.0) << br;
     EXPECT_DOUBLE_EQ(predict("tile", p).shared_load.conflicts_per_request(), 31.0);  // fixed 32x32 block
   }
 }
