@@ -8,36 +8,36 @@
 
 namespace cudalab::cli {
 
-std::vector<std::filesystem::path> search_path(const options& o) { return detail::plugin_search_path(o.plugin_paths); }
+std::vector<std::filesystem::path> search_path(const options& o) { return host::plugin_search_path(o.plugin_paths); }
 
-std::optional<detail::run_profile> load_profile(const options& o, int& exit_code) {
-  if (o.config.empty()) return detail::run_profile{};
+std::optional<host::run_profile> load_profile(const options& o, int& exit_code) {
+  if (o.config.empty()) return host::run_profile{};
   try {
-    return detail::parse_profile(o.config);
-  } catch (const detail::lab_file_error& e) {
+    return host::parse_profile(o.config);
+  } catch (const host::lab_file_error& e) {
     std::fprintf(stderr, "%s\n", e.what());
-    exit_code = detail::exit_bad_lab_file;
+    exit_code = host::exit_bad_lab_file;
     return std::nullopt;
   }
 }
 
-std::optional<std::vector<detail::planned_lab>> plan(const options& o, const detail::run_profile* profile,
+std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile,
                                                      int& exit_code) {
-  detail::plan_request req{o.files, search_path(o), profile, o.sets, o.variants};
+  host::plan_request req{o.files, search_path(o), profile, o.sets, o.variants};
   try {
-    return detail::plan_lab_files(req);
-  } catch (const detail::lab_file_error& e) {
+    return host::plan_lab_files(req);
+  } catch (const host::lab_file_error& e) {
     std::fprintf(stderr, "%s\n", e.what());
-    exit_code = detail::exit_bad_lab_file;
-  } catch (const detail::plugin_error& e) {
+    exit_code = host::exit_bad_lab_file;
+  } catch (const host::plugin_error& e) {
     std::fprintf(stderr, "cudalab: %s\n", e.what());
-    exit_code = detail::exit_plugin;
+    exit_code = host::exit_plugin;
   }
   return std::nullopt;
 }
 
 std::string display_value(const param_value& v) {
-  std::string text = detail::value_text(v);
+  std::string text = host::value_text(v);
   if (const auto* i = std::get_if<std::int64_t>(&v)) {
     const char* units[] = {"Ki", "Mi", "Gi", "Ti"};
     std::int64_t x = *i;

@@ -15,11 +15,11 @@ namespace cudalab::cli {
 std::vector<std::filesystem::path> search_path(const options& o);
 
 /// Loads --config if given. On error prints it and sets `exit_code`.
-std::optional<detail::run_profile> load_profile(const options& o, int& exit_code);
+std::optional<host::run_profile> load_profile(const options& o, int& exit_code);
 
 /// Parses and validates the lab files. On error prints every problem to stderr, sets `exit_code`
 /// (bad lab file or plugin failure) and returns nothing.
-std::optional<std::vector<detail::planned_lab>> plan(const options& o, const detail::run_profile* profile,
+std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile,
                                                      int& exit_code);
 
 /// Formats a parameter value for display ("268435456 (256Mi)" for large powers of two).

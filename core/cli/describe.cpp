@@ -37,7 +37,7 @@ std::string range_text(const param_spec& p) {
 
 int describe_command(const options& o) {
   try {
-    const auto& p = detail::load_plugin(o.plugin, search_path(o));
+    const auto& p = host::load_plugin(o.plugin, search_path(o));
     const lab_spec& s = p.spec;
     fmt::print("{} — {}\n  file: {}\n\n", s.name, s.title, p.file.string());
     if (!s.summary.empty()) fmt::print("{}\n\n", s.summary);
@@ -50,10 +50,10 @@ int describe_command(const options& o) {
     fmt::print("\nVariants:\n");
     for (const auto& v : s.variants)
       fmt::print("  {:<22} {}{}\n", v.name, v.summary, v.name == s.baseline ? "  (baseline)" : "");
-    return detail::exit_ok;
-  } catch (const detail::plugin_error& e) {
+    return host::exit_ok;
+  } catch (const host::plugin_error& e) {
     fmt::print(stderr, "cudalab: {}\n", e.what());
-    return detail::exit_plugin;
+    return host::exit_plugin;
   }
 }
 

@@ -14,14 +14,14 @@
 namespace cudalab::cli {
 
 int device_command(const options& o) {
-  const detail::gpu_status gpu = detail::probe_gpu();
+  const host::gpu_status gpu = host::probe_gpu();
   if (!gpu.usable) {
-    fmt::print(stderr, "cudalab: {}\n", detail::no_gpu_message(gpu));
-    return detail::exit_no_gpu;
+    fmt::print(stderr, "cudalab: {}\n", host::no_gpu_message(gpu));
+    return host::exit_no_gpu;
   }
   try {
-    const device_info d = detail::read_device_info(0);
-    const detail::ceilings c = detail::measure_ceilings(d, detail::measure_settings{});
+    const device_info d = host::read_device_info(0);
+    const host::ceilings c = host::measure_ceilings(d, host::measure_settings{});
     if (o.format == "json") {
       nlohmann::json j = {{"name", d.name},
                           {"compute_capability", fmt::format("{}.{}", d.cc_major, d.cc_minor)},
@@ -38,7 +38,7 @@ int device_command(const options& o) {
                             {"d2h_gbps", c.d2h_gbps},
                             {"bidir_gbps", c.bidir_gbps}}}};
       std::cout << j.dump(2) << "\n";
-      return detail::exit_ok;
+      return host::exit_ok;
     }
     fmt::print("{} (compute capability {}.{}), {} SMs, device 0 of {}\n", d.name, d.cc_major, d.cc_minor, d.sm_count,
                gpu.device_count);
@@ -52,10 +52,10 @@ int device_command(const options& o) {
     fmt::print("  pinned host -> device                 {:8.1f}\n", c.h2d_gbps);
     fmt::print("  device -> pinned host                 {:8.1f}\n", c.d2h_gbps);
     fmt::print("  both directions at once               {:8.1f}\n", c.bidir_gbps);
-    return detail::exit_ok;
+    return host::exit_ok;
   } catch (const cuda_error& e) {
     fmt::print(stderr, "cudalab: {}\n", e.what());
-    return detail::exit_cuda_error;
+    return host::exit_cuda_error;
   }
 }
 

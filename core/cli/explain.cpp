@@ -9,25 +9,25 @@
 namespace cudalab::cli {
 
 int explain_command(const options& o) {
-  int code = detail::exit_ok;
+  int code = host::exit_ok;
   const auto profile = load_profile(o, code);
   if (!profile) return code;
   const auto plans = plan(o, &*profile, code);
   if (!plans) return code;
-  std::vector<detail::explain_row> rows;
+  std::vector<host::explain_row> rows;
   for (const auto& pl : *plans) {
-    auto more = detail::explain_plan(pl, o.variants);
+    auto more = host::explain_plan(pl, o.variants);
     rows.insert(rows.end(), more.begin(), more.end());
   }
   if (o.format == "json") {
-    detail::print_explain_json(std::cout, rows);
+    host::print_explain_json(std::cout, rows);
   } else {
     std::cout << "Predicted per warp-wide request: global sectors (32 B) and efficiency (bytes asked / bytes moved);\n"
                  "shared-memory wavefronts and bank conflicts. Compare with Nsight Compute's l1tex__t_sectors_pipe_lsu_mem_global_op_*\n"
                  "/ l1tex__t_requests_pipe_lsu_mem_global_op_* and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*.\n";
-    detail::print_explain_table(std::cout, rows);
+    host::print_explain_table(std::cout, rows);
   }
-  return detail::exit_ok;
+  return host::exit_ok;
 }
 
 }  // namespace cudalab::cli

@@ -12,21 +12,21 @@ namespace cudalab::cli {
 
 int list_command(const options& o) {
   const auto path = search_path(o);
-  const auto files = detail::find_plugin_files(path);
-  int code = detail::exit_ok;
+  const auto files = host::find_plugin_files(path);
+  int code = host::exit_ok;
   if (files.empty()) {
     std::string searched;
     for (const auto& d : path) searched += "\n  " + d.string();
     fmt::print(stderr, "cudalab: no plugins found; searched:{}\n", searched);
-    return detail::exit_plugin;
+    return host::exit_plugin;
   }
   for (const auto& f : files) {
     try {
-      const auto& p = detail::load_plugin_file(f);
+      const auto& p = host::load_plugin_file(f);
       fmt::print("{:<16} {} ({} variants)\n", p.spec.name, p.spec.title, p.spec.variants.size());
-    } catch (const detail::plugin_error& e) {
+    } catch (const host::plugin_error& e) {
       fmt::print(stderr, "cudalab: skipped {}: {}\n", f.filename().string(), e.what());
-      code = detail::exit_plugin;
+      code = host::exit_plugin;
     }
   }
   return code;

@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
       std::none_of(commands.begin(), commands.end(), [&](const CLI::App* c) { return c->get_name() == argv[1]; })) {
     std::fprintf(stderr, "cudalab: unknown command '%s' - commands: list, describe, validate, explain, run, device (see --help)\n",
                  argv[1]);
-    return detail::exit_usage;
+    return host::exit_usage;
   }
   for (int i = 0; i < argc; ++i) o.command_line += (i ? " " : "") + std::string(argv[i]);
   o.argv.assign(argv, argv + argc);
@@ -99,7 +99,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
-    return code == 0 ? detail::exit_ok : detail::exit_usage;
+    return code == 0 ? host::exit_ok : host::exit_usage;
   }
   try {
     if (*list) return cli::list_command(o);
@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
     if (*device) return cli::device_command(o);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cudalab: internal error: %s\n", e.what());
-    return detail::exit_internal;
+    return host::exit_internal;
   }
-  return detail::exit_usage;
+  return host::exit_usage;
 }

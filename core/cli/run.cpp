@@ -55,15 +55,15 @@ std::string utc_now(const char* format) {
   return buf;
 }
 
-std::unique_ptr<detail::reporter> console_reporter(const std::string& format, bool colour) {
-  if (format == "json") return detail::make_json_reporter(std::cout);
-  if (format == "csv") return detail::make_csv_reporter(std::cout);
-  if (format == "md") return detail::make_markdown_reporter(std::cout, "");
-  return detail::make_table_reporter(std::cout, colour);
+std::unique_ptr<host::reporter> console_reporter(const std::string& format, bool colour) {
+  if (format == "json") return host::make_json_reporter(std::cout);
+  if (format == "csv") return host::make_csv_reporter(std::cout);
+  if (format == "md") return host::make_markdown_reporter(std::cout, "");
+  return host::make_table_reporter(std::cout, colour);
 }
 
-detail::run_context new_context(const options& o) {
-  detail::run_context ctx;
+host::run_context new_context(const options& o) {
+  host::run_context ctx;
   ctx.cudalab_version = CUDALAB_VERSION;
   ctx.started_at = utc_now("%Y-%m-%dT%H:%M:%SZ");
   ctx.command_line = o.command_line;
@@ -72,8 +72,8 @@ detail::run_context new_context(const options& o) {
 }
 
 // "d2d,h2d,d2h,bidir" from --internal-ceilings.
-std::optional<detail::ceilings> parse_ceilings(const std::string& text) {
-  detail::ceilings c;
+std::optional<host::ceilings> parse_ceilings(const std::string& text) {
+  host::ceilings c;
   char comma = 0;
   std::istringstream in(text);
   if (in >> c.d2d_copy_gbps >> comma >> c.h2d_gbps >> comma >> c.d2h_gbps >> comma >> c.bidir_gbps) return c;
@@ -82,56 +82,56 @@ std::optional<detail::ceilings> parse_ceilings(const std::string& text) {
 
 // The GPU part of getting ready: probe, device properties, memory refusal, ceilings. Fills `ctx`;
 // returns an exit code (exit_ok when the run can start).
-int open_device(const options& o, const detail::run_profile& profile, const std::vector<detail::planned_lab>& plans,
-                detail::run_context& ctx) {
+int open_device(const options& o, const host::run_profile& profile, const std::vector<host::planned_lab>& plans,
+                host::run_context& ctx) {
   // Only now, with every lab file valid, is the GPU touched.
-  const detail::gpu_status gpu = detail::probe_gpu();
+  const host::gpu_status gpu = host::probe_gpu();
   if (!gpu.usable) {
-    fmt::print(stderr, "cudalab: {}\n", detail::no_gpu_message(gpu));
-    return detail::exit_no_gpu;
+    fmt::print(stderr, "cudalab: {}\n", host::no_gpu_message(gpu));
+    return host::exit_no_gpu;
   }
   try {
-    ctx.device = detail::read_device_info(0);
+    ctx.device = host::read_device_info(0);
   } catch (const cuda_error& e) {
     fmt::print(stderr, "cudalab: reading the device's properties failed: {}\n", e.what());
-    return detail::exit_cuda_error;
+    return host::exit_cuda_error;
   }
   // Refuse sizes that cannot fit before anything is allocated.
   std::size_t free_device = 0, total_device = 0;
   if (cudaMemGetInfo(&free_device, &total_device) == cudaSuccess) {
-    const auto problems = detail::check_memory(plans, free_device, detail::host_memory_available());
+    const auto problems = host::check_memory(plans, free_device, host::host_memory_available());
     if (!problems.empty()) {
-      fmt::print(stderr, "{}\n", detail::lab_file_error(problems).what());
-      return detail::exit_bad_lab_file;
+      fmt::print(stderr, "{}\n", host::lab_file_error(problems).what());
+      return host::exit_bad_lab_file;
     }
   }
   if (!o.child.ceilings.empty()) {
     const auto given = parse_ceilings(o.child.ceilings);
     if (!given) {
       fmt::print(stderr, "cudalab: bad --internal-ceilings '{}'\n", o.child.ceilings);
-      return detail::exit_usage;
+      return host::exit_usage;
     }
     ctx.measured = *given;
-    return detail::exit_ok;
+    return host::exit_ok;
   }
   const bool timing = std::any_of(plans.begin(), plans.end(), [](const auto& pl) { return pl.plan.measure.timing; });
   try {
-    if (timing) ctx.measured = detail::process_ceilings(ctx.device, profile.measure);
+    if (timing) ctx.measured = host::process_ceilings(ctx.device, profile.measure);
   } catch (const cuda_error& e) {
     fmt::print(stderr, "cudalab: measuring the device failed: {}\n", e.what());
-    return detail::exit_cuda_error;
+    return host::exit_cuda_error;
   }
-  return detail::exit_ok;
+  return host::exit_ok;
 }
 
 // The results folder and the reporters writing into it and to the console.
 struct results_output {
   std::filesystem::path dir;
   std::ofstream jsonl, json, csv, md;
-  detail::reporter_set reporters;
+  host::reporter_set reporters;
 };
 
-std::unique_ptr<results_output> open_results(const options& o, const detail::run_profile& profile) {
+std::unique_ptr<results_output> open_results(const options& o, const host::run_profile& profile) {
   namespace fs = std::filesystem;
   auto out = std::make_unique<results_output>();
   out->dir = !o.out_dir.empty()             ? fs::path(o.out_dir)
@@ -149,61 +149,61 @@ std::unique_ptr<results_output> open_results(const options& o, const detail::run
   out->md.open(out->dir / "report.md");
   const std::string format = !o.format.empty() ? o.format : profile.output.format;
   const bool colour = !o.no_color && format == "table" && ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
-  out->reporters.add_reporter(detail::make_jsonl_reporter(out->jsonl));
+  out->reporters.add_reporter(host::make_jsonl_reporter(out->jsonl));
   out->reporters.add_reporter(console_reporter(format, colour));
-  out->reporters.add_reporter(detail::make_json_reporter(out->json));
-  out->reporters.add_reporter(detail::make_csv_reporter(out->csv));
-  out->reporters.add_reporter(detail::make_markdown_reporter(out->md, "plots/"));
+  out->reporters.add_reporter(host::make_json_reporter(out->json));
+  out->reporters.add_reporter(host::make_csv_reporter(out->csv));
+  out->reporters.add_reporter(host::make_markdown_reporter(out->md, "plots/"));
   return out;
 }
 
 // The exit code of a finished run (README.md: exit codes), with a line saying why where it helps.
-int exit_code_of(const detail::run_summary& summary, bool quiet) {
+int exit_code_of(const host::run_summary& summary, bool quiet) {
   if (summary.interrupted) {
     if (!quiet) fmt::print(stderr, "cudalab: interrupted; the results measured so far are written\n");
-    return detail::exit_interrupted;
+    return host::exit_interrupted;
   }
   if (summary.cuda_fatal) {
     fmt::print(stderr, "cudalab: stopped early after a CUDA error that leaves the GPU unusable: {}\n",
                summary.fatal_message);
-    return detail::exit_cuda_error;
+    return host::exit_cuda_error;
   }
-  if (summary.cuda_errors > 0) return detail::exit_cuda_error;
-  if (summary.errors > 0) return detail::exit_lab_error;
+  if (summary.cuda_errors > 0) return host::exit_cuda_error;
+  if (summary.errors > 0) return host::exit_lab_error;
   if (summary.verify_failures > 0) {
     if (!quiet) fmt::print(stderr, "cudalab: {} variant(s) failed verification\n", summary.verify_failures);
-    return detail::exit_verify_failed;
+    return host::exit_verify_failed;
   }
-  return detail::exit_ok;
+  return host::exit_ok;
 }
 
-int finish(const detail::run_summary& summary, results_output& out) {
+int finish(const host::run_summary& summary, results_output& out) {
   out.reporters.end();
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
-  detail::write_sweep_plots(summary.all, out.dir / "plots");
+  host::write_sweep_plots(summary.all, out.dir / "plots");
   std::cout.flush();
   fmt::print(stderr, "cudalab: {} result(s) in {}\n", summary.results, out.dir.string());
   return exit_code_of(summary, false);
 }
 
 // Everything in this process (no --isolate).
-int run_here(const options& o, const detail::run_profile& profile, const std::vector<detail::planned_lab>& plans) {
-  detail::run_context ctx = new_context(o);
-  if (const int code = open_device(o, profile, plans, ctx); code != detail::exit_ok) return code;
+int run_here(const options& o, const host::run_profile& profile, const std::vector<host::planned_lab>& plans) {
+  host::run_context ctx = new_context(o);
+  if (const int code = open_device(o, profile, plans, ctx); code != host::exit_ok) return code;
   const auto out = open_results(o, profile);
-  if (!out) return detail::exit_usage;
+  if (!out) return host::exit_usage;
 
   std::signal(SIGINT, on_sigint);
   std::signal(SIGTERM, on_sigint);
-  detail::run_options ro;
+  host::run_options ro;
   ro.variant_filter = o.variants;
   ro.progress = ::isatty(STDERR_FILENO);
   ro.stop = &interrupted;
   out->reporters.begin(ctx);
-  detail::run_summary summary;
+  host::run_summary summary;
   try {
-    summary = detail::run_plans(plans, ctx, out->reporters, ro);
+    summary = host::run_plans(plans, ctx, out->reporters, ro);
   } catch (...) {
     out->reporters.end();
     throw;
@@ -213,26 +213,26 @@ int run_here(const options& o, const detail::run_profile& profile, const std::ve
 
 // A child of an isolated run: the context line, then (unless context only) its unit's results, on
 // the results descriptor; its exit code is that of a run of the unit alone.
-int run_as_child(const options& o, const detail::run_profile& profile, const std::vector<detail::planned_lab>& plans) {
-  detail::run_context ctx = new_context(o);
-  if (const int code = open_device(o, profile, plans, ctx); code != detail::exit_ok) return code;
+int run_as_child(const options& o, const host::run_profile& profile, const std::vector<host::planned_lab>& plans) {
+  host::run_context ctx = new_context(o);
+  if (const int code = open_device(o, profile, plans, ctx); code != host::exit_ok) return code;
   std::ofstream pipe("/dev/fd/" + std::to_string(o.child.result_fd));
   if (!pipe) {
     fmt::print(stderr, "cudalab: cannot write to descriptor {}\n", o.child.result_fd);
-    return detail::exit_internal;
+    return host::exit_internal;
   }
-  const auto out = detail::make_jsonl_reporter(pipe);
+  const auto out = host::make_jsonl_reporter(pipe);
   out->begin(ctx);
   if (o.child.context_only) {
     out->end();
-    return detail::exit_ok;
+    return host::exit_ok;
   }
-  detail::run_options ro;
+  host::run_options ro;
   ro.variant_filter = o.variants;
   if (o.child.point >= 0) ro.only_point = static_cast<std::uint64_t>(o.child.point);
   ro.only_variant = o.child.variant;
   ro.baseline_gbps = o.child.baseline_gbps;
-  const detail::run_summary summary = detail::run_plans(plans, ctx, *out, ro);
+  const host::run_summary summary = host::run_plans(plans, ctx, *out, ro);
   out->end();
   return exit_code_of(summary, true);
 }
@@ -254,13 +254,13 @@ std::string self_executable(const options& o) {
   return ec ? o.argv.at(0) : self.string();
 }
 
-std::string ceilings_text(const detail::ceilings& c) {
+std::string ceilings_text(const host::ceilings& c) {
   return fmt::format("{},{},{},{}", c.d2d_copy_gbps, c.h2d_gbps, c.d2h_gbps, c.bidir_gbps);
 }
 
 // Each unit in a child process (--isolate); see the comment at the top of this file.
-int run_isolated(const options& o, const detail::run_profile& profile, const std::vector<detail::planned_lab>& plans,
-                 detail::isolation_mode mode) {
+int run_isolated(const options& o, const host::run_profile& profile, const std::vector<host::planned_lab>& plans,
+                 host::isolation_mode mode) {
   const std::string self = self_executable(o);
   const std::vector<std::string> common = child_arguments(o);
   auto forward = [](const std::string& line) { fmt::print(stderr, "  child: {}\n", line); };
@@ -271,43 +271,43 @@ int run_isolated(const options& o, const detail::run_profile& profile, const std
   std::vector<std::string> argv{self, "run", "--internal-child-fd", "3", "--internal-context-only"};
   argv.insert(argv.end(), common.begin(), common.end());
   for (const auto& pl : plans) argv.push_back(pl.file_arg);
-  std::optional<detail::run_context> ctx;
-  detail::child_request probe;
+  std::optional<host::run_context> ctx;
+  host::child_request probe;
   probe.argv = argv;
   probe.stop = &interrupted;
   probe.on_output_line = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };  // its message is ours
   probe.on_result_line = [&](const std::string& line) {
     try {
-      auto parsed = detail::parse_results_line(line);
+      auto parsed = host::parse_results_line(line);
       if (parsed.is_context) ctx = parsed.context;
-    } catch (const detail::result_parse_error& e) {
+    } catch (const host::result_parse_error& e) {
       fmt::print(stderr, "cudalab: the GPU probe sent a bad context: {}\n", e.what());
     }
   };
-  const detail::child_outcome probed = detail::run_child(probe);
-  if (probed.stopped) return detail::exit_interrupted;
+  const host::child_outcome probed = host::run_child(probe);
+  if (probed.stopped) return host::exit_interrupted;
   if (!probed.ended_normally()) {
     fmt::print(stderr, "cudalab: the process probing the GPU {}\n", probed.describe());
-    return detail::exit_cuda_error;
+    return host::exit_cuda_error;
   }
-  if (probed.exit_code != detail::exit_ok) return probed.exit_code;
+  if (probed.exit_code != host::exit_ok) return probed.exit_code;
   if (!ctx) {
     fmt::print(stderr, "cudalab: the process probing the GPU sent no context\n");
-    return detail::exit_internal;
+    return host::exit_internal;
   }
-  const detail::run_context probe_context = *ctx;
-  detail::run_context context = new_context(o);
+  const host::run_context probe_context = *ctx;
+  host::run_context context = new_context(o);
   context.device = probe_context.device;
   context.measured = probe_context.measured;
 
   // 2. The units, one child each.
   const auto out = open_results(o, profile);
-  if (!out) return detail::exit_usage;
-  detail::isolated_run_options io;
+  if (!out) return host::exit_usage;
+  host::isolated_run_options io;
   io.timeout_s = o.timeout_s;
   io.stop = &interrupted;
   io.on_output_line = forward;
-  io.command = [&](const detail::isolation_unit& unit, double baseline_gbps) {
+  io.command = [&](const host::isolation_unit& unit, double baseline_gbps) {
     std::vector<std::string> a{self, "run", "--internal-child-fd", "3", "--internal-ceilings", ceilings_text(context.measured)};
     if (unit.one_variant) {
       a.insert(a.end(), {"--internal-point", std::to_string(unit.point), "--internal-variant", unit.variant});
@@ -318,9 +318,9 @@ int run_isolated(const options& o, const detail::run_profile& profile, const std
     return a;
   };
   out->reporters.begin(context);
-  detail::run_summary summary;
+  host::run_summary summary;
   try {
-    summary = detail::run_isolated(detail::isolation_units(plans, mode, o.variants), out->reporters, io);
+    summary = host::run_isolated(host::isolation_units(plans, mode, o.variants), out->reporters, io);
   } catch (...) {
     out->reporters.end();
     throw;
@@ -331,7 +331,7 @@ int run_isolated(const options& o, const detail::run_profile& profile, const std
 }  // namespace
 
 int run_command(const options& o) {
-  int code = detail::exit_ok;
+  int code = host::exit_ok;
   const auto profile = load_profile(o, code);
   if (!profile) return code;
   const auto plans = plan(o, &*profile, code);
@@ -346,8 +346,8 @@ int run_command(const options& o) {
                               : profile->run.isolate != "none" ? profile->run.isolate
                               : effective.timeout_s > 0         ? "file"
                                                                 : "none";
-  const auto mode = detail::parse_isolation_mode(isolate).value_or(detail::isolation_mode::none);
-  if (mode != detail::isolation_mode::none) return run_isolated(effective, *profile, *plans, mode);
+  const auto mode = host::parse_isolation_mode(isolate).value_or(host::isolation_mode::none);
+  if (mode != host::isolation_mode::none) return run_isolated(effective, *profile, *plans, mode);
   return run_here(o, *profile, *plans);
 }
 

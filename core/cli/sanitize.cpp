@@ -60,13 +60,13 @@ int sanitize_command(const options& o) {
     fmt::print(stderr,
                "cudalab: --sanitize needs NVIDIA compute-sanitizer (part of the CUDA toolkit): not found on PATH, "
                "beside nvcc, in $CUDA_HOME/bin or /usr/local/cuda/bin\n");
-    return detail::exit_usage;
+    return host::exit_usage;
   }
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   // The same command without --sanitize, run by the sanitizer; errors it finds exit with 7 (CUDA error).
   std::vector<std::string> args{sanitizer->string(), "--tool", o.sanitize, "--error-exitcode",
-                                std::to_string(detail::exit_cuda_error), "--print-limit", "20"};
+                                std::to_string(host::exit_cuda_error), "--print-limit", "20"};
   if (o.sanitize == "racecheck") args.insert(args.end(), {"--racecheck-report", "all"});
   args.push_back(ec ? o.argv.at(0) : self.string());
   for (std::size_t i = 1; i < o.argv.size(); ++i) {
@@ -83,7 +83,7 @@ int sanitize_command(const options& o) {
   std::fflush(stdout);
   ::execv(argv[0], argv.data());
   fmt::print(stderr, "cudalab: cannot run {}: {}\n", sanitizer->string(), std::strerror(errno));
-  return detail::exit_internal;
+  return host::exit_internal;
 }
 
 }  // namespace cudalab::cli

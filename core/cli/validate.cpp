@@ -9,17 +9,17 @@
 namespace cudalab::cli {
 
 int validate_command(const options& o) {
-  int code = detail::exit_ok;
+  int code = host::exit_ok;
   const auto profile = load_profile(o, code);
   if (!profile) return code;
   const auto plans = plan(o, &*profile, code);
   if (!plans) return code;
   for (const auto& pl : *plans) {
-    const auto variants = detail::variants_to_run(pl.plan, o.variants);
+    const auto variants = host::variants_to_run(pl.plan, o.variants);
     fmt::print("{}: ok — plugin {}, {} point(s) x {} variant(s)\n", pl.file_arg, pl.plugin->spec.name,
                pl.plan.point_count(), variants.size());
   }
-  return detail::exit_ok;
+  return host::exit_ok;
 }
 
 }  // namespace cudalab::cli

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 namespace {
 
@@ -109,4 +109,4 @@ access_stats access_model::stats() const {
   return s;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -5,7 +5,7 @@
 
 #include "cudalab/trace.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// Sector and line size of the L1/L2 path for global memory, and the shared-memory bank layout.
 inline constexpr unsigned sector_bytes = 32;
@@ -79,4 +79,4 @@ class access_model final : public trace_sink {
   std::uint64_t weight_ = 1;
 };
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -10,7 +10,7 @@
 #include "cudalab/stream.hpp"
 #include "measure.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 namespace {
 double gbps(std::uint64_t bytes, double ms) { return ms > 0 ? double(bytes) / (ms * 1e6) : 0.0; }
@@ -72,4 +72,4 @@ const ceilings& process_ceilings(const device_info& device, const measure_settin
   return *measured;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

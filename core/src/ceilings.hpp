@@ -5,7 +5,7 @@
 #include "lab_file.hpp"
 #include "result.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// Measures device-to-device cudaMemcpy (bytes read + written), pinned host->device, device->host,
 /// and both directions at once, each the median of the timing settings' repetitions. Sizes: up to
@@ -15,4 +15,4 @@ ceilings measure_ceilings(const device_info& device, const measure_settings& set
 /// The process-wide ceilings: measured on the first call, the same afterwards.
 const ceilings& process_ceilings(const device_info& device, const measure_settings& settings);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -16,7 +16,7 @@
 
 extern char** environ;
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 namespace {
 
@@ -198,4 +198,4 @@ child_outcome run_child(const child_request& request) {
   return out;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

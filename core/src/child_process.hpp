@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// What to run and how to watch it.
 struct child_request {
@@ -50,4 +50,4 @@ struct child_outcome {
 /// context included - is never duplicated into a running child. Never throws for the child's faults.
 child_outcome run_child(const child_request& request);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -1,7 +1,7 @@
 // The exit codes of the cudalab executable, one per kind of failure (documented in README.md).
 #pragma once
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 enum exit_code : int {
   exit_ok = 0,
@@ -16,4 +16,4 @@ enum exit_code : int {
   exit_interrupted = 130,   ///< Ctrl-C: what was measured is written
 };
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

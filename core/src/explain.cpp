@@ -8,7 +8,7 @@
 
 #include "lab_cycle.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 std::vector<explain_row> explain_plan(const planned_lab& pl, const std::vector<std::string>& variant_filter) {
   std::vector<explain_row> rows;
@@ -100,4 +100,4 @@ void print_explain_json(std::ostream& out, const std::vector<explain_row>& rows)
   out << all.dump(2) << "\n";
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -8,7 +8,7 @@
 #include "access_model.hpp"
 #include "runner.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// The prediction for one variant at one point.
 struct explain_row {
@@ -29,4 +29,4 @@ void print_explain_table(std::ostream& out, const std::vector<explain_row>& rows
 /// Prints rows as a JSON array.
 void print_explain_json(std::ostream& out, const std::vector<explain_row>& rows);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

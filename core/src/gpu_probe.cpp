@@ -5,7 +5,7 @@
 
 #include "cudalab/cuda_error.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 gpu_status probe_gpu() {
   gpu_status s;
@@ -61,4 +61,4 @@ device_info read_device_info(int ordinal) {
   return info;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

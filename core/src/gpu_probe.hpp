@@ -5,7 +5,7 @@
 
 #include "cudalab/device_info.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// The answer to "can this process use a GPU?".
 struct gpu_status {
@@ -25,4 +25,4 @@ std::string no_gpu_message(const gpu_status& status);
 /// Reads the properties of device `ordinal`. Throws cuda_error.
 device_info read_device_info(int ordinal);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 host_session::host_session(const device_info& device, std::uint64_t seed) : device_(device), seed_(seed) {}
 
@@ -25,4 +25,4 @@ void host_session::poison_outputs() {
   stream_.synchronize();
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -7,7 +7,7 @@
 #include "cudalab/lab.hpp"
 #include "cudalab/stream.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// The byte every output is filled with before a verified run (NaN for floats, -1 for ints).
 inline constexpr int poison_byte = 0xFF;
@@ -40,4 +40,4 @@ class host_session final : public session {
   std::vector<output> outputs_;
 };
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -11,7 +11,7 @@
 #include "lab_cycle.hpp"
 #include "result_parse.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 std::optional<isolation_mode> parse_isolation_mode(const std::string& text) {
   if (text == "none") return isolation_mode::none;
@@ -171,4 +171,4 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
   return summary;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -12,7 +12,7 @@
 #include "reporter.hpp"
 #include "runner.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// How a run is split into child processes.
 enum class isolation_mode {
@@ -57,4 +57,4 @@ struct isolated_run_options {
 /// REQUIRES: out.begin() was called; the caller calls end().
 run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out, const isolated_run_options& options);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -5,7 +5,7 @@
 
 #include "cudalab/cuda_error.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 params default_params(const lab_spec& spec) {
   params p;
@@ -29,4 +29,4 @@ check run_and_verify(lab& l, const variant_spec& v, host_session& session) {
   return l.verify(v);
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

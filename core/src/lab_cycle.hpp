@@ -4,7 +4,7 @@
 #include "cudalab/lab.hpp"
 #include "host_session.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// Every declared parameter at its default value.
 params default_params(const lab_spec& spec);
@@ -16,4 +16,4 @@ const variant_spec& find_variant(const lab_spec& spec, const std::string& name);
 /// REQUIRES: lab.setup() has been called with `session`. Throws cuda_error on a CUDA failure.
 check run_and_verify(lab& l, const variant_spec& v, host_session& session);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -9,7 +9,7 @@
 
 #include "lab_file_impl.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 const std::vector<std::string> lab_tables = {"lab", "params", "sweep", "measure"};
@@ -139,4 +139,4 @@ lab_file parse_lab_text(const std::string& text, const std::filesystem::path& pa
   return out;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -12,7 +12,7 @@
 
 #include "cudalab/lab.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// Where something was written: "file:line:column" (line/column 0 when unknown, e.g. --set).
 struct source_location {
@@ -135,4 +135,4 @@ std::optional<std::string> nearest_name(const std::string& word, const std::vect
 /// A parameter value as text ("268435456", "0.5", "true", "random").
 std::string value_text(const param_value& value);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

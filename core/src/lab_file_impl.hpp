@@ -13,7 +13,7 @@
 
 #include "lab_file.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// The TOML document of a lab file, and the [measure] settings it sets (checked at parse time).
 struct lab_file::impl {
@@ -92,4 +92,4 @@ struct override_entry {
 /// Splits and parses one override. Returns nullopt (problem recorded) without an '=' or a key.
 std::optional<override_entry> parse_override(const std::string& text, std::vector<lab_problem>& problems);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

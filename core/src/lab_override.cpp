@@ -5,7 +5,7 @@
 
 #include "lab_file_impl.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 std::string trim(const std::string& s) {
@@ -46,4 +46,4 @@ std::optional<override_entry> parse_override(const std::string& text, std::vecto
   return entry;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -5,7 +5,7 @@
 
 #include "lab_file.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 std::uint64_t lab_plan::point_count() const {
   std::uint64_t count = 1;
@@ -33,4 +33,4 @@ std::vector<std::pair<std::string, std::string>> lab_plan::point_labels(std::uin
   return labels;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -7,7 +7,7 @@
 
 #include "lab_file_impl.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 constexpr std::size_t max_reported_rejections = 10;
@@ -349,4 +349,4 @@ lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_pr
   return plan;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

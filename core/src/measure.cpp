@@ -10,7 +10,7 @@
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/event.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 namespace {
 
@@ -125,4 +125,4 @@ timing time_launches(const launch_fn& launch, cudaStream_t stream, const measure
   return t;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -9,7 +9,7 @@
 #include "lab_file.hpp"
 #include "result.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// Enqueues one execution of the thing being timed on the given stream (no synchronisation).
 using launch_fn = std::function<void(cudaStream_t)>;
@@ -31,4 +31,4 @@ timing summarize(std::vector<double> values);
 timing time_launches(const launch_fn& launch, cudaStream_t stream, const measure_settings& settings,
                      std::uint64_t l2_bytes);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -6,7 +6,7 @@
 
 #include "lab_file_impl.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 std::string want_boolean(const std::string& key, const toml::node& value, bool& out) {
@@ -105,4 +105,4 @@ void read_measure_table(const std::string& file, const toml::table& table, measu
   }
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -7,7 +7,7 @@
 
 #include "lab_file_impl.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 std::string lower(std::string s) {
@@ -55,4 +55,4 @@ std::string suggestion(const std::string& word, const std::vector<std::string>& 
   return near ? "; did you mean " + quote_open + *near + quote_close + "?" : "";
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -3,7 +3,7 @@
 
 #include "lab_file_impl.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 std::string quoted_choices(const std::vector<std::string>& choices) {
@@ -70,4 +70,4 @@ std::string range_problem(const param_spec& spec, const param_value& value) {
          (spec.unit.empty() ? "" : " (" + spec.unit + ")");
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

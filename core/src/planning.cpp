@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <optional>
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 std::vector<planned_lab> plan_lab_files(const plan_request& request) {
   std::vector<planned_lab> plans;
@@ -40,9 +40,9 @@ std::vector<planned_lab> plan_lab_files(const plan_request& request) {
   return plans;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 std::uint64_t host_memory_available() {
   std::FILE* f = std::fopen("/proc/meminfo", "r");
@@ -79,4 +79,4 @@ std::vector<lab_problem> check_memory(const std::vector<planned_lab>& plans, std
   return problems;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

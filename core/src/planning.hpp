@@ -8,7 +8,7 @@
 #include "lab_file.hpp"
 #include "runner.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// What the command line says about lab files.
 struct plan_request {
@@ -24,9 +24,9 @@ struct plan_request {
 /// plugin that cannot be loaded, after lab-file problems are checked). Never touches the GPU.
 std::vector<planned_lab> plan_lab_files(const plan_request& request);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// Memory free on this machine for a run's host buffers (MemAvailable), in bytes; 0 if unknown.
 std::uint64_t host_memory_available();
@@ -36,4 +36,4 @@ std::uint64_t host_memory_available();
 std::vector<lab_problem> check_memory(const std::vector<planned_lab>& plans, std::uint64_t device_bytes,
                                       std::uint64_t host_bytes);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -11,7 +11,7 @@
 
 #include "cudalab/plugin.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 namespace fs = std::filesystem;
 
@@ -134,4 +134,4 @@ std::vector<fs::path> find_plugin_files(const std::vector<fs::path>& search_path
   return files;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

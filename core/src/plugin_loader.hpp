@@ -9,7 +9,7 @@
 
 #include "cudalab/lab.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// Why a plugin could not be loaded.
 enum class plugin_failure { not_found, not_loadable, not_a_plugin, abi_mismatch, factory_failed };
@@ -52,4 +52,4 @@ const loaded_plugin& load_plugin(const std::string& name, const std::vector<std:
 /// first wins, as load_plugin would choose).
 std::vector<std::filesystem::path> find_plugin_files(const std::vector<std::filesystem::path>& search_path);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

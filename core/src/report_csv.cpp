@@ -6,7 +6,7 @@
 #include "report_format.hpp"
 #include "reporter.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 namespace {
 
@@ -71,4 +71,4 @@ class csv_reporter final : public reporter {
 
 std::unique_ptr<reporter> make_csv_reporter(std::ostream& out) { return std::make_unique<csv_reporter>(out); }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 std::string point_text(const variant_result& r) {
   std::string s;
@@ -60,4 +60,4 @@ bool gets_sweep_plot(const std::vector<const variant_result*>& rows) {
   return swept && timed;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -6,7 +6,7 @@
 
 #include "result.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// "offset=1 n=256Mi" (empty when the lab file has no sweep).
 std::string point_text(const variant_result& r);
@@ -34,4 +34,4 @@ std::vector<const variant_result*> rows_of(const std::vector<variant_result>& re
 /// write_sweep_plots and the Markdown report's plot links both follow this rule.
 bool gets_sweep_plot(const std::vector<const variant_result*>& rows);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

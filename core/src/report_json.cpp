@@ -6,7 +6,7 @@
 
 #include "reporter.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 namespace {
 
@@ -152,4 +152,4 @@ std::string context_json(const run_context& c) { return text(context_object(c));
 std::unique_ptr<reporter> make_jsonl_reporter(std::ostream& out) { return std::make_unique<jsonl_reporter>(out); }
 std::unique_ptr<reporter> make_json_reporter(std::ostream& out) { return std::make_unique<json_reporter>(out); }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -9,7 +9,7 @@
 #include "report_format.hpp"
 #include "reporter.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 namespace {
 
@@ -116,4 +116,4 @@ std::unique_ptr<reporter> make_markdown_reporter(std::ostream& out, std::string 
   return std::make_unique<markdown_reporter>(out, std::move(plot_prefix));
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -11,7 +11,7 @@
 #include "report_format.hpp"
 #include "reporter.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 namespace {
 
@@ -181,4 +181,4 @@ std::vector<std::filesystem::path> write_sweep_plots(const std::vector<variant_r
   return written;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -6,7 +6,7 @@
 #include "report_format.hpp"
 #include "reporter.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 namespace {
 
@@ -83,4 +83,4 @@ std::unique_ptr<reporter> make_table_reporter(std::ostream& out, bool colour) {
   return std::make_unique<table_reporter>(out, colour);
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

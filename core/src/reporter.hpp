@@ -10,7 +10,7 @@
 
 #include "result.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// Receives a run: its context once, then each result as soon as it exists, then the end.
 class reporter {
@@ -62,4 +62,4 @@ class reporter_set final : public reporter {
 std::string result_json(const variant_result& result);
 std::string context_json(const run_context& context);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -1,7 +1,7 @@
 // Results: the names of result statuses.
 #include "result.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 const char* status_name(result_status s) {
   switch (s) {
@@ -13,4 +13,4 @@ const char* status_name(result_status s) {
   return "?";
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

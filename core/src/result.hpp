@@ -10,7 +10,7 @@
 #include "cudalab/device_info.hpp"
 #include "cudalab/lab.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// The device's measured ceilings, GB/s (10^9 bytes/s), 0 when not measured.
 struct ceilings {
@@ -67,4 +67,4 @@ struct variant_result {
   access_stats model;          ///< predicted traffic (when the lab traced the variant)
 };
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

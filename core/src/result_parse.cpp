@@ -6,7 +6,7 @@
 
 #include <limits>
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 namespace {
 
@@ -165,4 +165,4 @@ results_line parse_results_line(const std::string& line) {
   });
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -7,7 +7,7 @@
 
 #include "result.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// A JSON text that is not a result or context of the schema result_json/context_json write.
 class result_parse_error : public std::runtime_error {
@@ -33,4 +33,4 @@ struct results_line {
 /// Parses one line of results.jsonl. Throws result_parse_error.
 results_line parse_results_line(const std::string& line);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -7,7 +7,7 @@
 
 #include "lab_file_impl.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 const std::vector<std::string> profile_tables = {"measure", "output", "run"};
@@ -102,4 +102,4 @@ run_profile parse_profile(const std::filesystem::path& path) {
   return profile;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -11,7 +11,7 @@
 #include "lab_cycle.hpp"
 #include "measure.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 std::vector<std::string> variants_to_run(const lab_plan& plan, const std::vector<std::string>& filter) {
   auto wanted = [&](const std::string& v) {
@@ -198,4 +198,4 @@ run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& 
   return summary;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

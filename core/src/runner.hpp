@@ -11,7 +11,7 @@
 #include "reporter.hpp"
 #include "result.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 /// A lab file ready to run: what the user typed, the plugin that runs it, the validated plan.
 struct planned_lab {
@@ -61,4 +61,4 @@ run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& 
 /// Fills gbps and the percentages of `r` from its traffic and time.
 void compute_rates(variant_result& r, const run_context& context, double baseline_gbps);
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -7,7 +7,7 @@
 
 #include "lab_file.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 constexpr std::int64_t max_int = std::numeric_limits<std::int64_t>::max();
@@ -72,4 +72,4 @@ std::optional<std::int64_t> parse_size(const std::string& text) {
   return checked_multiply(*number, scale);
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

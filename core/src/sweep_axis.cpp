@@ -8,7 +8,7 @@
 
 #include "lab_file_impl.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 const std::vector<std::string> range_keys = {"from", "to", "step", "factor"};
@@ -187,4 +187,4 @@ axis_values read_sweep_axis(const std::string& file, const param_spec& spec, con
   return {};
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

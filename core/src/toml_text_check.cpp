@@ -8,7 +8,7 @@
 
 #include "lab_file_impl.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 
 namespace {
 
@@ -184,4 +184,4 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
   return std::nullopt;
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

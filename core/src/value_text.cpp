@@ -6,7 +6,7 @@
 
 #include "lab_file_impl.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 // The shortest of %.15g and %.17g that reads back as the same double.
@@ -39,4 +39,4 @@ std::string describe_node(const toml::node& node) {
   return "a date or time";
 }
 
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

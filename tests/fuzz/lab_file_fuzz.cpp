@@ -13,15 +13,15 @@ namespace {
 
 // Every plugin in the folders this target was built with (CUDALAB_FUZZ_PLUGIN_DIRS, ':'-separated),
 // by name. Loaded once: plugins are never unloaded, and loading is not what is being fuzzed.
-const std::map<std::string, const cudalab::detail::loaded_plugin*>& fuzz_plugins() {
+const std::map<std::string, const cudalab::host::loaded_plugin*>& fuzz_plugins() {
   static const auto plugins = [] {
-    std::map<std::string, const cudalab::detail::loaded_plugin*> found;
-    const auto path = cudalab::detail::plugin_search_path({CUDALAB_FUZZ_PLUGIN_DIRS});
-    for (const auto& file : cudalab::detail::find_plugin_files(path)) {
+    std::map<std::string, const cudalab::host::loaded_plugin*> found;
+    const auto path = cudalab::host::plugin_search_path({CUDALAB_FUZZ_PLUGIN_DIRS});
+    for (const auto& file : cudalab::host::find_plugin_files(path)) {
       try {
-        const auto& p = cudalab::detail::load_plugin_file(file);
+        const auto& p = cudalab::host::load_plugin_file(file);
         found.emplace(p.spec.name, &p);
-      } catch (const cudalab::detail::plugin_error&) {
+      } catch (const cudalab::host::plugin_error&) {
         // Broken plugins in the folders are not the subject here.
       }
     }
@@ -34,7 +34,7 @@ const std::map<std::string, const cudalab::detail::loaded_plugin*>& fuzz_plugins
 
 /// libFuzzer's entry point (also called by the corpus replay test). Always returns 0.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace cudalab::detail;
+  using namespace cudalab::host;
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
     const lab_file parsed = parse_lab_text(text, "fuzz.toml");

@@ -45,15 +45,15 @@ TEST(ReductionGpu, ManyBlocksAndManyPasses) {
 TEST(ReductionGpu, SinglePassKernelCanBeRunAgain) {
   // The last block resets the arrival counter, so back-to-back launches stay correct.
   const auto& plugin = load_test_plugin("reduction");
-  params p = detail::default_params(plugin.spec);
+  params p = host::default_params(plugin.spec);
   for (const auto& [k, v] : point((1 << 22) + 3, "int")) p.set(k, v);
-  const device_info device = detail::read_device_info(0);
-  detail::host_session session(device, 777);
+  const device_info device = host::read_device_info(0);
+  host::host_session session(device, 777);
   plugin.instance->setup(p, session);
-  const variant_spec& v = detail::find_variant(plugin.spec, "vector_single_pass");
+  const variant_spec& v = host::find_variant(plugin.spec, "vector_single_pass");
   for (int i = 0; i < 5; ++i) plugin.instance->run(v, session.stream());
   for (int i = 0; i < 3; ++i) {
-    const check c = detail::run_and_verify(*plugin.instance, v, session);
+    const check c = host::run_and_verify(*plugin.instance, v, session);
     EXPECT_TRUE(c.passed) << c.tolerance << (c.first_mismatches.empty() ? "" : " " + c.first_mismatches[0]);
   }
   plugin.instance->teardown();

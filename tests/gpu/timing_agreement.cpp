@@ -17,10 +17,10 @@
 
 namespace {
 
-class silent_reporter final : public cudalab::detail::reporter {
+class silent_reporter final : public cudalab::host::reporter {
  public:
-  void begin(const cudalab::detail::run_context&) override {}
-  void add(const cudalab::detail::variant_result&) override {}
+  void begin(const cudalab::host::run_context&) override {}
+  void add(const cudalab::host::variant_result&) override {}
   void end() override {}
 };
 
@@ -47,7 +47,7 @@ double plain_events_ms(cudalab::lab& l, const cudalab::variant_spec& v, cudaStre
 }  // namespace
 
 int main(int argc, char** argv) {
-  using namespace cudalab::detail;
+  using namespace cudalab::host;
   if (argc != 3) {
     std::fprintf(stderr, "usage: %s LAB_FILE PLUGIN_DIR\n", argv[0]);
     return 2;

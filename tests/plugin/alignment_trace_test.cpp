@@ -12,11 +12,11 @@
 namespace cudalab::testing {
 namespace {
 
-const detail::loaded_plugin& plugin() { return load_test_plugin("alignment"); }
+const host::loaded_plugin& plugin() { return load_test_plugin("alignment"); }
 
 params with(const std::map<std::string, param_value>& overrides) { return params_with("alignment", overrides); }
 
-detail::access_stats predict(const std::string& variant, const params& p) {
+host::access_stats predict(const std::string& variant, const params& p) {
   return predict_access("alignment", variant, p);
 }
 

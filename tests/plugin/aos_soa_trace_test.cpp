@@ -13,11 +13,11 @@
 namespace cudalab::testing {
 namespace {
 
-const detail::loaded_plugin& plugin() { return load_test_plugin("aos_soa"); }
+const host::loaded_plugin& plugin() { return load_test_plugin("aos_soa"); }
 
 params with(const std::map<std::string, param_value>& overrides) { return params_with("aos_soa", overrides); }
 
-detail::access_stats predict(const std::string& variant, const params& p) {
+host::access_stats predict(const std::string& variant, const params& p) {
   return predict_access("aos_soa", variant, p);
 }
 

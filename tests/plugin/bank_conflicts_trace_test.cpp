@@ -13,11 +13,11 @@
 namespace cudalab::testing {
 namespace {
 
-const detail::loaded_plugin& plugin() { return load_test_plugin("bank_conflicts"); }
+const host::loaded_plugin& plugin() { return load_test_plugin("bank_conflicts"); }
 
 params with(const std::map<std::string, param_value>& overrides) { return params_with("bank_conflicts", overrides); }
 
-detail::access_stats predict(const std::string& variant, const params& p) {
+host::access_stats predict(const std::string& variant, const params& p) {
   return predict_access("bank_conflicts", variant, p);
 }
 

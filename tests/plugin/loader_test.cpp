@@ -6,7 +6,7 @@
 #include "lab_checks.hpp"
 #include "plugin_loader.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 namespace fs = std::filesystem;
@@ -119,4 +119,4 @@ TEST(PluginLoader, PathArgumentLoadsThatFile) {
 }
 
 }  // namespace
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -14,11 +14,11 @@
 namespace cudalab::testing {
 namespace {
 
-const detail::loaded_plugin& plugin() { return load_test_plugin("mapped_pinned"); }
+const host::loaded_plugin& plugin() { return load_test_plugin("mapped_pinned"); }
 
 params with(const std::map<std::string, param_value>& overrides) { return params_with("mapped_pinned", overrides); }
 
-detail::access_stats predict(const std::string& variant, const params& p) {
+host::access_stats predict(const std::string& variant, const params& p) {
   return predict_access("mapped_pinned", variant, p);
 }
 

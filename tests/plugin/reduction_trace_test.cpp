@@ -12,11 +12,11 @@
 namespace cudalab::testing {
 namespace {
 
-const detail::loaded_plugin& plugin() { return load_test_plugin("reduction"); }
+const host::loaded_plugin& plugin() { return load_test_plugin("reduction"); }
 
 params with(const std::map<std::string, param_value>& overrides) { return params_with("reduction", overrides); }
 
-detail::access_stats predict(const std::string& variant, const params& p) {
+host::access_stats predict(const std::string& variant, const params& p) {
   return predict_access("reduction", variant, p);
 }
 
@@ -149,13 +149,13 @@ TEST(ReductionTrace, NoBankConflictsFromSequentialAddressingOn) {
 
 TEST(ReductionTrace, StridedConflictsReachThirtyTwoWayAtBlock1024) {
   // At s = 16 the 32 threads of warp 0 work on words 0, 32, ..., 992: all in bank 0.
-  detail::access_model model;
+  host::access_model model;
   const params p = with({{"block", std::int64_t(1024)}, {"n", std::int64_t(1024)}});
-  plugin().instance->trace(p, detail::find_variant(plugin().spec, "interleaved_strided"), model);
+  plugin().instance->trace(p, host::find_variant(plugin().spec, "interleaved_strided"), model);
   warp_access a;
   a.space = memory_space::shared;
   for (unsigned lane = 0; lane < 32; ++lane) a.address[lane] = std::uint64_t(lane) * 32 * 4;
-  EXPECT_EQ(detail::shared_request_cost(a).wavefronts, 32u);
+  EXPECT_EQ(host::shared_request_cost(a).wavefronts, 32u);
   EXPECT_GT(model.stats().shared_load.conflicts_per_request(), 4.0);
 }
 

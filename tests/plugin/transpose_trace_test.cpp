@@ -13,17 +13,17 @@
 namespace cudalab::testing {
 namespace {
 
-const detail::loaded_plugin& plugin() { return load_test_plugin("transpose"); }
+const host::loaded_plugin& plugin() { return load_test_plugin("transpose"); }
 
 params with(std::map<std::string, param_value> overrides) {
-  params p = detail::default_params(plugin().spec);
+  params p = host::default_params(plugin().spec);
   for (auto& [k, v] : overrides) p.set(k, v);
   return p;
 }
 
-detail::access_stats predict(const std::string& variant, const params& p) {
-  detail::access_model model;
-  plugin().instance->trace(p, detail::find_variant(plugin().spec, variant), model);
+host::access_stats predict(const std::string& variant, const params& p) {
+  host::access_model model;
+  plugin().instance->trace(p, host::find_variant(plugin().spec, variant), model);
   return model.stats();
 }
 

@@ -6,9 +6,9 @@
 #include "gpu_probe.hpp"
 
 int main(int argc, char** argv) {
-  const auto status = cudalab::detail::probe_gpu();
+  const auto status = cudalab::host::probe_gpu();
   if (!status.usable) {
-    std::printf("skipped: %s\n", cudalab::detail::no_gpu_message(status).c_str());
+    std::printf("skipped: %s\n", cudalab::host::no_gpu_message(status).c_str());
     return 77;
   }
   ::testing::InitGoogleTest(&argc, argv);

@@ -16,13 +16,13 @@ std::vector<std::filesystem::path> test_plugin_path() {
   return {CUDALAB_PLUGIN_BUILD_DIR, CUDALAB_TEST_PLUGIN_DIR};
 }
 
-const detail::loaded_plugin& load_test_plugin(const std::string& name) {
-  return detail::load_plugin(name, test_plugin_path());
+const host::loaded_plugin& load_test_plugin(const std::string& name) {
+  return host::load_plugin(name, test_plugin_path());
 }
 
 params params_with(const std::string& plugin, const std::map<std::string, param_value>& overrides) {
   const auto& loaded = load_test_plugin(plugin);
-  params p = detail::default_params(loaded.spec);
+  params p = host::default_params(loaded.spec);
   for (const auto& [key, value] : overrides) {
     EXPECT_TRUE(p.contains(key)) << plugin << " has no parameter " << key;
     p.set(key, value);
@@ -30,10 +30,10 @@ params params_with(const std::string& plugin, const std::map<std::string, param_
   return p;
 }
 
-detail::access_stats predict_access(const std::string& plugin, const std::string& variant, const params& p) {
+host::access_stats predict_access(const std::string& plugin, const std::string& variant, const params& p) {
   const auto& loaded = load_test_plugin(plugin);
-  detail::access_model model;
-  loaded.instance->trace(p, detail::find_variant(loaded.spec, variant), model);
+  host::access_model model;
+  loaded.instance->trace(p, host::find_variant(loaded.spec, variant), model);
   return model.stats();
 }
 
@@ -49,7 +49,7 @@ std::vector<variant_outcome> verify_variants(const std::string& name,
                                              const std::map<std::string, param_value>& overrides,
                                              const std::vector<std::string>& only) {
   const auto& plugin = load_test_plugin(name);
-  params p = detail::default_params(plugin.spec);
+  params p = host::default_params(plugin.spec);
   std::string point;
   for (const auto& [key, value] : overrides) {
     if (!p.contains(key)) throw std::invalid_argument("test asks for unknown parameter " + key);
@@ -57,14 +57,14 @@ std::vector<variant_outcome> verify_variants(const std::string& name,
     point += (point.empty() ? "" : " ") + key + "=" + value_text(value);
   }
   plugin.instance->check_params(p);
-  static const device_info device = detail::read_device_info(0);
-  detail::host_session session(device, 12345);
+  static const device_info device = host::read_device_info(0);
+  host::host_session session(device, 12345);
   plugin.instance->setup(p, session);
   std::vector<variant_outcome> out;
   try {
     for (const variant_spec& v : plugin.spec.variants) {
       if (!only.empty() && std::find(only.begin(), only.end(), v.name) == only.end()) continue;
-      out.push_back({v.name, point, detail::run_and_verify(*plugin.instance, v, session)});
+      out.push_back({v.name, point, host::run_and_verify(*plugin.instance, v, session)});
     }
   } catch (...) {
     plugin.instance->teardown();

@@ -15,14 +15,14 @@ namespace cudalab::testing {
 std::vector<std::filesystem::path> test_plugin_path();
 
 /// Loads a plugin from the test search path (fails the test via exception if missing).
-const detail::loaded_plugin& load_test_plugin(const std::string& name);
+const host::loaded_plugin& load_test_plugin(const std::string& name);
 
 /// The plugin's default parameters with `overrides` applied; overriding an undeclared parameter
 /// fails the test.
 params params_with(const std::string& plugin, const std::map<std::string, param_value>& overrides);
 
 /// What the access model predicts for `variant` of `plugin` at `p` (CPU only, no setup).
-detail::access_stats predict_access(const std::string& plugin, const std::string& variant, const params& p);
+host::access_stats predict_access(const std::string& plugin, const std::string& variant, const params& p);
 
 /// One failed or passed (variant, parameters) check, in words.
 struct variant_outcome {

@@ -3,7 +3,7 @@
 
 #include "access_model.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 warp_access global(access_kind kind, unsigned bytes, std::uint64_t (*addr)(unsigned)) {
@@ -170,4 +170,4 @@ TEST(AccessModel, TraceSinkWarpHelperSkipsNegativeLanes) {
 }
 
 }  // namespace
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

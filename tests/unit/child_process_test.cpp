@@ -10,7 +10,7 @@
 
 #include "child_process.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
@@ -112,4 +112,4 @@ TEST(ChildProcess, MissingProgram) {
 }
 
 }  // namespace
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -12,7 +12,7 @@
 #include "lab_checks.hpp"
 #include "planning.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 class collecting_reporter final : public reporter {
@@ -154,4 +154,4 @@ TEST(IsolatedRun, StopRunsNothingMore) {
 }
 
 }  // namespace
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -10,7 +10,7 @@
 #include "lab_checks.hpp"
 #include "lab_file.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 std::string fixture(const std::string& name) {
@@ -466,4 +466,4 @@ TEST(SourceLocation, Text) {
 }
 
 }  // namespace
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

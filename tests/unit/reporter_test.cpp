@@ -12,7 +12,7 @@
 
 #include "reporter.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 namespace fs = std::filesystem;
@@ -408,4 +408,4 @@ TEST(Reporter, StatusNames) {
 }
 
 }  // namespace
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

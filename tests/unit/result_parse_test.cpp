@@ -11,7 +11,7 @@
 #include "reporter.hpp"
 #include "result_parse.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 const std::filesystem::path golden = std::filesystem::path(CUDALAB_SOURCE_DIR) / "tests/fixtures/golden/results.jsonl";
@@ -79,4 +79,4 @@ TEST(ResultParse, RefusesWhatIsNotAResult) {
 }
 
 }  // namespace
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

@@ -7,7 +7,7 @@
 #include "planning.hpp"
 #include "runner.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 const std::string cli_dir = std::string(CUDALAB_SOURCE_DIR) + "/tests/cli/";
@@ -154,4 +154,4 @@ TEST(Planning, SizesThatDoNotFitAreRefusedWithTheNumbers) {
 TEST(Planning, HostMemoryIsKnownOnLinux) { EXPECT_GT(host_memory_available(), 0u); }
 
 }  // namespace
-}  // namespace cudalab::detail
+}  // namespace cudalab::host

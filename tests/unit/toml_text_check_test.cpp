@@ -7,7 +7,7 @@
 
 #include "lab_file.hpp"
 
-namespace cudalab::detail {
+namespace cudalab::host {
 namespace {
 
 std::string problem_of(const std::string& text) {
@@ -52,4 +52,4 @@ TEST(TomlTextCheck, TomlPlusPlusOwnErrorsStay) {
 }
 
 }  // namespace
-}  // namespace cudalab::detail
+}  // namespace cudalab::host
