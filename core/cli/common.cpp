@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "exit_codes.hpp"
-#include "plugin_loader.hpp"
+#include "plugin/loader.hpp"
 
 namespace cudalab::cli {
 

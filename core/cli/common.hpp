@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "lab_file.hpp"
+#include "labfile/lab_file.hpp"
 #include "planning.hpp"
 
 namespace cudalab::cli {

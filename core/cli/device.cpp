@@ -4,12 +4,12 @@
 
 #include <iostream>
 
-#include "ceilings.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "cudalab/cuda_error.hpp"
+#include "device/ceilings.hpp"
+#include "device/gpu_probe.hpp"
 #include "exit_codes.hpp"
-#include "gpu_probe.hpp"
 
 namespace cudalab::cli {
 

@@ -4,7 +4,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
-#include "explain.hpp"
+#include "model/explain.hpp"
 
 namespace cudalab::cli {
 

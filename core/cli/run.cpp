@@ -12,17 +12,18 @@
 #include <iostream>
 #include <sstream>
 
-#include "ceilings.hpp"
-#include "child_process.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "cudalab/cuda_error.hpp"
+#include "device/ceilings.hpp"
+#include "device/gpu_probe.hpp"
+#include "device/memory_check.hpp"
 #include "exit_codes.hpp"
-#include "gpu_probe.hpp"
-#include "isolated_run.hpp"
-#include "reporter.hpp"
-#include "result_parse.hpp"
-#include "runner.hpp"
+#include "isolation/child_process.hpp"
+#include "isolation/isolated_run.hpp"
+#include "results/json.hpp"
+#include "results/reporter.hpp"
+#include "runner/runner.hpp"
 
 // Isolation and CUDA. A process that has initialised CUDA must not fork a child that goes on to use
 // CUDA, and a sticky error (illegal address) poisons the context of the process that made it. So with

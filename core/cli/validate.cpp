@@ -4,7 +4,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
-#include "runner.hpp"
+#include "planning.hpp"
 
 namespace cudalab::cli {
 

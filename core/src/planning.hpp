@@ -5,10 +5,17 @@
 #include <string>
 #include <vector>
 
-#include "lab_file.hpp"
-#include "runner.hpp"
+#include "labfile/lab_file.hpp"
+#include "plugin/loader.hpp"
 
 namespace cudalab::host {
+
+/// A lab file ready to run: what the user typed, the plugin that runs it, the validated plan.
+struct planned_lab {
+  std::string file_arg;
+  const loaded_plugin* plugin = nullptr;
+  lab_plan plan;
+};
 
 /// What the command line says about lab files.
 struct plan_request {
@@ -24,16 +31,8 @@ struct plan_request {
 /// plugin that cannot be loaded, after lab-file problems are checked). Never touches the GPU.
 std::vector<planned_lab> plan_lab_files(const plan_request& request);
 
-}  // namespace cudalab::host
-
-namespace cudalab::host {
-
-/// Memory free on this machine for a run's host buffers (MemAvailable), in bytes; 0 if unknown.
-std::uint64_t host_memory_available();
-
-/// Checks every point's require() against the device's memory and the host's, before anything is
-/// allocated: returns one problem per point that does not fit, with the numbers.
-std::vector<lab_problem> check_memory(const std::vector<planned_lab>& plans, std::uint64_t device_bytes,
-                                      std::uint64_t host_bytes);
+/// The variants of a plan to run, restricted by the filter, with the plan's baseline first (listed in
+/// the plan's variants or not, and kept whenever anything else runs) so others are compared with it.
+std::vector<std::string> variants_to_run(const lab_plan& plan, const std::vector<std::string>& filter);
 
 }  // namespace cudalab::host

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "lab_file.hpp"
-#include "plugin_loader.hpp"
+#include "labfile/lab_file.hpp"
+#include "plugin/loader.hpp"
 
 namespace {
 

@@ -3,10 +3,11 @@
 
 #include <string>
 
-#include "gpu_probe.hpp"
-#include "host_session.hpp"
+#include "device/gpu_probe.hpp"
+#include "runner/host_session.hpp"
 #include "lab_checks.hpp"
-#include "lab_cycle.hpp"
+#include "plugin/spec_lookup.hpp"
+#include "runner/verified_run.hpp"
 
 namespace cudalab::testing {
 namespace {

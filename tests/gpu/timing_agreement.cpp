@@ -8,12 +8,13 @@
 #include <vector>
 
 #include "cudalab/event.hpp"
-#include "gpu_probe.hpp"
-#include "host_session.hpp"
-#include "lab_cycle.hpp"
-#include "measure.hpp"
+#include "device/gpu_probe.hpp"
+#include "runner/host_session.hpp"
+#include "plugin/spec_lookup.hpp"
+#include "runner/verified_run.hpp"
+#include "runner/timing.hpp"
 #include "planning.hpp"
-#include "runner.hpp"
+#include "runner/runner.hpp"
 
 namespace {
 

@@ -5,9 +5,9 @@
 #include <string>
 
 #include "../../plugins/alignment/alignment_kernels.cuh"
-#include "access_model.hpp"
+#include "model/access_model.hpp"
 #include "lab_checks.hpp"
-#include "lab_cycle.hpp"
+#include "plugin/spec_lookup.hpp"
 
 namespace cudalab::testing {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstdlib>
 
 #include "lab_checks.hpp"
-#include "plugin_loader.hpp"
+#include "plugin/loader.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "access_model.hpp"
+#include "model/access_model.hpp"
 #include "lab_checks.hpp"
-#include "lab_cycle.hpp"
+#include "plugin/spec_lookup.hpp"
 
 namespace cudalab::testing {
 namespace {

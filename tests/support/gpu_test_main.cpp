@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "gpu_probe.hpp"
+#include "device/gpu_probe.hpp"
 
 int main(int argc, char** argv) {
   const auto status = cudalab::host::probe_gpu();

@@ -6,9 +6,10 @@
 #include <algorithm>
 #include <sstream>
 
-#include "gpu_probe.hpp"
-#include "host_session.hpp"
-#include "lab_cycle.hpp"
+#include "device/gpu_probe.hpp"
+#include "runner/host_session.hpp"
+#include "plugin/spec_lookup.hpp"
+#include "runner/verified_run.hpp"
 
 namespace cudalab::testing {
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "cudalab/lab.hpp"
-#include "access_model.hpp"
-#include "plugin_loader.hpp"
+#include "model/access_model.hpp"
+#include "plugin/loader.hpp"
 
 namespace cudalab::testing {
 

@@ -1,7 +1,7 @@
 // The access model against hand-worked cases from the seeds: sectors per request and bank conflicts.
 #include <gtest/gtest.h>
 
-#include "access_model.hpp"
+#include "model/access_model.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "child_process.hpp"
+#include "isolation/child_process.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "isolated_run.hpp"
+#include "isolation/isolated_run.hpp"
 #include "lab_checks.hpp"
 #include "planning.hpp"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "lab_checks.hpp"
-#include "lab_file.hpp"
+#include "labfile/lab_file.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "reporter.hpp"
+#include "results/reporter.hpp"
 
 namespace cudalab::host {
 namespace {

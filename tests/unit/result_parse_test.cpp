@@ -8,8 +8,8 @@
 #include <limits>
 #include <string>
 
-#include "reporter.hpp"
-#include "result_parse.hpp"
+#include "results/reporter.hpp"
+#include "results/json.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -2,10 +2,11 @@
 // planning several files, and refusing sizes that do not fit before anything is allocated.
 #include <gtest/gtest.h>
 
+#include "device/memory_check.hpp"
 #include "lab_checks.hpp"
-#include "measure.hpp"
 #include "planning.hpp"
-#include "runner.hpp"
+#include "runner/runner.hpp"
+#include "runner/timing.hpp"
 
 namespace cudalab::host {
 namespace {

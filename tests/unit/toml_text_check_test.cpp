@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "lab_file.hpp"
+#include "labfile/lab_file.hpp"
 
 namespace cudalab::host {
 namespace {

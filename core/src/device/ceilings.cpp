@@ -1,0 +1,75 @@
+// The device's bandwidth ceilings, measured once per process with the same timing loop as the labs.
+#include "device/ceilings.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "cudalab/device_buffer.hpp"
+#include "cudalab/event.hpp"
+#include "cudalab/pinned_buffer.hpp"
+#include "cudalab/stream.hpp"
+#include "runner/timing.hpp"
+
+namespace cudalab::host {
+
+namespace {
+double gbps(std::uint64_t bytes, double ms) { return ms > 0 ? double(bytes) / (ms * 1e6) : 0.0; }
+}  // namespace
+
+ceilings measure_ceilings(const device_info&, const measure_settings& settings) {
+  measure_settings s = settings;
+  s.l2_flush = false;
+  s.batch = 0;
+  s.repetitions = std::max(s.repetitions, 5);
+  stream main_stream, other_stream;
+  event fork, join;
+
+  std::size_t free_bytes = 0, total_bytes = 0;
+  CUDALAB_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::size_t d2d_bytes = std::min<std::size_t>(std::size_t(1) << 30, free_bytes / 4) & ~std::size_t(255);
+  ceilings c;
+  {
+    device_buffer<unsigned char> a(d2d_bytes), b(d2d_bytes);
+    a.fill_bytes(1, main_stream.get());
+    auto copy = [&](cudaStream_t st) {
+      CUDALAB_CUDA_CHECK(cudaMemcpyAsync(b.data(), a.data(), d2d_bytes, cudaMemcpyDeviceToDevice, st));
+    };
+    copy(main_stream.get());
+    c.d2d_copy_gbps = gbps(2 * d2d_bytes, time_launches(copy, main_stream.get(), s, 0).median_ms);
+  }
+  const std::size_t host_bytes = std::size_t(256) << 20;
+  device_buffer<unsigned char> d_a(host_bytes), d_b(host_bytes);
+  pinned_buffer<unsigned char> h_a(host_bytes), h_b(host_bytes);
+  std::fill(h_a.data(), h_a.data() + host_bytes, 1);
+  auto h2d = [&](cudaStream_t st) {
+    CUDALAB_CUDA_CHECK(cudaMemcpyAsync(d_a.data(), h_a.data(), host_bytes, cudaMemcpyHostToDevice, st));
+  };
+  auto d2h = [&](cudaStream_t st) {
+    CUDALAB_CUDA_CHECK(cudaMemcpyAsync(h_b.data(), d_b.data(), host_bytes, cudaMemcpyDeviceToHost, st));
+  };
+  // Both directions at once: the second copy runs on another stream, forked from and joined to `st`.
+  auto both = [&](cudaStream_t st) {
+    fork.record(st);
+    CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(other_stream.get(), fork.get(), 0));
+    h2d(st);
+    d2h(other_stream.get());
+    join.record(other_stream.get());
+    CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(st, join.get(), 0));
+  };
+  h2d(main_stream.get());
+  d2h(main_stream.get());
+  both(main_stream.get());
+  c.h2d_gbps = gbps(host_bytes, time_launches(h2d, main_stream.get(), s, 0).median_ms);
+  c.d2h_gbps = gbps(host_bytes, time_launches(d2h, main_stream.get(), s, 0).median_ms);
+  c.bidir_gbps = gbps(2 * host_bytes, time_launches(both, main_stream.get(), s, 0).median_ms);
+  main_stream.synchronize();
+  return c;
+}
+
+const ceilings& process_ceilings(const device_info& device, const measure_settings& settings) {
+  static std::optional<ceilings> measured;
+  if (!measured) measured = measure_ceilings(device, settings);
+  return *measured;
+}
+
+}  // namespace cudalab::host

@@ -1,0 +1,201 @@
+// Running one child process under a watchdog: its own process group, a results pipe on a chosen fd,
+// its stdout and stderr captured line by line, the whole group killed on a timeout or on request.
+#include "isolation/child_process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <deque>
+
+extern char** environ;
+
+namespace cudalab::host {
+
+namespace {
+
+// A pipe end out of the way of the descriptors the child is given (0-2 and result_fd), close-on-exec.
+int high_fd(int fd) {
+  const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 10);
+  ::close(fd);
+  return moved;
+}
+
+// Splits what arrives on one pipe into lines.
+class line_reader {
+ public:
+  line_reader(int fd, std::function<void(const std::string&)> on_line) : fd_(fd), on_line_(std::move(on_line)) {}
+  int fd() const { return fd_; }
+  bool open() const { return fd_ >= 0; }
+  // Reads what is there; at end of file hands over a last unterminated line and closes.
+  void read_some() {
+    char buf[65536];
+    const ssize_t n = ::read(fd_, buf, sizeof buf);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
+    if (n <= 0) {
+      if (!pending_.empty()) deliver(pending_);
+      pending_.clear();
+      ::close(fd_);
+      fd_ = -1;
+      return;
+    }
+    pending_.append(buf, static_cast<std::size_t>(n));
+    std::size_t start = 0, nl;
+    while ((nl = pending_.find('\n', start)) != std::string::npos) {
+      deliver(pending_.substr(start, nl - start));
+      start = nl + 1;
+    }
+    pending_.erase(0, start);
+  }
+  ~line_reader() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+ private:
+  void deliver(const std::string& line) {
+    if (on_line_) on_line_(line);
+  }
+  int fd_;
+  std::function<void(const std::string&)> on_line_;
+  std::string pending_;
+};
+
+}  // namespace
+
+std::string child_outcome::describe() const {
+  if (!started) return "could not be started: " + start_error;
+  if (timed_out) {
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%g", timeout_s);
+    return std::string("timed out after ") + limit + " s without a result (killed by the watchdog)";
+  }
+  if (stopped) return "interrupted";
+  if (signal != 0) {
+    const char* abbrev = ::sigabbrev_np(signal);
+    return "killed by signal " + (abbrev ? "SIG" + std::string(abbrev) : std::to_string(signal)) + " (" +
+           ::strsignal(signal) + ")";
+  }
+  return "exited with code " + std::to_string(exit_code);
+}
+
+child_outcome run_child(const child_request& request) {
+  child_outcome out;
+  out.timeout_s = request.timeout_s;
+  if (request.argv.empty()) {
+    out.start_error = "no command";
+    return out;
+  }
+  int results[2], output[2];
+  if (::pipe(results) != 0) {
+    out.start_error = std::strerror(errno);
+    return out;
+  }
+  if (::pipe(output) != 0) {
+    out.start_error = std::strerror(errno);
+    ::close(results[0]);
+    ::close(results[1]);
+    return out;
+  }
+  for (int* fd : {&results[0], &results[1], &output[0], &output[1]}) *fd = high_fd(*fd);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, output[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, output[1], 2);
+  posix_spawn_file_actions_adddup2(&actions, results[1], request.result_fd);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  // Its own process group: the watchdog kills everything it started, and a terminal's Ctrl-C reaches
+  // only the parent, which decides what to do (and writes what was measured).
+  posix_spawnattr_setpgroup(&attr, 0);
+  sigset_t defaults, none;
+  sigemptyset(&defaults);
+  for (int s : {SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGPIPE, SIGCHLD}) sigaddset(&defaults, s);
+  sigemptyset(&none);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+
+  std::vector<char*> argv;
+  for (const std::string& a : request.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int rc = ::posix_spawn(&pid, argv[0], &actions, &attr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  ::close(results[1]);
+  ::close(output[1]);
+  if (rc != 0) {
+    out.start_error = std::string(request.argv[0]) + ": " + std::strerror(rc);
+    ::close(results[0]);
+    ::close(output[0]);
+    return out;
+  }
+  out.started = true;
+
+  using clock = std::chrono::steady_clock;
+  auto last_result = clock::now();  // the watchdog's clock: restarted by every result line
+  std::deque<std::string> tail;
+  line_reader result_reader(results[0], [&](const std::string& line) {
+    last_result = clock::now();
+    if (request.on_result_line) request.on_result_line(line);
+  });
+  line_reader output_reader(output[0], [&](const std::string& line) {
+    if (request.on_output_line) request.on_output_line(line);
+    if (line.empty()) return;
+    tail.push_back(line);
+    while (tail.size() > request.keep_lines) tail.pop_front();
+  });
+
+  bool reaped = false, killed = false;
+  int status = 0;
+  auto kill_group = [&] {
+    if (!killed) ::kill(-pid, SIGKILL);
+    killed = true;
+  };
+  while (true) {
+    if (!reaped && ::waitpid(pid, &status, WNOHANG) == pid) reaped = true;
+    if (reaped && !result_reader.open() && !output_reader.open()) break;
+    // A grandchild that outlives the child and holds the pipes open goes with its group.
+    if (reaped) kill_group();
+    if (!killed && request.timeout_s > 0 &&
+        std::chrono::duration<double>(clock::now() - last_result).count() > request.timeout_s) {
+      out.timed_out = !reaped;
+      kill_group();
+    }
+    if (!killed && request.stop && request.stop->load()) {
+      out.stopped = !reaped;
+      kill_group();
+    }
+    pollfd fds[2];
+    nfds_t count = 0;
+    for (const line_reader* r : {&result_reader, &output_reader})
+      if (r->open()) fds[count++] = {r->fd(), POLLIN, 0};
+    if (count == 0) {
+      ::usleep(20000);  // pipes closed, child still running: poll its exit
+      continue;
+    }
+    if (::poll(fds, count, 50) <= 0) continue;  // timeout or EINTR (Ctrl-C): the checks above run again
+    for (nfds_t i = 0; i < count; ++i) {
+      if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      (fds[i].fd == result_reader.fd() ? result_reader : output_reader).read_some();
+    }
+  }
+  if (WIFEXITED(status)) {
+    out.exited = !out.timed_out && !out.stopped;
+    out.exit_code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    out.signal = out.timed_out || out.stopped ? 0 : WTERMSIG(status);
+  }
+  out.last_output.assign(tail.begin(), tail.end());
+  return out;
+}
+
+}  // namespace cudalab::host

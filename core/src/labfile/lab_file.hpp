@@ -1,0 +1,113 @@
+// Lab files: parsing TOML lab files and run profiles, validating them against a plugin's spec,
+// applying --set overrides, and expanding [sweep] into points. Nothing here touches the GPU.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cudalab/lab.hpp"
+#include "labfile/problems.hpp"
+
+namespace cudalab::host {
+
+/// How variants are timed ([measure] in lab files and profiles).
+struct measure_settings {
+  bool timing = true;            ///< false: verify only, no timing
+  int repetitions = 10;          ///< timed repetitions (Google Benchmark repetitions)
+  double min_time_ms = 50.0;     ///< least GPU time per repetition
+  double warmup_ms = 20.0;       ///< untimed warm-up before the first repetition
+  bool l2_flush = false;         ///< flush L2 before each timed sample (forces batch = 1)
+  int batch = 0;                 ///< launches per timed sample; 0 = automatic
+  std::uint64_t seed = 2026;     ///< seed for the lab's random inputs
+  std::uint64_t max_points = 10000;  ///< refuse sweeps with more points than this
+};
+
+/// Output settings ([output] in profiles).
+struct output_settings {
+  std::string format = "table";  ///< table | json | csv | md (what the console shows)
+  std::string dir;               ///< results folder; "" = results/<timestamp>
+};
+
+/// How `run` contains faults ([run] in profiles; --isolate and --timeout override).
+struct run_settings {
+  std::string isolate = "none";  ///< none | file | variant
+  double timeout_s = 0;          ///< per child process; 0 = no watchdog
+};
+
+/// A run profile (configs/*.toml): [measure], [output] and [run] settings, each key optional.
+struct run_profile {
+  std::string file;
+  measure_settings measure;      ///< defaults overlaid with what the profile sets
+  output_settings output;
+  run_settings run;
+  std::vector<std::string> measure_keys_set;  ///< which [measure] keys the profile set
+};
+
+/// A lab file after syntax checking: the TOML tree is kept opaque behind this struct.
+struct lab_file {
+  std::filesystem::path path;
+  std::string plugin;
+  source_location plugin_where;
+  struct impl;
+  std::shared_ptr<const impl> tree;  ///< the parsed document with source positions
+};
+
+/// One swept parameter and its values, in the order written.
+struct sweep_axis {
+  std::string name;
+  std::vector<param_value> values;
+};
+
+/// A validated lab file, ready to run: every value typed and in range.
+struct lab_plan {
+  std::filesystem::path file;
+  std::string plugin;
+  std::string title;
+  std::vector<std::string> variants;  ///< to run, in the order given (all of the spec's if unset)
+  std::string baseline;               ///< "" when none
+  params base;                        ///< every declared parameter: default < [params] < --set
+  std::vector<sweep_axis> sweep;      ///< [sweep] axes, in the order written
+  measure_settings measure;           ///< defaults < lab [measure] < profile < --set measure.*
+
+  /// The number of points (product of the axis lengths; 1 with no sweep).
+  std::uint64_t point_count() const;
+  /// Point i (0 <= i < point_count()): base with each axis set to its value; the last axis varies fastest.
+  params point(std::uint64_t i) const;
+  /// The swept values of point i as "name=value" strings, in axis order.
+  std::vector<std::pair<std::string, std::string>> point_labels(std::uint64_t i) const;
+};
+
+/// Reads a lab file and checks its syntax and structure ([lab] with `plugin`, known tables only).
+/// Throws lab_file_error (syntax errors carry TOML++'s line and column).
+lab_file parse_lab_file(const std::filesystem::path& path);
+
+/// parse_lab_file on text already in memory; `path` only names it in messages (the fuzz target's door).
+lab_file parse_lab_text(const std::string& text, const std::filesystem::path& path);
+
+/// Reads a run profile. Throws lab_file_error for bad syntax, unknown keys or wrong types.
+run_profile parse_profile(const std::filesystem::path& path);
+
+/// Validates a parsed lab file against the plugin that runs it, applying the profile (may be null)
+/// and `--set key=value` overrides (keys: a parameter name, "params.NAME", "measure.KEY",
+/// "lab.variants", "lab.baseline"; values: TOML syntax, or a bare word taken as a string).
+/// Checks: unknown keys (with the nearest valid name), wrong types, values out of range or not
+/// among the choices, empty sweeps, sweeps over max_points, unknown variants or baseline, and the
+/// plugin's own check_params() on every point. Throws lab_file_error listing every problem.
+lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_profile* profile,
+                           const std::vector<std::string>& overrides);
+
+/// Parses a size or integer: 1024, "64Ki", "256Mi", "1Gi", "1K"/"1M"/"1G" (powers of 10), "2^28".
+/// Returns nullopt for anything else or on overflow.
+std::optional<std::int64_t> parse_size(const std::string& text);
+
+/// The candidate closest to `word` by edit distance, if close enough to be a plausible typo.
+std::optional<std::string> nearest_name(const std::string& word, const std::vector<std::string>& candidates);
+
+/// A parameter value as text ("268435456", "0.5", "true", "random").
+std::string value_text(const param_value& value);
+
+}  // namespace cudalab::host

@@ -1,0 +1,73 @@
+// Lab-file values to parameter values: the type each parameter declares, and its range.
+#include <string>
+
+#include "labfile/toml_tree.hpp"
+
+namespace cudalab::host {
+namespace {
+
+std::string quoted_choices(const std::vector<std::string>& choices) {
+  std::string text;
+  for (const std::string& c : choices) text += (text.empty() ? "\"" : ", \"") + c + "\"";
+  return text;
+}
+
+}  // namespace
+
+std::optional<param_value> to_param_value(const param_spec& spec, const toml::node& node, std::string& error) {
+  const std::string name = "'" + spec.name + "'";
+  switch (spec.type) {
+    case param_type::integer:
+      if (auto i = node.as_integer()) return param_value(i->get());
+      if (auto s = node.as_string()) {
+        if (auto size = parse_size(s->get())) return param_value(*size);
+        error = name + " must be an integer or a size such as \"64Ki\", \"256Mi\", \"1G\" or \"2^28\"; \"" + s->get() +
+                "\" is not one";
+        return std::nullopt;
+      }
+      error = name + " is an integer parameter, not " + describe_node(node);
+      return std::nullopt;
+    case param_type::real:
+      if (auto i = node.as_integer()) return param_value(static_cast<double>(i->get()));
+      if (auto f = node.as_floating_point()) return param_value(f->get());
+      error = name + " is a real parameter (a number), not " + describe_node(node);
+      return std::nullopt;
+    case param_type::boolean:
+      if (auto b = node.as_boolean()) return param_value(b->get());
+      error = name + " is a boolean parameter (true or false), not " + describe_node(node);
+      return std::nullopt;
+    case param_type::choice:
+      if (auto s = node.as_string()) {
+        for (const std::string& c : spec.choices)
+          if (c == s->get()) return param_value(c);
+        error = name + " must be one of " + quoted_choices(spec.choices) + "; \"" + s->get() + "\" is not one" +
+                suggestion(s->get(), spec.choices, "\"", "\"");
+        return std::nullopt;
+      }
+      error = name + " must be one of " + quoted_choices(spec.choices) + " (a string), not " + describe_node(node);
+      return std::nullopt;
+  }
+  error = name + " has an unknown type";
+  return std::nullopt;
+}
+
+std::string range_problem(const param_spec& spec, const param_value& value) {
+  double v = 0;
+  if (auto i = std::get_if<std::int64_t>(&value)) v = static_cast<double>(*i);
+  else if (auto d = std::get_if<double>(&value)) v = *d;
+  else return "";
+  const bool low = spec.min && v < *spec.min;
+  const bool high = spec.max && v > *spec.max;
+  if (!low && !high) return "";
+  auto bound = [&](double b) {
+    return spec.type == param_type::integer ? std::to_string(static_cast<std::int64_t>(b)) : value_text(param_value(b));
+  };
+  std::string range;
+  if (spec.min && spec.max) range = "[" + bound(*spec.min) + ", " + bound(*spec.max) + "]";
+  else if (spec.min) range = "(at least " + bound(*spec.min) + ")";
+  else range = "(at most " + bound(*spec.max) + ")";
+  return "'" + spec.name + "' = " + value_text(value) + " is out of range " + range +
+         (spec.unit.empty() ? "" : " (" + spec.unit + ")");
+}
+
+}  // namespace cudalab::host

@@ -1,0 +1,43 @@
+// Problems found in lab files, profiles and --set overrides: locations, ordering, the error text.
+#include "labfile/problems.hpp"
+
+#include <algorithm>
+
+namespace cudalab::host {
+namespace {
+
+std::string join_problems(const std::vector<lab_problem>& problems) {
+  std::string text;
+  for (const lab_problem& p : problems) {
+    if (!text.empty()) text += '\n';
+    text += p.where.text() + ": " + p.message;
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string source_location::text() const {
+  if (line <= 0) return file;
+  if (column <= 0) return file + ":" + std::to_string(line);
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+lab_file_error::lab_file_error(std::vector<lab_problem> problems)
+    : std::runtime_error(join_problems(problems)), problems_(std::move(problems)) {}
+
+void sort_problems(std::vector<lab_problem>& problems, const std::vector<std::string>& set_order) {
+  auto rank = [&](const lab_problem& p) {
+    const auto it = std::find(set_order.begin(), set_order.end(), p.where.file);
+    return static_cast<std::size_t>(it - set_order.begin());
+  };
+  std::stable_sort(problems.begin(), problems.end(), [&](const lab_problem& a, const lab_problem& b) {
+    const bool a_loose = a.where.line == 0, b_loose = b.where.line == 0;
+    if (a_loose != b_loose) return b_loose;
+    if (a_loose) return rank(a) < rank(b);
+    if (a.where.file != b.where.file) return false;
+    return a.where.line != b.where.line ? a.where.line < b.where.line : a.where.column < b.where.column;
+  });
+}
+
+}  // namespace cudalab::host

@@ -1,0 +1,105 @@
+// Run profiles (configs/*.toml): optional [measure], [output] and [run] settings over the defaults.
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "labfile/toml_tree.hpp"
+
+namespace cudalab::host {
+namespace {
+
+const std::vector<std::string> profile_tables = {"measure", "output", "run"};
+const std::vector<std::string> run_keys = {"isolate", "timeout_s"};
+const std::vector<std::string> isolate_modes = {"none", "file", "variant"};
+const std::vector<std::string> output_keys = {"format", "dir"};
+const std::vector<std::string> output_formats = {"table", "json", "csv", "md"};
+
+void read_output_table(const std::string& file, const toml::table& table, output_settings& output,
+                       std::vector<lab_problem>& problems) {
+  for (auto&& [key, value] : table) {
+    const std::string name(key.str());
+    if (name != "format" && name != "dir") {
+      problems.push_back({locate(file, key.source()), "unknown key '" + name + "' in [output]" + suggestion(name, output_keys)});
+      continue;
+    }
+    auto s = value.as_string();
+    if (!s) {
+      problems.push_back({locate(file, value.source()), "output." + name + " must be a string, not " + describe_node(value)});
+    } else if (name == "dir") {
+      output.dir = s->get();
+    } else if (std::find(output_formats.begin(), output_formats.end(), s->get()) == output_formats.end()) {
+      problems.push_back({locate(file, value.source()), "output.format \"" + s->get() + "\" is not one of table, json, csv, md" +
+                                                            suggestion(s->get(), output_formats, "\"", "\"")});
+    } else {
+      output.format = s->get();
+    }
+  }
+}
+
+void read_run_table(const std::string& file, const toml::table& table, run_settings& run, std::vector<lab_problem>& problems) {
+  for (auto&& [key, value] : table) {
+    const std::string name(key.str());
+    if (name == "isolate") {
+      auto s = value.as_string();
+      if (!s || std::find(isolate_modes.begin(), isolate_modes.end(), s->get()) == isolate_modes.end())
+        problems.push_back({locate(file, value.source()), "run.isolate must be \"none\", \"file\" or \"variant\""});
+      else
+        run.isolate = s->get();
+    } else if (name == "timeout_s") {
+      const auto seconds = value.value<double>();
+      if (!seconds || !(*seconds >= 0) || value.is_boolean())
+        problems.push_back({locate(file, value.source()), "run.timeout_s must be a number of seconds >= 0 (0: no watchdog)"});
+      else
+        run.timeout_s = *seconds;
+    } else {
+      problems.push_back({locate(file, key.source()), "unknown key '" + name + "' in [run]" + suggestion(name, run_keys)});
+    }
+  }
+}
+
+}  // namespace
+
+run_profile parse_profile(const std::filesystem::path& path) {
+  const std::string file = path.string();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw lab_file_error({lab_problem{source_location{file, 0, 0}, "cannot open the profile for reading"}});
+  std::ostringstream content;
+  content << in.rdbuf();
+
+  toml::table doc;
+  if (auto stray = stray_non_ascii(file, content.str())) throw lab_file_error({*stray});
+  try {
+    doc = toml::parse(content.str(), file);
+  } catch (const toml::parse_error& e) {
+    throw lab_file_error({lab_problem{locate(file, e.source()), "TOML syntax error: " + std::string(e.description())}});
+  }
+
+  run_profile profile;
+  profile.file = file;
+  std::vector<lab_problem> problems;
+  for (auto&& [key, value] : doc) {
+    const std::string name(key.str());
+    if (name == "measure" && value.is_table()) {
+      read_measure_table(file, *value.as_table(), profile.measure, profile.measure_keys_set, problems);
+    } else if (name == "output" && value.is_table()) {
+      read_output_table(file, *value.as_table(), profile.output, problems);
+    } else if (name == "run" && value.is_table()) {
+      read_run_table(file, *value.as_table(), profile.run, problems);
+    } else if (name == "measure" || name == "output" || name == "run") {
+      problems.push_back({locate(file, key.source()), "'" + name + "' must be a table [" + name + "], not " + describe_node(value)});
+    } else {
+      problems.push_back({locate(file, key.source()), "unknown " + std::string(value.is_table() ? "table [" + name + "]" : "key '" + name + "'") +
+                                                          " in a profile" + suggestion(name, profile_tables, "[", "]") +
+                                                          " (a profile has [measure], [output] and [run])"});
+    }
+  }
+  if (!problems.empty()) {
+    sort_problems(problems);
+    throw lab_file_error(std::move(problems));
+  }
+  return profile;
+}
+
+}  // namespace cudalab::host

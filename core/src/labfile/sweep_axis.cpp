@@ -1,0 +1,190 @@
+// One [sweep] axis: a list of values, an inclusive {from, to, step} range or a geometric
+// {from, to, factor} range, each value typed and range-checked against the parameter's spec.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "labfile/toml_tree.hpp"
+
+namespace cudalab::host {
+namespace {
+
+const std::vector<std::string> range_keys = {"from", "to", "step", "factor"};
+
+// A typed, in-range value of the range's `key`, or nullopt with the problem recorded.
+std::optional<param_value> range_end(const std::string& file, const param_spec& spec, const toml::table& range,
+                                     const std::string& key, std::vector<lab_problem>& problems) {
+  const toml::node* node = range.get(key);
+  if (!node) {
+    problems.push_back({locate(file, range.source()), "the range of '" + spec.name + "' has no '" + key + "'"});
+    return std::nullopt;
+  }
+  std::string error;
+  auto value = to_param_value(spec, *node, error);
+  if (value) error = range_problem(spec, *value);
+  if (!error.empty()) {
+    problems.push_back({locate(file, node->source()), "sweep '" + spec.name + "'." + key + ": " + error});
+    return std::nullopt;
+  }
+  return value;
+}
+
+double as_double(const param_value& v) {
+  if (auto i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
+  return std::get<double>(v);
+}
+
+axis_values read_list(const std::string& file, const param_spec& spec, const toml::array& list,
+                      std::vector<lab_problem>& problems) {
+  axis_values axis;
+  if (list.empty()) {
+    problems.push_back({locate(file, list.source()), "sweep of '" + spec.name + "' is empty (0 points): list at least one value"});
+    return axis;
+  }
+  axis.ok = true;
+  for (const toml::node& element : list) {
+    std::string error;
+    auto value = to_param_value(spec, element, error);
+    if (value) error = range_problem(spec, *value);
+    if (!error.empty()) {
+      problems.push_back({locate(file, element.source()), "in the sweep of '" + spec.name + "': " + error});
+      axis.ok = false;
+    } else {
+      axis.values.push_back(*value);
+    }
+  }
+  axis.count = list.size();
+  return axis;
+}
+
+// {from, to, step}: from, from + step, ... up to and including `to`.
+void step_values(const param_spec& spec, const param_value& from, const param_value& to, const param_value& step,
+                 std::uint64_t limit, axis_values& axis) {
+  if (spec.type == param_type::integer) {
+    const std::int64_t a = std::get<std::int64_t>(from), b = std::get<std::int64_t>(to), s = std::get<std::int64_t>(step);
+    axis.count = (static_cast<std::uint64_t>(b) - static_cast<std::uint64_t>(a)) / static_cast<std::uint64_t>(s) + 1;
+    if (axis.count > limit) return;
+    for (std::uint64_t k = 0; k < axis.count; ++k) axis.values.push_back(static_cast<std::int64_t>(a + static_cast<std::int64_t>(k) * s));
+    return;
+  }
+  const double a = as_double(from), b = as_double(to), s = as_double(step);
+  // A small slack so that 0.1-steps reach `to` despite rounding.
+  const double steps = std::floor((b - a) / s * (1 + 1e-12) + 1e-9);
+  if (steps + 1 > static_cast<double>(limit)) {
+    axis.count = steps >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(steps) + 1;
+    return;
+  }
+  axis.count = static_cast<std::uint64_t>(steps) + 1;
+  for (std::uint64_t k = 0; k < axis.count; ++k) axis.values.push_back(std::min(b, a + static_cast<double>(k) * s));
+}
+
+// {from, to, factor}: from, from * factor, ... while not above `to`; integers rounded, repeats dropped.
+void factor_values(const param_spec& spec, const param_value& from, const param_value& to, double factor,
+                   std::uint64_t limit, axis_values& axis) {
+  const double a = as_double(from), b = as_double(to);
+  const double estimate = std::floor(std::log(b / a) / std::log(factor) + 1e-9) + 1;
+  if (estimate > static_cast<double>(limit)) {
+    axis.count = estimate >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(estimate);
+    return;
+  }
+  if (spec.type == param_type::integer) {
+    const std::int64_t last = std::get<std::int64_t>(to);
+    double x = static_cast<double>(std::get<std::int64_t>(from));
+    std::int64_t previous = -1;
+    for (;;) {
+      const double rounded = std::round(x);
+      if (rounded > static_cast<double>(last)) break;
+      const auto v = static_cast<std::int64_t>(rounded);
+      if (v != previous) axis.values.push_back(v);
+      previous = v;
+      x *= factor;
+    }
+  } else {
+    for (double x = a; x <= b * (1 + 1e-12); x *= factor) axis.values.push_back(std::min(x, b));
+  }
+  axis.count = axis.values.size();
+}
+
+axis_values read_range(const std::string& file, const param_spec& spec, const toml::table& range, std::uint64_t limit,
+                       std::vector<lab_problem>& problems) {
+  axis_values axis;
+  bool ok = true;
+  for (auto&& [key, value] : range) {
+    const std::string name(key.str());
+    if (std::find(range_keys.begin(), range_keys.end(), name) == range_keys.end()) {
+      problems.push_back({locate(file, key.source()), "unknown key '" + name + "' in the range of '" + spec.name + "'" +
+                                                          suggestion(name, range_keys) + " (a range has from, to and step or factor)"});
+      ok = false;
+    }
+  }
+  if (spec.type != param_type::integer && spec.type != param_type::real) {
+    problems.push_back({locate(file, range.source()), "'" + spec.name + "' is a " +
+                                                          (spec.type == param_type::boolean ? "boolean" : "choice") +
+                                                          " parameter: sweep it with a list of values, not a range"});
+    return axis;
+  }
+  const toml::node* step = range.get("step");
+  const toml::node* factor = range.get("factor");
+  if ((step != nullptr) == (factor != nullptr)) {
+    problems.push_back({locate(file, range.source()), "the range of '" + spec.name +
+                                                          "' needs exactly one of 'step' (from, from + step, ...) or 'factor' (from, from * factor, ...)"});
+    ok = false;
+  }
+  const auto from = range_end(file, spec, range, "from", problems);
+  const auto to = range_end(file, spec, range, "to", problems);
+  if (!from || !to) ok = false;
+  if (from && to && as_double(*from) > as_double(*to)) {
+    problems.push_back({locate(file, range.source()), "the range of '" + spec.name + "' runs backwards: from = " +
+                                                          value_text(*from) + " is greater than to = " + value_text(*to)});
+    ok = false;
+  }
+
+  std::optional<param_value> step_value;
+  double factor_value = 0;
+  if (step && !factor) {
+    std::string error;
+    step_value = to_param_value(spec, *step, error);
+    if (step_value && as_double(*step_value) <= 0)
+      error = "step must be greater than 0, not " + value_text(*step_value);
+    if (!error.empty()) {
+      problems.push_back({locate(file, step->source()), "the range of '" + spec.name + "': " + error});
+      ok = false;
+    }
+  } else if (factor && !step) {
+    if (auto i = factor->as_integer()) factor_value = static_cast<double>(i->get());
+    else if (auto f = factor->as_floating_point()) factor_value = f->get();
+    if (!(factor->is_integer() || factor->is_floating_point())) {
+      problems.push_back({locate(file, factor->source()), "the range of '" + spec.name + "': factor must be a number, not " +
+                                                              describe_node(*factor)});
+      ok = false;
+    } else if (!(factor_value > 1.0)) {
+      problems.push_back({locate(file, factor->source()), "the range of '" + spec.name + "': factor must be greater than 1, not " +
+                                                              value_text(param_value(factor_value))});
+      ok = false;
+    } else if (from && as_double(*from) <= 0) {
+      problems.push_back({locate(file, range.source()), "the geometric range of '" + spec.name + "' must start above 0 (from = " +
+                                                            value_text(*from) + ")"});
+      ok = false;
+    }
+  }
+  if (!ok) return axis;
+  if (step_value) step_values(spec, *from, *to, *step_value, limit, axis);
+  else factor_values(spec, *from, *to, factor_value, limit, axis);
+  axis.ok = true;
+  return axis;
+}
+
+}  // namespace
+
+axis_values read_sweep_axis(const std::string& file, const param_spec& spec, const toml::node& node,
+                            std::uint64_t limit, std::vector<lab_problem>& problems) {
+  if (const toml::array* list = node.as_array()) return read_list(file, spec, *list, problems);
+  if (const toml::table* range = node.as_table()) return read_range(file, spec, *range, limit, problems);
+  problems.push_back({locate(file, node.source()), "sweep of '" + spec.name + "' must be a list [a, b, ...] or a range {from, to, step} / {from, to, factor}, not " +
+                                                       describe_node(node) + "; a single value belongs in [params]"});
+  return {};
+}
+
+}  // namespace cudalab::host

@@ -1,0 +1,91 @@
+// Internals shared by the lab-file sources: the parsed TOML tree and its locations. g++ only:
+// TOML++ does not compile under nvcc, so this header must never reach a .cu file or lab_file.hpp,
+// and no file outside labfile/ includes it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "labfile/lab_file.hpp"
+
+namespace cudalab::host {
+
+/// The TOML document of a lab file, and the [measure] settings it sets (checked at parse time).
+struct lab_file::impl {
+  std::string file;                         ///< the path as given, used in every location
+  toml::table doc;
+  measure_settings measure;                 ///< defaults overlaid with the file's [measure]
+  std::vector<std::string> measure_keys_set;
+};
+
+/// Where a TOML++ source region starts, in `file`.
+inline source_location locate(const std::string& file, const toml::source_region& region) {
+  return {file, static_cast<int>(region.begin.line), static_cast<int>(region.begin.column)};
+}
+
+/// The first character TOML forbids outside strings and comments (non-ASCII), as a syntax error at
+/// its line and column; checked before TOML++ parses `text` (toml_text_check.cpp says why).
+std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_view text);
+
+/// A node in words for messages: `a string "yes"`, `a float 1.5`, `an array`.
+std::string describe_node(const toml::node& node);
+
+/// " did you mean 'x'?" when `word` is close to one of `candidates`, else "".
+std::string suggestion(const std::string& word, const std::vector<std::string>& candidates,
+                       const std::string& quote_open = "'", const std::string& quote_close = "'");
+
+/// Checks every key of a lab file's or profile's [measure] table, applying the good ones to
+/// `measure` and appending their names to `keys_set`; problems go to `problems`.
+void read_measure_table(const std::string& file, const toml::table& table, measure_settings& measure,
+                        std::vector<std::string>& keys_set, std::vector<lab_problem>& problems);
+
+/// Applies one [measure] key. Returns "" on success, else what is wrong (unknown key with the
+/// nearest name, wrong type, out of range).
+std::string set_measure_key(measure_settings& measure, const std::string& key, const toml::node& value);
+
+/// Copies the setting called `key` from `from` to `to`. REQUIRES: `key` is a [measure] key.
+void copy_measure_key(measure_settings& to, const measure_settings& from, const std::string& key);
+
+/// The [measure] keys, in documentation order.
+const std::vector<std::string>& measure_key_names();
+
+/// Converts a TOML value to the type `spec` declares (integers also take sizes such as "64Mi").
+/// Returns nullopt and sets `error` when the value has the wrong type or is not among the choices.
+std::optional<param_value> to_param_value(const param_spec& spec, const toml::node& node, std::string& error);
+
+/// "" when `value` lies within spec's [min, max], else what is wrong, naming the range.
+std::string range_problem(const param_spec& spec, const param_value& value);
+
+/// A [sweep] axis read from a list or a range: its values (left empty when the count is over
+/// `limit`, as the sweep is refused anyway), its point count, and whether it is usable.
+struct axis_values {
+  std::vector<param_value> values;
+  std::uint64_t count = 0;
+  bool ok = false;
+};
+
+/// Reads one [sweep] entry for `spec`: a non-empty list, {from, to, step} or {from, to, factor}.
+/// Problems (located in `file`) go to `problems`.
+axis_values read_sweep_axis(const std::string& file, const param_spec& spec, const toml::node& node,
+                            std::uint64_t limit, std::vector<lab_problem>& problems);
+
+/// One `--set KEY=VALUE`: where to report it ("--set KEY=VALUE"), the key, and the value as TOML
+/// (a bare word that is not TOML is kept as a string, so `--set fill=ramp` works unquoted).
+struct override_entry {
+  source_location where;
+  std::string key;
+  std::string raw;                    ///< the text after '='
+  std::shared_ptr<toml::table> holder;  ///< owns the value, under the key "v"
+  const toml::node& value() const { return *holder->get("v"); }
+};
+
+/// Splits and parses one override. Returns nullopt (problem recorded) without an '=' or a key.
+std::optional<override_entry> parse_override(const std::string& text, std::vector<lab_problem>& problems);
+
+}  // namespace cudalab::host

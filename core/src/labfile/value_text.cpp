@@ -1,0 +1,42 @@
+// Values in words: parameter values for labels, TOML nodes for error messages.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <variant>
+
+#include "labfile/toml_tree.hpp"
+
+namespace cudalab::host {
+namespace {
+
+// The shortest of %.15g and %.17g that reads back as the same double.
+std::string real_text(double v) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.15g", v);
+  if (std::strtod(buffer, nullptr) != v) std::snprintf(buffer, sizeof buffer, "%.17g", v);
+  return buffer;
+}
+
+}  // namespace
+
+std::string value_text(const param_value& value) {
+  struct visitor {
+    std::string operator()(std::int64_t v) const { return std::to_string(v); }
+    std::string operator()(double v) const { return real_text(v); }
+    std::string operator()(bool v) const { return v ? "true" : "false"; }
+    std::string operator()(const std::string& v) const { return v; }
+  };
+  return std::visit(visitor{}, value);
+}
+
+std::string describe_node(const toml::node& node) {
+  if (auto s = node.as_string()) return "a string \"" + s->get() + "\"";
+  if (auto i = node.as_integer()) return "an integer " + std::to_string(i->get());
+  if (auto f = node.as_floating_point()) return "a float " + real_text(f->get());
+  if (auto b = node.as_boolean()) return std::string("a boolean ") + (b->get() ? "true" : "false");
+  if (node.is_array()) return "an array";
+  if (node.is_table()) return "a table";
+  return "a date or time";
+}
+
+}  // namespace cudalab::host

@@ -1,0 +1,112 @@
+// The CPU access model: sectors and lines for global memory, bank wavefronts for shared memory.
+#include "model/access_model.hpp"
+
+#include <algorithm>
+#include <array>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+namespace cudalab::host {
+
+namespace {
+
+void check_width(unsigned bytes) {
+  if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16)
+    throw std::invalid_argument("access model: bytes_per_lane must be 1, 2, 4, 8 or 16, not " + std::to_string(bytes));
+}
+
+bool active(const warp_access& a, unsigned lane) { return (a.active >> lane) & 1u; }
+
+}  // namespace
+
+global_cost global_request_cost(const warp_access& a) {
+  check_width(a.bytes_per_lane);
+  std::set<std::uint64_t> sectors, lines;
+  global_cost cost;
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    if (!active(a, lane)) continue;
+    const std::uint64_t first = a.address[lane];
+    const std::uint64_t last = first + a.bytes_per_lane - 1;
+    for (std::uint64_t s = first / sector_bytes; s <= last / sector_bytes; ++s) sectors.insert(s);
+    for (std::uint64_t l = first / line_bytes; l <= last / line_bytes; ++l) lines.insert(l);
+    cost.requested_bytes += a.bytes_per_lane;
+  }
+  cost.sectors = static_cast<unsigned>(sectors.size());
+  cost.lines = static_cast<unsigned>(lines.size());
+  return cost;
+}
+
+shared_cost shared_request_cost(const warp_access& a) {
+  check_width(a.bytes_per_lane);
+  const unsigned lanes_per_phase = a.bytes_per_lane <= 4 ? 32 : 128 / a.bytes_per_lane;
+  const unsigned words_per_lane = std::max(1u, a.bytes_per_lane / bank_width_bytes);
+  shared_cost cost;
+  for (unsigned phase_start = 0; phase_start < 32; phase_start += lanes_per_phase) {
+    std::array<std::set<std::uint64_t>, bank_count> words_in_bank;
+    bool any = false;
+    for (unsigned lane = phase_start; lane < phase_start + lanes_per_phase; ++lane) {
+      if (!active(a, lane)) continue;
+      any = true;
+      const std::uint64_t first_word = a.address[lane] / bank_width_bytes;
+      for (unsigned w = 0; w < words_per_lane; ++w)
+        words_in_bank[(first_word + w) % bank_count].insert(first_word + w);
+    }
+    if (!any) continue;
+    std::size_t worst = 0;
+    for (const auto& words : words_in_bank) worst = std::max(worst, words.size());
+    cost.wavefronts += static_cast<unsigned>(worst);
+    cost.ideal_wavefronts += 1;
+  }
+  return cost;
+}
+
+void access_model::access(const warp_access& a) {
+  if (a.space == memory_space::global) {
+    const global_cost c = global_request_cost(a);
+    global_totals& t = a.kind == access_kind::load ? raw_.global_load : raw_.global_store;
+    t.requests += weight_;
+    t.sectors += weight_ * c.sectors;
+    t.lines += weight_ * c.lines;
+    t.requested_bytes += weight_ * c.requested_bytes;
+  } else {
+    const shared_cost c = shared_request_cost(a);
+    shared_totals& t = a.kind == access_kind::load ? raw_.shared_load : raw_.shared_store;
+    t.requests += weight_;
+    t.wavefronts += weight_ * c.wavefronts;
+    t.ideal_wavefronts += weight_ * c.ideal_wavefronts;
+  }
+}
+
+void access_model::repeat(std::uint64_t times) {
+  if (times == 0) throw std::invalid_argument("access model: repeat() needs times > 0");
+  weight_ = times;
+}
+
+void access_model::sampled(std::uint64_t traced_warps, std::uint64_t total_warps) {
+  if (traced_warps == 0 || total_warps < traced_warps)
+    throw std::invalid_argument("access model: sampled() needs 0 < traced_warps <= total_warps");
+  raw_.traced_warps = traced_warps;
+  raw_.total_warps = total_warps;
+}
+
+access_stats access_model::stats() const {
+  if (raw_.traced_warps == 0) return raw_;
+  const double k = double(raw_.total_warps) / double(raw_.traced_warps);
+  auto scale = [k](std::uint64_t v) { return static_cast<std::uint64_t>(double(v) * k + 0.5); };
+  access_stats s = raw_;
+  for (global_totals* g : {&s.global_load, &s.global_store}) {
+    g->requests = scale(g->requests);
+    g->sectors = scale(g->sectors);
+    g->lines = scale(g->lines);
+    g->requested_bytes = scale(g->requested_bytes);
+  }
+  for (shared_totals* sh : {&s.shared_load, &s.shared_store}) {
+    sh->requests = scale(sh->requests);
+    sh->wavefronts = scale(sh->wavefronts);
+    sh->ideal_wavefronts = scale(sh->ideal_wavefronts);
+  }
+  return s;
+}
+
+}  // namespace cudalab::host

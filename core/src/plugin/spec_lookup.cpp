@@ -1,0 +1,22 @@
+// Looking things up in a lab's spec: its default parameters, and a variant by name.
+#include "plugin/spec_lookup.hpp"
+
+#include <stdexcept>
+
+namespace cudalab::host {
+
+params default_params(const lab_spec& spec) {
+  params p;
+  for (const param_spec& ps : spec.params) p.set(ps.name, ps.default_value);
+  return p;
+}
+
+const variant_spec& find_variant(const lab_spec& spec, const std::string& name) {
+  for (const variant_spec& v : spec.variants)
+    if (v.name == name) return v;
+  std::string names;
+  for (const variant_spec& v : spec.variants) names += (names.empty() ? "" : ", ") + v.name;
+  throw std::out_of_range("lab '" + spec.name + "' has no variant '" + name + "' (it has: " + names + ")");
+}
+
+}  // namespace cudalab::host

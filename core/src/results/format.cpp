@@ -1,0 +1,63 @@
+// Small formatting pieces the reporters share: point labels, grouping, the one-line failure reason.
+#include "results/format.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace cudalab::host {
+
+std::string point_text(const variant_result& r) {
+  std::string s;
+  for (const auto& [k, v] : r.point) s += (s.empty() ? "" : " ") + k + "=" + v;
+  return s;
+}
+
+std::string variant_label(const variant_result& r) { return r.is_baseline ? r.variant + " (baseline)" : r.variant; }
+
+std::string failure_text(const variant_result& r) {
+  if (r.status == result_status::error || r.status == result_status::skipped) return r.error;
+  if (r.status != result_status::verify_failed) return "";
+  const check& c = r.verification;
+  std::string s = std::to_string(c.mismatches) + " of " + std::to_string(c.checked) + " wrong (" + c.tolerance + ")";
+  if (!c.first_mismatches.empty()) s += "; " + c.first_mismatches.front();
+  if (!c.note.empty()) s += "; " + c.note;
+  return s;
+}
+
+std::string shared_conflicts_text(const variant_result& r) {
+  const auto& ld = r.model.shared_load;
+  const auto& st = r.model.shared_store;
+  if (!r.has_model || ld.requests + st.requests == 0) return "";
+  auto side = [](const shared_totals& s) { return s.requests ? fmt::format("{:.2f}", s.conflicts_per_request()) : "-"; };
+  return side(ld) + "/" + side(st);
+}
+
+std::vector<std::string> swept_names(const std::vector<variant_result>& results) {
+  std::vector<std::string> names;
+  for (const auto& r : results)
+    for (const auto& kv : r.point)
+      if (std::find(names.begin(), names.end(), kv.first) == names.end()) names.push_back(kv.first);
+  return names;
+}
+
+std::string point_value(const variant_result& r, const std::string& name) {
+  for (const auto& [k, v] : r.point)
+    if (k == name) return v;
+  return "";
+}
+
+std::vector<const variant_result*> rows_of(const std::vector<variant_result>& results, const std::string& lab_file) {
+  std::vector<const variant_result*> rows;
+  for (const auto& r : results)
+    if (r.lab_file == lab_file) rows.push_back(&r);
+  return rows;
+}
+
+bool gets_sweep_plot(const std::vector<const variant_result*>& rows) {
+  const bool swept = std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return !r->point.empty(); });
+  const bool timed = std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return r->gbps > 0; });
+  return swept && timed;
+}
+
+}  // namespace cudalab::host

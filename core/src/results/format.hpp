@@ -1,0 +1,37 @@
+// Small formatting pieces the reporters share: point labels, grouping, the one-line failure reason.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "results/result.hpp"
+
+namespace cudalab::host {
+
+/// "offset=1 n=256Mi" (empty when the lab file has no sweep).
+std::string point_text(const variant_result& r);
+
+/// The name shown for a variant: "memcpy (baseline)" for the baseline.
+std::string variant_label(const variant_result& r);
+
+/// Why a result is not ok, in one line: the error, or "3 of 1000 wrong (exact); [5] got ..., expected ...".
+std::string failure_text(const variant_result& r);
+
+/// Predicted shared-memory bank conflicts per request as "loads/stores" ("31.00/0.00"; "-" for a side
+/// without shared accesses), or "" when the variant has no shared accesses or no model.
+std::string shared_conflicts_text(const variant_result& r);
+
+/// The swept parameter names across results, in first-seen order.
+std::vector<std::string> swept_names(const std::vector<variant_result>& results);
+
+/// The value of swept parameter `name` in `r`, "" if it has none.
+std::string point_value(const variant_result& r, const std::string& name);
+
+/// The results of one lab file, in run order.
+std::vector<const variant_result*> rows_of(const std::vector<variant_result>& results, const std::string& lab_file);
+
+/// Whether a lab file's rows get a sweep plot: it has a sweep and at least one timed result.
+/// write_sweep_plots and the Markdown report's plot links both follow this rule.
+bool gets_sweep_plot(const std::vector<const variant_result*>& rows);
+
+}  // namespace cudalab::host

@@ -1,0 +1,119 @@
+// report.md: the device and its ceilings, then a table per lab file (sweeps as leading columns),
+// links to the sweep plots, and a section listing every failure.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <ostream>
+
+#include "results/format.hpp"
+#include "results/reporter.hpp"
+
+namespace cudalab::host {
+
+namespace {
+
+std::string cell(double v, int precision) { return v > 0 ? fmt::format("{:.{}f}", v, precision) : "-"; }
+
+// Text for a table cell or list item: a '|' would end the cell and a newline the row.
+std::string md_text(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n' || c == '\r') out += ' ';
+    else out += c;
+  }
+  return out;
+}
+
+class markdown_reporter final : public reporter {
+ public:
+  markdown_reporter(std::ostream& out, std::string plot_prefix) : out_(out), plot_prefix_(std::move(plot_prefix)) {}
+
+  void begin(const run_context& c) override { context_ = c; }
+  void add(const variant_result& r) override { results_.push_back(r); }
+
+  void end() override {
+    const device_info& d = context_.device;
+    out_ << "# cudalab results\n\n";
+    out_ << fmt::format("Run {} with cudalab {}: `{}`\n\n", context_.started_at, context_.cudalab_version,
+                        context_.command_line);
+    out_ << "| device | SMs | memory | L2 | DRAM peak GB/s | copy GB/s | H2D GB/s | D2H GB/s | both GB/s |\n";
+    out_ << "|---|---|---|---|---|---|---|---|---|\n";
+    out_ << fmt::format("| {} (sm_{}{}) | {} | {:.1f} GiB | {:.0f} MiB | {} | {} | {} | {} | {} |\n\n", d.name,
+                        d.cc_major, d.cc_minor, d.sm_count, d.global_memory_bytes / double(1ull << 30),
+                        d.l2_cache_bytes / double(1 << 20), cell(d.peak_dram_gbps(), 0),
+                        cell(context_.measured.d2d_copy_gbps, 1), cell(context_.measured.h2d_gbps, 1),
+                        cell(context_.measured.d2h_gbps, 1), cell(context_.measured.bidir_gbps, 1));
+    out_ << "GB/s counts the least bytes a correct kernel moves (read + written) over the median time per launch; "
+            "% base is of the baseline variant at the same point, % ceil of the measured ceiling for the path "
+            "(device copy, or pinned transfers for bus traffic). ld/st s/r: predicted sectors per request.\n";
+
+    std::vector<std::string> files;
+    for (const auto& r : results_)
+      if (files.empty() || files.back() != r.lab_file) files.push_back(r.lab_file);
+    for (const auto& file : files) write_file_section(file);
+
+    out_ << "\n## Verification\n\n";
+    bool any = false;
+    for (const auto& r : results_) {
+      if (r.status == result_status::ok) continue;
+      any = true;
+      const std::string pt = point_text(r);
+      out_ << fmt::format("- `{}` {}{}: **{}** — {}\n", r.lab_file, md_text(r.variant),
+                          pt.empty() ? "" : " [" + md_text(pt) + "]", status_name(r.status), md_text(failure_text(r)));
+      for (std::size_t i = 1; i < r.verification.first_mismatches.size(); ++i)
+        out_ << "  - " << md_text(r.verification.first_mismatches[i]) << "\n";
+    }
+    if (!any) out_ << fmt::format("All {} results verified against their CPU references.\n", results_.size());
+    out_.flush();
+  }
+
+ private:
+  void write_file_section(const std::string& file) {
+    const auto rows = rows_of(results_, file);
+    std::vector<std::string> params;
+    for (const auto* r : rows)
+      for (const auto& kv : r->point)
+        if (std::find(params.begin(), params.end(), kv.first) == params.end()) params.push_back(kv.first);
+    out_ << fmt::format("\n## {}{}\n\n", file, rows.front()->title.empty() ? "" : " — " + rows.front()->title);
+    if (!plot_prefix_.empty() && gets_sweep_plot(rows))
+      out_ << fmt::format("![GB/s against {}]({}{}.svg)\n\n", params.back(), plot_prefix_,
+                          std::filesystem::path(file).stem().string());
+    std::string head = "|", rule = "|";
+    for (const auto& p : params) {
+      head += " " + p + " |";
+      rule += "---|";
+    }
+    out_ << head << " variant | status | median ms | CV % | GB/s | % base | % ceil | ld s/r | st s/r | sh conflicts/r ld/st |\n";
+    out_ << rule << "---|---|---|---|---|---|---|---|---|---|\n";
+    for (const auto* r : rows) {
+      std::string line = "|";
+      for (const auto& p : params) line += " " + md_text(point_value(*r, p)) + " |";
+      const auto& m = r->model;
+      const std::string shared = shared_conflicts_text(*r);
+      auto model = [&](bool any, double v) { return r->has_model && any ? fmt::format("{:.2f}", v) : std::string("-"); };
+      line += fmt::format(
+          " {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |", md_text(variant_label(*r)), status_name(r->status),
+          r->time.timed ? fmt::format("{:.4f}", r->time.median_ms) : "-",
+          r->time.timed ? fmt::format("{:.2f}", 100 * r->time.cv) : "-", cell(r->gbps, 1), cell(r->pct_of_baseline, 1),
+          cell(r->pct_of_ceiling, 1), model(m.global_load.requests > 0, m.global_load.sectors_per_request()),
+          model(m.global_store.requests > 0, m.global_store.sectors_per_request()),
+          shared.empty() ? "-" : shared);
+      out_ << line << "\n";
+    }
+  }
+
+  std::ostream& out_;
+  std::string plot_prefix_;
+  run_context context_;
+  std::vector<variant_result> results_;
+};
+
+}  // namespace
+
+std::unique_ptr<reporter> make_markdown_reporter(std::ostream& out, std::string plot_prefix) {
+  return std::make_unique<markdown_reporter>(out, std::move(plot_prefix));
+}
+
+}  // namespace cudalab::host

@@ -1,0 +1,66 @@
+// Reporters: turn results into the console table, JSON lines (streamed), results.json, results.csv,
+// a Markdown report and SVG plots of sweeps. Modelled on Google Benchmark's reporter interface.
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "results/result.hpp"
+#include "results/run_context.hpp"
+
+namespace cudalab::host {
+
+/// Receives a run: its context once, then each result as soon as it exists, then the end.
+class reporter {
+ public:
+  virtual ~reporter() = default;
+  virtual void begin(const run_context& context) = 0;
+  virtual void add(const variant_result& result) = 0;
+  /// Called once after the last result (also after an interrupted or failed run).
+  virtual void end() = 0;
+};
+
+/// Console table: one block per lab file and point; columns variant, status, median ms, CV, GB/s,
+/// % of baseline, % of ceiling, predicted sectors/request. `colour` adds ANSI colours (terminals only).
+std::unique_ptr<reporter> make_table_reporter(std::ostream& out, bool colour);
+
+/// One JSON object per line per result, flushed at once (the crash-safe stream: results.jsonl).
+/// The first line is the context ({"context": ...}).
+std::unique_ptr<reporter> make_jsonl_reporter(std::ostream& out);
+
+/// A single JSON document {"context": ..., "results": [...]} written at end().
+std::unique_ptr<reporter> make_json_reporter(std::ostream& out);
+
+/// CSV with a header row; swept parameters become columns named param.<name>.
+std::unique_ptr<reporter> make_csv_reporter(std::ostream& out);
+
+/// A Markdown report: device and ceilings, then per lab file a table per point or, for sweeps, one
+/// table with the swept values as columns; plots referenced by file name when `plot_dir` is set.
+std::unique_ptr<reporter> make_markdown_reporter(std::ostream& out, std::string plot_prefix);
+
+/// Writes one SVG line plot per lab file with a sweep (GB/s against the last swept parameter,
+/// one line per variant) into `dir`; returns the files written. Called by the markdown reporter's
+/// owner at the end of a run.
+std::vector<std::filesystem::path> write_sweep_plots(const std::vector<variant_result>& results,
+                                                     const std::filesystem::path& dir);
+
+/// Fans a run out to several reporters.
+class reporter_set final : public reporter {
+ public:
+  void add_reporter(std::unique_ptr<reporter> r) { reporters_.push_back(std::move(r)); }
+  void begin(const run_context& c) override { for (auto& r : reporters_) r->begin(c); }
+  void add(const variant_result& res) override { for (auto& r : reporters_) r->add(res); }
+  void end() override { for (auto& r : reporters_) r->end(); }
+
+ private:
+  std::vector<std::unique_ptr<reporter>> reporters_;
+};
+
+/// JSON text of one result / of the context (the schema results.json and results.jsonl use).
+std::string result_json(const variant_result& result);
+std::string context_json(const run_context& context);
+
+}  // namespace cudalab::host

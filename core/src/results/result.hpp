@@ -1,0 +1,61 @@
+// Results: what one measured variant at one sweep point produced.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cudalab/lab.hpp"
+#include "model/access_stats.hpp"
+
+namespace cudalab::host {
+
+/// Timing of one variant at one point. Times are per launch, in milliseconds.
+struct timing {
+  bool timed = false;
+  std::uint64_t samples = 0;     ///< timed samples (each one event pair around `batch` launches)
+  std::uint64_t batch = 1;       ///< launches per sample
+  double median_ms = 0, min_ms = 0, max_ms = 0, mean_ms = 0;
+  double cv = 0;                 ///< coefficient of variation of the samples (stddev / mean)
+  bool l2_flushed = false;
+};
+
+/// The outcome of a variant at a point.
+enum class result_status { ok, verify_failed, error, skipped };
+
+/// "ok", "verify_failed", "error", "skipped": the names results.json, the CSV and the reports use.
+inline const char* status_name(result_status s) {
+  switch (s) {
+    case result_status::ok: return "ok";
+    case result_status::verify_failed: return "verify_failed";
+    case result_status::error: return "error";
+    case result_status::skipped: return "skipped";
+  }
+  return "?";
+}
+
+/// One row of the results: a variant of a lab file at one sweep point.
+struct variant_result {
+  std::string lab_file;        ///< as given on the command line
+  std::string plugin;
+  std::string title;
+  std::uint64_t point_index = 0;
+  std::vector<std::pair<std::string, std::string>> point;  ///< swept "name", "value", axis order
+  std::string variant;
+  std::string variant_summary;
+  bool is_baseline = false;
+  result_status status = result_status::ok;
+  std::string error;           ///< for status error / skipped: why
+  check verification;
+  traffic bytes;
+  timing time;
+  double gbps = 0;             ///< bytes.total() / median time, 10^9 bytes/s; 0 when not timed
+  double pct_of_baseline = 0;  ///< gbps / the baseline variant's gbps at the same point (0: none)
+  double pct_of_ceiling = 0;   ///< gbps / the measured ceiling of bytes.path
+  double pct_of_peak = 0;      ///< gbps / theoretical DRAM peak (device path only)
+  bool has_model = false;
+  access_stats model;          ///< predicted traffic (when the lab traced the variant)
+};
+
+}  // namespace cudalab::host

@@ -1,0 +1,53 @@
+// The runner: drives validated lab files through setup -> (poison, run, verify, time) -> teardown.
+#pragma once
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "planning.hpp"
+#include "results/reporter.hpp"
+#include "results/result.hpp"
+#include "results/run_context.hpp"
+
+namespace cudalab::host {
+
+/// How a run went, for the exit code.
+struct run_summary {
+  std::uint64_t results = 0;
+  std::uint64_t verify_failures = 0;
+  std::uint64_t errors = 0;        ///< results with status error
+  std::uint64_t cuda_errors = 0;   ///< of those, caused by a failed CUDA call
+  bool cuda_fatal = false;    ///< a sticky CUDA error ended the run early
+  bool interrupted = false;   ///< `stop` was set (Ctrl-C)
+  std::string fatal_message;
+  std::vector<variant_result> all;  ///< every result, in the order reported
+
+  /// Counts `r` by its status, reports it to `out` and keeps it.
+  void record(variant_result r, reporter& out);
+};
+
+/// Options that are not part of a lab file.
+struct run_options {
+  std::vector<std::string> variant_filter;  ///< --variant: run only these (all when empty)
+  bool progress = false;                    ///< a progress line on stderr (terminals only)
+  const std::atomic<bool>* stop = nullptr;  ///< checked between variants
+  // A child of an isolated run (isolated_run.hpp) that runs one variant at one point:
+  std::optional<std::uint64_t> only_point;  ///< run only this point of each plan
+  std::string only_variant;                 ///< run only this variant, without the baseline
+  double baseline_gbps = 0;                 ///< with only_variant: the baseline's GB/s at the point (0: unknown)
+};
+
+/// Runs every plan on the device described by `context` and reports each result as soon as it
+/// exists. For each point: setup; per variant: trace (model), poison, run, verify, then time it if
+/// it verified and timing is on; teardown. A plugin exception or CUDA error is recorded against the
+/// variant (or the point, if setup failed) and the run goes on; a sticky CUDA error stops it.
+/// REQUIRES: reporter.begin() was called; the caller calls end().
+run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& context, reporter& out,
+                      const run_options& options);
+
+/// Fills gbps and the percentages of `r` from its traffic and time.
+void compute_rates(variant_result& r, const run_context& context, double baseline_gbps);
+
+}  // namespace cudalab::host

@@ -1,0 +1,34 @@
+// Timing one variant on the GPU: Google Benchmark drives the loop (warm-up, iterations, repetitions)
+// with manual time taken by CUDA events around the plugin's run() on the session stream.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <functional>
+
+#include "labfile/lab_file.hpp"
+#include "results/result.hpp"
+
+namespace cudalab::host {
+
+/// Enqueues one execution of the thing being timed on the given stream (no synchronisation).
+using launch_fn = std::function<void(cudaStream_t)>;
+
+/// Launches per timed sample so that one sample lasts about `target_ms`: 1 when a single launch
+/// already takes that long, at most `max_batch`. REQUIRES: single_launch_ms > 0.
+std::uint64_t auto_batch(double single_launch_ms, double target_ms = 1.0, std::uint64_t max_batch = 1000);
+
+/// Median, min, max, mean and coefficient of variation of `values` (per-launch milliseconds).
+/// REQUIRES: values non-empty.
+timing summarize(std::vector<double> values);
+
+/// Times `launch` on `stream` as `settings` says: picks the batch (settings.batch, or automatically
+/// from one timed launch; 1 when flushing L2), warms up, then runs settings.repetitions Google
+/// Benchmark repetitions of at least settings.min_time_ms GPU time each. Each repetition yields
+/// its mean time per launch; the result summarizes those. The L2 flush (a memset of twice the L2
+/// size) is enqueued before the start event, outside the timed region.
+/// REQUIRES: the launch has already run once successfully (verification). Throws cuda_error.
+timing time_launches(const launch_fn& launch, cudaStream_t stream, const measure_settings& settings,
+                     std::uint64_t l2_bytes);
+
+}  // namespace cudalab::host
