@@ -56,10 +56,13 @@ std::string utc_now(const char* format) {
   return buf;
 }
 
-std::unique_ptr<host::reporter> console_reporter(const std::string& format, bool colour) {
-  if (format == "json") return host::make_json_reporter(std::cout);
-  if (format == "csv") return host::make_csv_reporter(std::cout);
-  if (format == "md") return host::make_markdown_reporter(std::cout, "");
+std::unique_ptr<host::reporter> console_reporter(host::output_format format, bool colour) {
+  switch (format) {
+    case host::output_format::json: return host::make_json_reporter(std::cout);
+    case host::output_format::csv: return host::make_csv_reporter(std::cout);
+    case host::output_format::md: return host::make_markdown_reporter(std::cout, "");
+    case host::output_format::table: break;
+  }
   return host::make_table_reporter(std::cout, colour);
 }
 
@@ -148,8 +151,9 @@ std::unique_ptr<results_output> open_results(const options& o, const host::run_p
   out->json.open(out->dir / "results.json");
   out->csv.open(out->dir / "results.csv");
   out->md.open(out->dir / "report.md");
-  const std::string format = !o.format.empty() ? o.format : profile.output.format;
-  const bool colour = !o.no_color && format == "table" && ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
+  const host::output_format format = !o.format.empty() ? *host::parse_output_format(o.format) : profile.output.format;
+  const bool colour =
+      !o.no_color && format == host::output_format::table && ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
   out->reporters.add_reporter(host::make_jsonl_reporter(out->jsonl));
   out->reporters.add_reporter(console_reporter(format, colour));
   out->reporters.add_reporter(host::make_json_reporter(out->json));
@@ -343,11 +347,11 @@ int run_command(const options& o) {
   // child to kill).
   options effective = o;
   if (effective.timeout_s <= 0) effective.timeout_s = profile->run.timeout_s;
-  const std::string isolate = !o.isolate.empty()                ? o.isolate
-                              : profile->run.isolate != "none" ? profile->run.isolate
-                              : effective.timeout_s > 0         ? "file"
-                                                                : "none";
-  const auto mode = host::parse_isolation_mode(isolate).value_or(host::isolation_mode::none);
+  const host::isolation_mode mode =
+      !o.isolate.empty() ? host::parse_isolation_mode(o.isolate).value_or(host::isolation_mode::none)
+      : profile->run.isolate != host::isolation_mode::none ? profile->run.isolate
+      : effective.timeout_s > 0                            ? host::isolation_mode::file
+                                                           : host::isolation_mode::none;
   if (mode != host::isolation_mode::none) return run_isolated(effective, *profile, *plans, mode);
   return run_here(o, *profile, *plans);
 }

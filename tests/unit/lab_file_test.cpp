@@ -132,7 +132,7 @@ TEST(LabFile, ProfileIsRead) {
   const run_profile profile = parse_profile(fixture("profile_fast.toml"));
   EXPECT_EQ(profile.measure.repetitions, 3);
   EXPECT_TRUE(profile.measure.l2_flush);
-  EXPECT_EQ(profile.output.format, "json");
+  EXPECT_EQ(profile.output.format, output_format::json);
   EXPECT_EQ(profile.output.dir, "out/fast");
   EXPECT_EQ(profile.measure_keys_set, (std::vector<std::string>{"l2_flush", "repetitions"}));
 }

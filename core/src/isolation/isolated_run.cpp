@@ -13,13 +13,6 @@
 
 namespace cudalab::host {
 
-std::optional<isolation_mode> parse_isolation_mode(const std::string& text) {
-  if (text == "none") return isolation_mode::none;
-  if (text == "file") return isolation_mode::file;
-  if (text == "variant") return isolation_mode::variant;
-  return std::nullopt;
-}
-
 std::vector<isolation_unit> isolation_units(const std::vector<planned_lab>& plans, isolation_mode mode,
                                             const std::vector<std::string>& variant_filter) {
   std::vector<isolation_unit> units;

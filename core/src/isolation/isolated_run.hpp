@@ -14,16 +14,6 @@
 
 namespace cudalab::host {
 
-/// How a run is split into child processes.
-enum class isolation_mode {
-  none,     ///< everything in this process
-  file,     ///< one child per lab file
-  variant,  ///< one child per (lab file, point, variant)
-};
-
-/// "none", "file", "variant"; nullopt for anything else.
-std::optional<isolation_mode> parse_isolation_mode(const std::string& text);
-
 /// One child process's share of an isolated run.
 struct isolation_unit {
   const planned_lab* lab = nullptr;

@@ -26,16 +26,32 @@ struct measure_settings {
   std::uint64_t max_points = 10000;  ///< refuse sweeps with more points than this
 };
 
+/// What the console shows of a run ([output] format; --format overrides).
+enum class output_format { table, json, csv, md };
+
+/// "table", "json", "csv", "md"; nullopt for anything else.
+std::optional<output_format> parse_output_format(const std::string& text);
+
+/// How a run is split into child processes ([run] isolate; --isolate overrides).
+enum class isolation_mode {
+  none,     ///< everything in this process
+  file,     ///< one child per lab file
+  variant,  ///< one child per (lab file, point, variant)
+};
+
+/// "none", "file", "variant"; nullopt for anything else.
+std::optional<isolation_mode> parse_isolation_mode(const std::string& text);
+
 /// Output settings ([output] in profiles).
 struct output_settings {
-  std::string format = "table";  ///< table | json | csv | md (what the console shows)
-  std::string dir;               ///< results folder; "" = results/<timestamp>
+  output_format format = output_format::table;
+  std::string dir;  ///< results folder; "" = results/<timestamp>
 };
 
 /// How `run` contains faults ([run] in profiles; --isolate and --timeout override).
 struct run_settings {
-  std::string isolate = "none";  ///< none | file | variant
-  double timeout_s = 0;          ///< per child process; 0 = no watchdog
+  isolation_mode isolate = isolation_mode::none;
+  double timeout_s = 0;  ///< per child process; 0 = no watchdog
 };
 
 /// A run profile (configs/*.toml): [measure], [output] and [run] settings, each key optional.

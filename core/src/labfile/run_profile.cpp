@@ -1,4 +1,5 @@
-// Run profiles (configs/*.toml): optional [measure], [output] and [run] settings over the defaults.
+// Run profiles (configs/*.toml): optional [measure], [output] and [run] settings over the defaults;
+// the names of the output formats and isolation modes (profiles and the command line read them alike).
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -12,9 +13,18 @@ namespace {
 
 const std::vector<std::string> profile_tables = {"measure", "output", "run"};
 const std::vector<std::string> run_keys = {"isolate", "timeout_s"};
-const std::vector<std::string> isolate_modes = {"none", "file", "variant"};
 const std::vector<std::string> output_keys = {"format", "dir"};
+// The names of the enumerators, in their order.
+const std::vector<std::string> isolate_modes = {"none", "file", "variant"};
 const std::vector<std::string> output_formats = {"table", "json", "csv", "md"};
+
+// The enumerator of `E` whose name is `text` in `names`.
+template <typename E>
+std::optional<E> enumerator(const std::vector<std::string>& names, const std::string& text) {
+  const auto it = std::find(names.begin(), names.end(), text);
+  if (it == names.end()) return std::nullopt;
+  return static_cast<E>(it - names.begin());
+}
 
 void read_output_table(const std::string& file, const toml::table& table, output_settings& output,
                        std::vector<lab_problem>& problems) {
@@ -29,11 +39,11 @@ void read_output_table(const std::string& file, const toml::table& table, output
       problems.push_back({locate(file, value.source()), "output." + name + " must be a string, not " + describe_node(value)});
     } else if (name == "dir") {
       output.dir = s->get();
-    } else if (std::find(output_formats.begin(), output_formats.end(), s->get()) == output_formats.end()) {
+    } else if (const auto format = parse_output_format(s->get())) {
+      output.format = *format;
+    } else {
       problems.push_back({locate(file, value.source()), "output.format \"" + s->get() + "\" is not one of table, json, csv, md" +
                                                             suggestion(s->get(), output_formats, "\"", "\"")});
-    } else {
-      output.format = s->get();
     }
   }
 }
@@ -42,11 +52,12 @@ void read_run_table(const std::string& file, const toml::table& table, run_setti
   for (auto&& [key, value] : table) {
     const std::string name(key.str());
     if (name == "isolate") {
-      auto s = value.as_string();
-      if (!s || std::find(isolate_modes.begin(), isolate_modes.end(), s->get()) == isolate_modes.end())
+      const auto s = value.as_string();
+      const auto mode = s ? parse_isolation_mode(s->get()) : std::nullopt;
+      if (!mode)
         problems.push_back({locate(file, value.source()), "run.isolate must be \"none\", \"file\" or \"variant\""});
       else
-        run.isolate = s->get();
+        run.isolate = *mode;
     } else if (name == "timeout_s") {
       const auto seconds = value.value<double>();
       if (!seconds || !(*seconds >= 0) || value.is_boolean())
@@ -60,6 +71,14 @@ void read_run_table(const std::string& file, const toml::table& table, run_setti
 }
 
 }  // namespace
+
+std::optional<output_format> parse_output_format(const std::string& text) {
+  return enumerator<output_format>(output_formats, text);
+}
+
+std::optional<isolation_mode> parse_isolation_mode(const std::string& text) {
+  return enumerator<isolation_mode>(isolate_modes, text);
+}
 
 run_profile parse_profile(const std::filesystem::path& path) {
   const std::string file = path.string();
