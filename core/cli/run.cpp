@@ -234,9 +234,9 @@ int run_as_child(const options& o, const host::run_profile& profile, const std::
   }
   host::run_options ro;
   ro.variant_filter = o.variants;
-  if (o.child.point >= 0) ro.only_point = static_cast<std::uint64_t>(o.child.point);
-  ro.only_variant = o.child.variant;
-  ro.baseline_gbps = o.child.baseline_gbps;
+  if (o.child.point >= 0) ro.only.point = static_cast<std::uint64_t>(o.child.point);
+  ro.only.variant = o.child.variant;
+  ro.only.baseline_gbps = o.child.baseline_gbps;
   const host::run_summary summary = host::run_plans(plans, ctx, *out, ro);
   out->end();
   return exit_code_of(summary, true);

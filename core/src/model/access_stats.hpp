@@ -42,6 +42,10 @@ struct access_stats {
   shared_totals shared_load, shared_store;
   std::uint64_t traced_warps = 0;  ///< from sampled(); 0 when the trace was complete
   std::uint64_t total_warps = 0;
+  /// True when the trace recorded no access at all (a library call or host work: nothing modelled).
+  bool empty() const {
+    return global_load.requests + global_store.requests + shared_load.requests + shared_store.requests == 0;
+  }
 };
 
 }  // namespace cudalab::host

@@ -19,8 +19,7 @@ std::vector<explain_row> explain_plan(const planned_lab& pl, const std::vector<s
       access_model model;
       pl.plugin->instance->trace(p, find_variant(pl.plugin->spec, name), model);
       explain_row row{pl.file_arg, pl.plan.point_labels(i), name, false, model.stats()};
-      const auto& s = row.stats;
-      row.traced = s.global_load.requests + s.global_store.requests + s.shared_load.requests + s.shared_store.requests > 0;
+      row.traced = !row.stats.empty();
       rows.push_back(std::move(row));
     }
   }

@@ -1,14 +1,14 @@
 // The runner: drives validated lab files through setup -> (poison, run, verify, time) -> teardown.
 #include "runner/runner.hpp"
 
-#include <algorithm>
-#include <cstdio>
-#include <map>
+#include <utility>
 
 #include "cudalab/cuda_error.hpp"
 #include "model/access_model.hpp"
 #include "plugin/spec_lookup.hpp"
+#include "results/format.hpp"
 #include "runner/host_session.hpp"
+#include "runner/progress.hpp"
 #include "runner/timing.hpp"
 #include "runner/verified_run.hpp"
 
@@ -42,149 +42,154 @@ void compute_rates(variant_result& r, const run_context& context, double baselin
 
 namespace {
 
-class progress_line {
- public:
-  progress_line(bool on, std::uint64_t total) : on_(on), total_(total) {}
-  void show(const std::string& what) {
-    ++done_;
-    if (on_) std::fprintf(stderr, "\r\033[K[%llu/%llu] %s", (unsigned long long)done_, (unsigned long long)total_, what.c_str());
-  }
-  ~progress_line() {
-    if (on_ && done_ > 0) std::fprintf(stderr, "\r\033[K");
-  }
+// A run of the plans in progress: where results go, how far it got, and whether it must stop.
+struct plan_run {
+  const run_context& context;
+  const run_options& options;
+  reporter& out;
+  progress_line progress;
+  run_summary summary;
 
- private:
-  bool on_;
-  std::uint64_t total_;
-  std::uint64_t done_ = 0;
+  bool stopped() const { return options.stop && options.stop->load(); }
+  bool over() const { return stopped() || summary.cuda_fatal; }
+  void emit(variant_result r) { summary.record(std::move(r), out); }
+  void show(const variant_result& base, const std::string& variant) {
+    const std::string point = point_text(base);
+    progress.show(base.plugin + (point.empty() ? "" : " " + point) + " " + variant);
+  }
 };
 
-bool model_has_accesses(const access_stats& s) {
-  return s.global_load.requests + s.global_store.requests + s.shared_load.requests + s.shared_store.requests > 0;
+// What every result at point `pi` of a plan shares.
+variant_result point_result(const planned_lab& pl, std::uint64_t pi) {
+  variant_result base;
+  base.lab_file = pl.file_arg;
+  base.plugin = pl.plugin->spec.name;
+  base.title = pl.plan.title;
+  base.point_index = pi;
+  base.point = pl.plan.point_labels(pi);
+  return base;
 }
 
-std::string labels_text(const std::vector<std::pair<std::string, std::string>>& labels) {
-  std::string s;
-  for (const auto& [k, v] : labels) s += " " + k + "=" + v;
-  return s;
+// One variant at a set-up point: trace (model), poison, run, verify, then time it if it verified
+// and timing is on. An error is recorded against the variant; a sticky CUDA error ends the run.
+// `baseline_gbps` is the baseline's GB/s at this point, set here when `v` is the baseline.
+void run_variant(plan_run& run, const planned_lab& pl, const params& p, const variant_spec& v,
+                 const variant_result& base, host_session& session, double& baseline_gbps) {
+  lab& l = *pl.plugin->instance;
+  run.show(base, v.name);
+  variant_result r = base;
+  r.variant = v.name;
+  r.variant_summary = v.summary;
+  r.is_baseline = v.name == pl.plan.baseline;
+  try {
+    access_model model;
+    l.trace(p, v, model);
+    r.model = model.stats();
+    r.has_model = !r.model.empty();
+  } catch (const std::exception& e) {
+    r.error = std::string("trace failed: ") + e.what();
+  }
+  try {
+    r.bytes = l.traffic_of(v);
+    r.verification = run_and_verify(l, v, session);
+    if (!r.verification.passed) {
+      r.status = result_status::verify_failed;
+    } else if (pl.plan.measure.timing) {
+      r.time = time_launches([&](cudaStream_t s) { l.run(v, s); }, session.stream(), pl.plan.measure,
+                             run.context.device.l2_cache_bytes);
+      compute_rates(r, run.context, r.is_baseline ? 0.0 : baseline_gbps);
+      if (r.is_baseline) {
+        baseline_gbps = r.gbps;
+        r.pct_of_baseline = 100.0;
+      }
+    }
+  } catch (const cuda_error& e) {
+    r.status = result_status::error;
+    r.error = e.what();
+    run.summary.cuda_errors++;
+    if (e.sticky()) {
+      run.summary.cuda_fatal = true;
+      run.summary.fatal_message = e.what();
+    }
+  } catch (const std::exception& e) {
+    r.status = result_status::error;
+    r.error = e.what();
+  }
+  run.emit(std::move(r));
+}
+
+// Point `pi` of a plan: setup, each of `names`, teardown. A failed setup is recorded against every
+// variant of the point (and a sticky CUDA error in it ends the run).
+void run_point(plan_run& run, const planned_lab& pl, const std::vector<std::string>& names, std::uint64_t pi,
+               host_session& session) {
+  lab& l = *pl.plugin->instance;
+  const params p = pl.plan.point(pi);
+  const variant_result base = point_result(pl, pi);
+
+  std::string setup_error;
+  bool setup_sticky = false;
+  bool setup_cuda = false;
+  try {
+    l.setup(p, session);
+  } catch (const cuda_error& e) {
+    setup_error = std::string("setup failed: ") + e.what();
+    setup_sticky = e.sticky();
+    setup_cuda = true;
+  } catch (const std::exception& e) {
+    setup_error = std::string("setup failed: ") + e.what();
+  }
+  if (!setup_error.empty()) {
+    for (const auto& name : names) {
+      variant_result r = base;
+      r.variant = name;
+      r.is_baseline = name == pl.plan.baseline;
+      r.status = result_status::error;
+      r.error = setup_error;
+      if (setup_cuda) run.summary.cuda_errors++;
+      run.show(base, name);
+      run.emit(std::move(r));
+    }
+    l.teardown();
+    session.clear_outputs();
+    if (setup_sticky) {
+      run.summary.cuda_fatal = true;
+      run.summary.fatal_message = setup_error;
+    }
+    return;
+  }
+
+  double baseline_gbps = run.options.only.variant.empty() ? 0.0 : run.options.only.baseline_gbps;
+  for (const auto& name : names) {
+    if (run.over()) break;
+    run_variant(run, pl, p, find_variant(pl.plugin->spec, name), base, session, baseline_gbps);
+  }
+  l.teardown();
+  session.clear_outputs();
 }
 
 }  // namespace
 
 run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& context, reporter& out,
                       const run_options& options) {
-  run_summary summary;
-  std::uint64_t total = 0;
+  const run_selection& only = options.only;
   auto names_of = [&](const lab_plan& plan) {
-    return options.only_variant.empty() ? variants_to_run(plan, options.variant_filter)
-                                        : std::vector<std::string>{options.only_variant};
+    return only.variant.empty() ? variants_to_run(plan, options.variant_filter) : std::vector<std::string>{only.variant};
   };
-  for (const auto& pl : plans)
-    total += (options.only_point ? 1 : pl.plan.point_count()) * names_of(pl.plan).size();
-  progress_line progress(options.progress, total);
-  auto emit = [&](variant_result r) { summary.record(std::move(r), out); };
-  auto stopped = [&] { return options.stop && options.stop->load(); };
+  std::uint64_t total = 0;
+  for (const auto& pl : plans) total += (only.point ? 1 : pl.plan.point_count()) * names_of(pl.plan).size();
+  plan_run run{context, options, out, progress_line(options.progress, total), {}};
 
   for (const planned_lab& pl : plans) {
-    lab& l = *pl.plugin->instance;
-    const lab_spec& spec = pl.plugin->spec;
     const std::vector<std::string> names = names_of(pl.plan);
     host_session session(context.device, pl.plan.measure.seed);
     for (std::uint64_t pi = 0; pi < pl.plan.point_count(); ++pi) {
-      if (stopped() || summary.cuda_fatal) break;
-      if (options.only_point && pi != *options.only_point) continue;
-      const params p = pl.plan.point(pi);
-      variant_result base;
-      base.lab_file = pl.file_arg;
-      base.plugin = spec.name;
-      base.title = pl.plan.title;
-      base.point_index = pi;
-      base.point = pl.plan.point_labels(pi);
-
-      // Setup: a failure here is recorded against every variant of the point.
-      std::string setup_error;
-      bool setup_sticky = false;
-      bool setup_cuda = false;
-      try {
-        l.setup(p, session);
-      } catch (const cuda_error& e) {
-        setup_error = std::string("setup failed: ") + e.what();
-        setup_sticky = e.sticky();
-        setup_cuda = true;
-      } catch (const std::exception& e) {
-        setup_error = std::string("setup failed: ") + e.what();
-      }
-      if (!setup_error.empty()) {
-        for (const auto& name : names) {
-          variant_result r = base;
-          r.variant = name;
-          r.is_baseline = name == pl.plan.baseline;
-          r.status = result_status::error;
-          r.error = setup_error;
-          if (setup_cuda) summary.cuda_errors++;
-          progress.show(spec.name + labels_text(base.point) + " " + name);
-          emit(std::move(r));
-        }
-        l.teardown();
-        session.clear_outputs();
-        if (setup_sticky) {
-          summary.cuda_fatal = true;
-          summary.fatal_message = setup_error;
-        }
-        continue;
-      }
-
-      double baseline_gbps = options.only_variant.empty() ? 0.0 : options.baseline_gbps;
-      for (const auto& name : names) {
-        if (stopped() || summary.cuda_fatal) break;
-        const variant_spec& v = find_variant(spec, name);
-        progress.show(spec.name + labels_text(base.point) + " " + name);
-        variant_result r = base;
-        r.variant = v.name;
-        r.variant_summary = v.summary;
-        r.is_baseline = v.name == pl.plan.baseline;
-        try {
-          access_model model;
-          l.trace(p, v, model);
-          r.model = model.stats();
-          r.has_model = model_has_accesses(r.model);
-        } catch (const std::exception& e) {
-          r.error = std::string("trace failed: ") + e.what();
-        }
-        try {
-          r.bytes = l.traffic_of(v);
-          r.verification = run_and_verify(l, v, session);
-          if (!r.verification.passed) {
-            r.status = result_status::verify_failed;
-          } else if (pl.plan.measure.timing) {
-            r.time = time_launches([&](cudaStream_t s) { l.run(v, s); }, session.stream(), pl.plan.measure,
-                                   context.device.l2_cache_bytes);
-            compute_rates(r, context, r.is_baseline ? 0.0 : baseline_gbps);
-            if (r.is_baseline) {
-              baseline_gbps = r.gbps;
-              r.pct_of_baseline = 100.0;
-            }
-          }
-        } catch (const cuda_error& e) {
-          r.status = result_status::error;
-          r.error = e.what();
-          summary.cuda_errors++;
-          if (e.sticky()) {
-            summary.cuda_fatal = true;
-            summary.fatal_message = e.what();
-          }
-        } catch (const std::exception& e) {
-          r.status = result_status::error;
-          r.error = e.what();
-        }
-        emit(std::move(r));
-      }
-      l.teardown();
-      session.clear_outputs();
+      if (run.over()) break;
+      if (only.point && pi != *only.point) continue;
+      run_point(run, pl, names, pi, session);
     }
   }
-  summary.interrupted = stopped();
-  return summary;
+  run.summary.interrupted = run.stopped();
+  return std::move(run.summary);
 }
 
 }  // namespace cudalab::host

@@ -28,15 +28,20 @@ struct run_summary {
   void record(variant_result r, reporter& out);
 };
 
+/// The share of the plans a child of an isolated run runs (the isolation layer builds it from the
+/// child's options); by default, everything.
+struct run_selection {
+  std::optional<std::uint64_t> point;  ///< only this point of each plan
+  std::string variant;                 ///< only this variant, without the baseline ("": the variants to run)
+  double baseline_gbps = 0;            ///< with `variant`: the baseline's GB/s at the point (0: unknown)
+};
+
 /// Options that are not part of a lab file.
 struct run_options {
   std::vector<std::string> variant_filter;  ///< --variant: run only these (all when empty)
   bool progress = false;                    ///< a progress line on stderr (terminals only)
   const std::atomic<bool>* stop = nullptr;  ///< checked between variants
-  // A child of an isolated run (isolated_run.hpp) that runs one variant at one point:
-  std::optional<std::uint64_t> only_point;  ///< run only this point of each plan
-  std::string only_variant;                 ///< run only this variant, without the baseline
-  double baseline_gbps = 0;                 ///< with only_variant: the baseline's GB/s at the point (0: unknown)
+  run_selection only;                       ///< a child's share of the plans
 };
 
 /// Runs every plan on the device described by `context` and reports each result as soon as it
