@@ -74,13 +74,13 @@ int main(int argc, char** argv) {
                   "Re-run this command under compute-sanitizer --tool TOOL (memcheck, racecheck, synccheck, "
                   "initcheck); best with --config configs/verify.toml and small sizes. Exit 7 if it finds errors")
       ->check(CLI::IsMember({"memcheck", "racecheck", "synccheck", "initcheck"}));
-  // The child processes of an isolated run: not for people (hidden from --help).
-  run->add_option("--internal-child-fd", o.child.result_fd)->group("");
-  run->add_flag("--internal-context-only", o.child.context_only)->group("");
-  run->add_option("--internal-ceilings", o.child.ceilings)->group("");
-  run->add_option("--internal-point", o.child.point)->group("");
-  run->add_option("--internal-variant", o.child.variant)->group("");
-  run->add_option("--internal-baseline-gbps", o.child.baseline_gbps)->group("");
+  // The child processes of an isolated run (isolation/child_protocol.hpp): not for people (hidden from --help).
+  run->add_option(host::child_flag::result_fd, o.child.result_fd)->group("");
+  run->add_flag(host::child_flag::context_only, o.child.context_only)->group("");
+  run->add_option(host::child_flag::ceilings, o.child.ceilings)->group("");
+  run->add_option(host::child_flag::point, o.child.point)->group("");
+  run->add_option(host::child_flag::variant, o.child.variant)->group("");
+  run->add_option(host::child_flag::baseline_gbps, o.child.baseline_gbps)->group("");
 
   auto* device = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");
   device->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));

@@ -1,4 +1,5 @@
-// The exit codes of the cudalab executable, one per kind of failure (documented in README.md).
+// The exit codes of the cudalab executable, one per kind of failure (documented in README.md), and
+// the exit code of a finished run.
 #pragma once
 
 namespace cudalab::host {
@@ -15,5 +16,12 @@ enum exit_code : int {
   exit_lab_error = 8,       ///< a lab raised an error in setup/run/verify (not a CUDA failure)
   exit_interrupted = 130,   ///< Ctrl-C: what was measured is written
 };
+
+struct run_summary;
+
+/// The exit code of a finished run, with a line on stderr saying why where it helps: always for a
+/// CUDA error that stopped the run early; for an interruption or failed verifications unless `quiet`
+/// (a child of an isolated run, whose parent says it).
+int exit_code_of(const run_summary& summary, bool quiet);
 
 }  // namespace cudalab::host

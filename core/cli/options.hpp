@@ -1,0 +1,30 @@
+// The options of the cudalab executable, as CLI11 fills them (main.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "isolation/child_protocol.hpp"
+
+namespace cudalab::cli {
+
+/// Options parsed from the command line.
+struct options {
+  std::vector<std::string> plugin_paths;  ///< --plugin-path (repeatable, ':'-lists allowed)
+  std::string config;                     ///< --config run profile
+  std::vector<std::string> sets;          ///< --set key=value
+  std::vector<std::string> variants;      ///< --variant NAME
+  std::string format;                     ///< --format table|json|csv|md ("" = profile or table)
+  std::string out_dir;                    ///< --out DIR
+  bool no_color = false;                  ///< --no-color
+  std::vector<std::string> files;         ///< lab files
+  std::string plugin;                     ///< describe's argument
+  std::string command_line;               ///< argv joined, for the results' context
+  std::vector<std::string> argv;          ///< argv as given (--sanitize re-executes it)
+  std::string isolate;                    ///< --isolate[=file|variant|none]: "" when not given
+  double timeout_s = 0;                   ///< --timeout SECONDS per child of an isolated run; 0: none
+  std::string sanitize;                   ///< --sanitize=memcheck|racecheck|synccheck|initcheck
+  host::child_options child;              ///< the hidden options of a child of an isolated run
+};
+
+}  // namespace cudalab::cli

@@ -1,0 +1,20 @@
+// Getting the GPU ready for a run: probe, device properties, the memory refusal, the ceilings.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "labfile/lab_file.hpp"
+#include "planning.hpp"
+#include "results/run_context.hpp"
+
+namespace cudalab::host {
+
+/// The GPU part of getting ready, touched only now that every lab file is valid: probes the GPU,
+/// reads device 0's properties, refuses points whose memory needs do not fit, and takes the ceilings
+/// (`given`, else measured once per process with `timing` when any plan times). Fills ctx.device and
+/// ctx.measured. Prints what went wrong on stderr; returns an exit code (exit_ok: the run can start).
+int open_device(const std::vector<planned_lab>& plans, const measure_settings& timing,
+                const std::optional<ceilings>& given, run_context& ctx);
+
+}  // namespace cudalab::host

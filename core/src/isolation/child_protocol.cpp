@@ -1,0 +1,139 @@
+// The parent/child protocol of an isolated run: the children's command lines, the ceilings as text,
+// the context child, and what a child does (child_protocol.hpp explains the protocol).
+#include "isolation/child_protocol.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "device/open_device.hpp"
+#include "exit_codes.hpp"
+#include "isolation/child_process.hpp"
+#include "results/json.hpp"
+#include "results/reporter.hpp"
+
+namespace cudalab::host {
+namespace {
+
+// The descriptor run_child gives a child for its results pipe, as its command lines name it.
+std::string result_fd_text() { return std::to_string(child_request{}.result_fd); }
+
+std::string self_executable(const child_command& command) {
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? command.argv0 : self.string();
+}
+
+// The arguments a child repeats from the command line: where plugins are, the profile, overrides.
+std::vector<std::string> child_arguments(const child_command& command) {
+  // "--name=value": a repeatable option given as "--name value" would take the lab file after it too.
+  std::vector<std::string> args;
+  for (const auto& p : command.plugin_paths) args.push_back("--plugin-path=" + p);
+  if (!command.config.empty()) args.push_back("--config=" + command.config);
+  for (const auto& s : command.sets) args.push_back("--set=" + s);
+  for (const auto& v : command.variants) args.push_back("--variant=" + v);
+  return args;
+}
+
+}  // namespace
+
+std::string ceilings_text(const ceilings& c) {
+  return fmt::format("{},{},{},{}", c.d2d_copy_gbps, c.h2d_gbps, c.d2h_gbps, c.bidir_gbps);
+}
+
+std::optional<ceilings> parse_ceilings(const std::string& text) {
+  ceilings c;
+  char comma = 0;
+  std::istringstream in(text);
+  if (in >> c.d2d_copy_gbps >> comma >> c.h2d_gbps >> comma >> c.d2h_gbps >> comma >> c.bidir_gbps) return c;
+  return std::nullopt;
+}
+
+std::vector<std::string> unit_child_argv(const child_command& command, const isolation_unit& unit,
+                                         const ceilings& measured, double baseline_gbps) {
+  std::vector<std::string> a{self_executable(command), "run", child_flag::result_fd, result_fd_text(),
+                             child_flag::ceilings, ceilings_text(measured)};
+  if (unit.one_variant) {
+    a.insert(a.end(), {child_flag::point, std::to_string(unit.point), child_flag::variant, unit.variant});
+    if (baseline_gbps > 0) a.insert(a.end(), {child_flag::baseline_gbps, fmt::format("{}", baseline_gbps)});
+  }
+  const std::vector<std::string> common = child_arguments(command);
+  a.insert(a.end(), common.begin(), common.end());
+  a.push_back(unit.lab->file_arg);
+  return a;
+}
+
+int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command,
+                   const std::atomic<bool>* stop, run_context& probed) {
+  child_request probe;
+  probe.argv = {self_executable(command), "run", child_flag::result_fd, result_fd_text(), child_flag::context_only};
+  const std::vector<std::string> common = child_arguments(command);
+  probe.argv.insert(probe.argv.end(), common.begin(), common.end());
+  for (const auto& pl : plans) probe.argv.push_back(pl.file_arg);
+  probe.stop = stop;
+  probe.on_output_line = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };  // its message is ours
+  std::optional<run_context> sent;
+  probe.on_result_line = [&](const std::string& line) {
+    try {
+      auto parsed = parse_results_line(line);
+      if (parsed.is_context) sent = parsed.context;
+    } catch (const result_parse_error& e) {
+      fmt::print(stderr, "cudalab: the GPU probe sent a bad context: {}\n", e.what());
+    }
+  };
+  const child_outcome how = run_child(probe);
+  if (how.stopped) return exit_interrupted;
+  if (!how.ended_normally()) {
+    fmt::print(stderr, "cudalab: the process probing the GPU {}\n", how.describe());
+    return exit_cuda_error;
+  }
+  if (how.exit_code != exit_ok) return how.exit_code;
+  if (!sent) {
+    fmt::print(stderr, "cudalab: the process probing the GPU sent no context\n");
+    return exit_internal;
+  }
+  probed = *sent;
+  return exit_ok;
+}
+
+run_selection selection_of(const child_options& child) {
+  run_selection only;
+  if (child.point >= 0) only.point = static_cast<std::uint64_t>(child.point);
+  only.variant = child.variant;
+  only.baseline_gbps = child.baseline_gbps;
+  return only;
+}
+
+int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& timing,
+                 const std::vector<std::string>& variant_filter, run_context context, const child_options& child) {
+  std::optional<ceilings> given;
+  if (!child.ceilings.empty()) {
+    given = parse_ceilings(child.ceilings);
+    if (!given) {
+      fmt::print(stderr, "cudalab: bad {} '{}'\n", child_flag::ceilings, child.ceilings);
+      return exit_usage;
+    }
+  }
+  if (const int code = open_device(plans, timing, given, context); code != exit_ok) return code;
+  std::ofstream pipe("/dev/fd/" + std::to_string(child.result_fd));
+  if (!pipe) {
+    fmt::print(stderr, "cudalab: cannot write to descriptor {}\n", child.result_fd);
+    return exit_internal;
+  }
+  const auto out = make_jsonl_reporter(pipe);
+  out->begin(context);
+  if (child.context_only) {
+    out->end();
+    return exit_ok;
+  }
+  run_options ro;
+  ro.variant_filter = variant_filter;
+  ro.only = selection_of(child);
+  const run_summary summary = run_plans(plans, context, *out, ro);
+  out->end();
+  return exit_code_of(summary, true);
+}
+
+}  // namespace cudalab::host

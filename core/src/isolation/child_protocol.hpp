@@ -1,0 +1,87 @@
+// The parent/child protocol of an isolated run (`run --isolate`): the hidden --internal-* options,
+// the command lines of the children, how the ceilings travel, and what a child does.
+//
+// Isolation and CUDA. A process that has initialised CUDA must not fork a child that goes on to use
+// CUDA, and a sticky error (illegal address) poisons the context of the process that made it. So with
+// --isolate the parent never calls the CUDA runtime at all: it parses and validates the lab files and
+// loads the plugins (CPU only: their specs), then starts children with posix_spawn - fork and exec in
+// one step, nothing run in between - of this same executable with hidden --internal-* options:
+//   1. one "context" child probes the GPU, reads its properties, checks every point's memory needs and
+//      measures the ceilings, and sends the run's context (context_json) on fd 3; if it fails, its
+//      message and exit code are the run's (no GPU: 5, too big: 3);
+//   2. one child per unit (lab file, or variant at a point) runs just that, with the ceilings passed
+//      in, and sends results.jsonl lines (result_json) on fd 3 as each result exists.
+// The parent parses them back (results/json.hpp), feeds its own reporters, and records a child that
+// died, timed out or stopped early as error/skipped results (isolated_run.hpp). Each child is its own
+// process group: the watchdog kills the whole group, and Ctrl-C reaches only the parent, which kills
+// the child, writes what was measured and exits 130 (SIGTERM likewise).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "isolation/isolated_run.hpp"
+#include "labfile/lab_file.hpp"
+#include "planning.hpp"
+#include "results/run_context.hpp"
+#include "runner/runner.hpp"
+
+namespace cudalab::host {
+
+/// The names of a child's hidden options (`run` registers them; the children's command lines use them).
+namespace child_flag {
+inline constexpr const char* result_fd = "--internal-child-fd";
+inline constexpr const char* context_only = "--internal-context-only";
+inline constexpr const char* ceilings = "--internal-ceilings";
+inline constexpr const char* point = "--internal-point";
+inline constexpr const char* variant = "--internal-variant";
+inline constexpr const char* baseline_gbps = "--internal-baseline-gbps";
+}  // namespace child_flag
+
+/// A child's hidden options, as parsed from its command line.
+struct child_options {
+  int result_fd = -1;          ///< write results.jsonl lines here; -1: not a child
+  bool context_only = false;   ///< probe the GPU, send the context, stop
+  std::string ceilings;        ///< "d2d,h2d,d2h,bidir" (GB/s): measured already ("": measure them)
+  std::int64_t point = -1;     ///< only this point (-1: every point)
+  std::string variant;         ///< only this variant, without the baseline
+  double baseline_gbps = 0;    ///< the baseline's GB/s at that point
+};
+
+/// What every child repeats from the parent's command line, besides its lab file(s).
+struct child_command {
+  std::string argv0;                      ///< the parent's argv[0], if /proc/self/exe cannot be read
+  std::vector<std::string> plugin_paths;  ///< --plugin-path
+  std::string config;                     ///< --config ("" : none)
+  std::vector<std::string> sets;          ///< --set
+  std::vector<std::string> variants;      ///< --variant
+};
+
+/// The ceilings as a child's --internal-ceilings value, and back (nullopt for anything else).
+std::string ceilings_text(const ceilings& c);
+std::optional<ceilings> parse_ceilings(const std::string& text);
+
+/// The command line of a child that runs `unit` (with the ceilings measured by the probe, and the
+/// baseline's GB/s at the unit's point when known, else 0).
+std::vector<std::string> unit_child_argv(const child_command& command, const isolation_unit& unit,
+                                         const ceilings& measured, double baseline_gbps);
+
+/// Runs the context child over `plans`: it probes the GPU, checks memory and measures the ceilings,
+/// and sends the context (`probed`: its device and ceilings count). Its output is printed as it comes.
+/// Returns an exit code: the child's own when it failed (no GPU, too big), 130 when `stop` was set.
+int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command,
+                   const std::atomic<bool>* stop, run_context& probed);
+
+/// What a child runs of the plans: the point and variant its options name.
+run_selection selection_of(const child_options& child);
+
+/// A child of an isolated run: the context line, then (unless context only) its unit's results, on
+/// the results descriptor. `context` has no device yet. Returns the exit code a run of the unit alone
+/// would have (quietly: the parent says what happened).
+int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& timing,
+                 const std::vector<std::string>& variant_filter, run_context context, const child_options& child);
+
+}  // namespace cudalab::host

@@ -1,0 +1,41 @@
+// A run's results folder: results.jsonl (streamed), results.json, results.csv, report.md and the
+// sweep plots, with the console's reporter beside them; and the run's context before the device.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "labfile/lab_file.hpp"
+#include "results/reporter.hpp"
+#include "results/result.hpp"
+#include "results/run_context.hpp"
+
+namespace cudalab::host {
+
+/// A run's context before the device is known: cudalab's version, the start time (UTC), the command
+/// line and the profile file ("" for the built-in defaults).
+run_context new_context(const std::string& command_line, const std::string& profile_file);
+
+/// The reporter that prints `format` on stdout; `colour` colours the table.
+std::unique_ptr<reporter> console_reporter(output_format format, bool colour);
+
+/// The results folder of a run and the reporters writing into it and to the console.
+struct results_folder {
+  std::filesystem::path dir;
+  std::ofstream jsonl, json, csv, md;
+  reporter_set reporters;
+
+  /// After reporters.end(): writes the sweep plots of `results` into dir/plots, then says on stderr
+  /// how many results are where.
+  void finish(const std::vector<variant_result>& results) const;
+};
+
+/// Creates the folder `dir` ("": results/<date-time>) and its reporters, the console's in `console`
+/// format, coloured when `colour` allows it, the format is the table, stdout is a terminal and NO_COLOR
+/// is unset. Prints why and returns nullptr when the folder cannot be created.
+std::unique_ptr<results_folder> open_results_folder(const std::string& dir, output_format console, bool colour);
+
+}  // namespace cudalab::host

@@ -1,0 +1,112 @@
+// The `run` use case: validated lab files verified, timed and reported on the GPU - in this process,
+// or (isolated) in child processes - into a results folder; the answer is the process's exit code.
+#include "run_labs.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+
+#include "device/open_device.hpp"
+#include "exit_codes.hpp"
+#include "isolation/isolated_run.hpp"
+#include "results/results_folder.hpp"
+#include "runner/runner.hpp"
+
+namespace cudalab::host {
+namespace {
+
+std::atomic<bool> interrupted{false};
+extern "C" void on_stop_signal(int) { interrupted.store(true); }
+
+// Ctrl-C and SIGTERM (a `timeout`, a kill) set `interrupted`: what was measured is then written.
+void catch_stop_signals() {
+  std::signal(SIGINT, on_stop_signal);
+  std::signal(SIGTERM, on_stop_signal);
+}
+
+// The run is over: the reporters end, the plots are written, and the summary becomes the exit code.
+int finish(const run_summary& summary, results_folder& out) {
+  out.reporters.end();
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  out.finish(summary.all);
+  return exit_code_of(summary, false);
+}
+
+// Runs `body` (which reports into out.reporters from begin to the last result), then finishes.
+template <typename Body>
+int report_run(const run_context& context, results_folder& out, Body body) {
+  out.reporters.begin(context);
+  run_summary summary;
+  try {
+    summary = body();
+  } catch (...) {
+    out.reporters.end();
+    throw;
+  }
+  return finish(summary, out);
+}
+
+// Everything in this process.
+int run_here(const run_request& r, const std::string& out_dir, output_format format) {
+  run_context ctx = new_context(r.command_line, r.profile.file);
+  if (const int code = open_device(r.plans, r.profile.measure, std::nullopt, ctx); code != exit_ok) return code;
+  const auto out = open_results_folder(out_dir, format, r.colour);
+  if (!out) return exit_usage;
+
+  catch_stop_signals();
+  run_options ro;
+  ro.variant_filter = r.variant_filter;
+  ro.progress = ::isatty(STDERR_FILENO);
+  ro.stop = &interrupted;
+  return report_run(ctx, *out, [&] { return run_plans(r.plans, ctx, out->reporters, ro); });
+}
+
+// Each unit in a child process (child_protocol.hpp explains the protocol).
+int run_in_children(const run_request& r, const std::string& out_dir, output_format format, isolation_mode mode,
+                    double timeout_s) {
+  catch_stop_signals();
+  // 1. The context, from a child: the parent itself never initialises CUDA.
+  run_context probed;
+  if (const int code = probe_in_child(r.plans, r.child, &interrupted, probed); code != exit_ok) return code;
+  run_context context = new_context(r.command_line, r.profile.file);
+  context.device = probed.device;
+  context.measured = probed.measured;
+
+  // 2. The units, one child each.
+  const auto out = open_results_folder(out_dir, format, r.colour);
+  if (!out) return exit_usage;
+  isolated_run_options io;
+  io.timeout_s = timeout_s;
+  io.stop = &interrupted;
+  io.on_output_line = [](const std::string& line) { fmt::print(stderr, "  child: {}\n", line); };
+  io.command = [&](const isolation_unit& unit, double baseline_gbps) {
+    return unit_child_argv(r.child, unit, context.measured, baseline_gbps);
+  };
+  return report_run(context, *out, [&] {
+    return run_isolated(isolation_units(r.plans, mode, r.variant_filter), out->reporters, io);
+  });
+}
+
+}  // namespace
+
+int run_labs(const run_request& r) {
+  if (r.as_child) {
+    return run_as_child(r.plans, r.profile.measure, r.variant_filter, new_context(r.command_line, r.profile.file),
+                        *r.as_child);
+  }
+  // The command line over the profile's [output] and [run].
+  const std::string out_dir = !r.out_dir.empty() ? r.out_dir : r.profile.output.dir;
+  const output_format format = r.format.value_or(r.profile.output.format);
+  const double timeout_s = r.timeout_s > 0 ? r.timeout_s : r.profile.run.timeout_s;
+  const isolation_mode mode = r.isolate                                  ? *r.isolate
+                              : r.profile.run.isolate != isolation_mode::none ? r.profile.run.isolate
+                              : timeout_s > 0                                  ? isolation_mode::file
+                                                                               : isolation_mode::none;
+  if (mode != isolation_mode::none) return run_in_children(r, out_dir, format, mode, timeout_s);
+  return run_here(r, out_dir, format);
+}
+
+}  // namespace cudalab::host
