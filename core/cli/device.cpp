@@ -10,6 +10,7 @@
 #include "device/ceilings.hpp"
 #include "device/gpu_probe.hpp"
 #include "exit_codes.hpp"
+#include "results/json.hpp"
 
 namespace cudalab::cli {
 
@@ -23,21 +24,11 @@ int device_command(const options& o) {
     const device_info d = host::read_device_info(0);
     const host::ceilings c = host::measure_ceilings(d, host::measure_settings{});
     if (o.format == "json") {
-      nlohmann::json j = {{"name", d.name},
-                          {"compute_capability", fmt::format("{}.{}", d.cc_major, d.cc_minor)},
-                          {"sm_count", d.sm_count},
-                          {"global_memory_bytes", d.global_memory_bytes},
-                          {"l2_cache_bytes", d.l2_cache_bytes},
-                          {"memory_bus_width_bits", d.memory_bus_width_bits},
-                          {"memory_clock_khz", d.memory_clock_khz},
-                          {"peak_dram_gbps", d.peak_dram_gbps()},
-                          {"devices", gpu.device_count},
-                          {"ceilings",
-                           {{"d2d_copy_gbps", c.d2d_copy_gbps},
-                            {"h2d_gbps", c.h2d_gbps},
-                            {"d2h_gbps", c.d2h_gbps},
-                            {"bidir_gbps", c.bidir_gbps}}}};
-      std::cout << j.dump(2) << "\n";
+      // The device and ceilings objects of the results' context (results/json.hpp), and the device count.
+      nlohmann::ordered_json j = d;
+      j["devices"] = gpu.device_count;
+      j["ceilings"] = c;
+      std::cout << host::json_text(j, 2) << "\n";
       return host::exit_ok;
     }
     fmt::print("{} (compute capability {}.{}), {} SMs, device 0 of {}\n", d.name, d.cc_major, d.cc_minor, d.sm_count,

@@ -11,6 +11,7 @@
 #include "isolation/isolated_run.hpp"
 #include "lab_checks.hpp"
 #include "planning.hpp"
+#include "results/json.hpp"
 
 namespace cudalab::host {
 namespace {

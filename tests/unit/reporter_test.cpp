@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "results/json.hpp"
 #include "results/reporter.hpp"
 
 namespace cudalab::host {

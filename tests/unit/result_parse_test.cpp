@@ -8,7 +8,6 @@
 #include <limits>
 #include <string>
 
-#include "results/reporter.hpp"
 #include "results/json.hpp"
 
 namespace cudalab::host {

@@ -1,16 +1,13 @@
-// Reading results back from their JSON (the schema of result_json/context_json): how a child process
-// of an isolated run hands its results to the parent, line by line.
+// The results JSON schema, written and read back in one place: each object's writer beside its reader.
 #include "results/json.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <limits>
 
-namespace cudalab::host {
-
 namespace {
 
-using json = nlohmann::ordered_json;  // keeps the point's axes in the order written
+using json = nlohmann::ordered_json;  // keeps the fields, and the point's axes, in the order written
 
 // Numbers: null stands for NaN (what the writer makes of it).
 double real(const json& j, const char* key) {
@@ -18,120 +15,86 @@ double real(const json& j, const char* key) {
   return v.is_null() ? std::numeric_limits<double>::quiet_NaN() : v.get<double>();
 }
 
-template <typename T>
-T integer(const json& j, const char* key) {
-  return j.at(key).get<T>();
+}  // namespace
+
+namespace cudalab {
+
+void to_json(json& j, const device_info& d) {
+  j = {{"ordinal", d.ordinal},
+       {"name", d.name},
+       {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
+       {"sm_count", d.sm_count},
+       {"global_memory_bytes", d.global_memory_bytes},
+       {"l2_cache_bytes", d.l2_cache_bytes},
+       {"shared_memory_per_block_optin_bytes", d.shared_memory_per_block_optin_bytes},
+       {"max_threads_per_block", d.max_threads_per_block},
+       {"can_map_host_memory", d.can_map_host_memory},
+       {"memory_bus_width_bits", d.memory_bus_width_bits},
+       {"memory_clock_khz", d.memory_clock_khz},
+       {"peak_dram_gbps", d.peak_dram_gbps()}};
 }
+
+void from_json(const json& j, device_info& d) {
+  j.at("ordinal").get_to(d.ordinal);
+  j.at("name").get_to(d.name);
+  const std::string cc = j.at("compute_capability").get<std::string>();
+  const auto dot = cc.find('.');
+  if (dot == std::string::npos) throw host::result_parse_error("compute_capability '" + cc + "' is not MAJOR.MINOR");
+  d.cc_major = std::stoi(cc.substr(0, dot));
+  d.cc_minor = std::stoi(cc.substr(dot + 1));
+  j.at("sm_count").get_to(d.sm_count);
+  j.at("global_memory_bytes").get_to(d.global_memory_bytes);
+  j.at("l2_cache_bytes").get_to(d.l2_cache_bytes);
+  j.at("shared_memory_per_block_optin_bytes").get_to(d.shared_memory_per_block_optin_bytes);
+  j.at("max_threads_per_block").get_to(d.max_threads_per_block);
+  j.at("can_map_host_memory").get_to(d.can_map_host_memory);
+  j.at("memory_bus_width_bits").get_to(d.memory_bus_width_bits);
+  j.at("memory_clock_khz").get_to(d.memory_clock_khz);
+}
+
+void to_json(json& j, const check& c) {
+  j = {{"passed", c.passed},
+       {"checked", c.checked},
+       {"mismatches", c.mismatches},
+       {"max_abs_error", c.max_abs_error},
+       {"max_rel_error", c.max_rel_error},
+       {"tolerance", c.tolerance},
+       {"first_mismatches", c.first_mismatches},
+       {"note", c.note}};
+}
+
+void from_json(const json& j, check& c) {
+  j.at("passed").get_to(c.passed);
+  j.at("checked").get_to(c.checked);
+  j.at("mismatches").get_to(c.mismatches);
+  c.max_abs_error = real(j, "max_abs_error");
+  c.max_rel_error = real(j, "max_rel_error");
+  j.at("tolerance").get_to(c.tolerance);
+  j.at("first_mismatches").get_to(c.first_mismatches);
+  j.at("note").get_to(c.note);
+}
+
+void to_json(json& j, const traffic& t) {
+  j = {{"bytes_read", t.bytes_read},
+       {"bytes_written", t.bytes_written},
+       {"path", t.path == memory_path::device ? "device" : "host_bus"}};
+}
+
+void from_json(const json& j, traffic& t) {
+  j.at("bytes_read").get_to(t.bytes_read);
+  j.at("bytes_written").get_to(t.bytes_written);
+  t.path = j.at("path").get<std::string>() == "device" ? memory_path::device : memory_path::host_bus;
+}
+
+}  // namespace cudalab
+
+namespace cudalab::host {
+namespace {
 
 result_status status_of(const std::string& name) {
   for (const result_status s : {result_status::ok, result_status::verify_failed, result_status::error, result_status::skipped})
     if (name == status_name(s)) return s;
   throw result_parse_error("unknown result status '" + name + "'");
-}
-
-global_totals global_of(const json& j) {
-  global_totals g;
-  g.requests = integer<std::uint64_t>(j, "requests");
-  g.sectors = integer<std::uint64_t>(j, "sectors");
-  g.lines = integer<std::uint64_t>(j, "lines");
-  g.requested_bytes = integer<std::uint64_t>(j, "requested_bytes");
-  return g;
-}
-
-shared_totals shared_of(const json& j) {
-  shared_totals s;
-  s.requests = integer<std::uint64_t>(j, "requests");
-  s.wavefronts = integer<std::uint64_t>(j, "wavefronts");
-  s.ideal_wavefronts = integer<std::uint64_t>(j, "ideal_wavefronts");
-  return s;
-}
-
-variant_result result_of(const json& j) {
-  variant_result r;
-  r.lab_file = j.at("lab_file").get<std::string>();
-  r.plugin = j.at("plugin").get<std::string>();
-  r.title = j.at("title").get<std::string>();
-  r.point_index = integer<std::uint64_t>(j, "point_index");
-  for (const auto& [k, v] : j.at("point").items()) r.point.emplace_back(k, v.get<std::string>());
-  r.variant = j.at("variant").get<std::string>();
-  r.variant_summary = j.at("summary").get<std::string>();
-  r.is_baseline = j.at("baseline").get<bool>();
-  r.status = status_of(j.at("status").get<std::string>());
-  r.error = j.at("error").get<std::string>();
-
-  const json& c = j.at("verification");
-  r.verification.passed = c.at("passed").get<bool>();
-  r.verification.checked = integer<std::uint64_t>(c, "checked");
-  r.verification.mismatches = integer<std::uint64_t>(c, "mismatches");
-  r.verification.max_abs_error = real(c, "max_abs_error");
-  r.verification.max_rel_error = real(c, "max_rel_error");
-  r.verification.tolerance = c.at("tolerance").get<std::string>();
-  r.verification.first_mismatches = c.at("first_mismatches").get<std::vector<std::string>>();
-  r.verification.note = c.at("note").get<std::string>();
-
-  const json& t = j.at("traffic");
-  r.bytes.bytes_read = integer<std::uint64_t>(t, "bytes_read");
-  r.bytes.bytes_written = integer<std::uint64_t>(t, "bytes_written");
-  r.bytes.path = t.at("path").get<std::string>() == "device" ? memory_path::device : memory_path::host_bus;
-
-  const json& m = j.at("timing");
-  r.time.timed = m.at("timed").get<bool>();
-  r.time.samples = integer<std::uint64_t>(m, "samples");
-  r.time.batch = integer<std::uint64_t>(m, "batch");
-  r.time.median_ms = real(m, "median_ms");
-  r.time.min_ms = real(m, "min_ms");
-  r.time.max_ms = real(m, "max_ms");
-  r.time.mean_ms = real(m, "mean_ms");
-  r.time.cv = real(m, "cv");
-  r.time.l2_flushed = m.at("l2_flushed").get<bool>();
-
-  r.gbps = real(j, "gbps");
-  r.pct_of_baseline = real(j, "pct_of_baseline");
-  r.pct_of_ceiling = real(j, "pct_of_ceiling");
-  r.pct_of_peak = real(j, "pct_of_peak");
-
-  const json& model = j.at("model");
-  r.has_model = !model.is_null();
-  if (r.has_model) {
-    r.model.global_load = global_of(model.at("global_load"));
-    r.model.global_store = global_of(model.at("global_store"));
-    r.model.shared_load = shared_of(model.at("shared_load"));
-    r.model.shared_store = shared_of(model.at("shared_store"));
-    r.model.traced_warps = integer<std::uint64_t>(model, "traced_warps");
-    r.model.total_warps = integer<std::uint64_t>(model, "total_warps");
-  }
-  return r;
-}
-
-run_context context_of(const json& j) {
-  run_context c;
-  c.cudalab_version = j.at("cudalab_version").get<std::string>();
-  c.started_at = j.at("started_at").get<std::string>();
-  c.command_line = j.at("command_line").get<std::string>();
-  c.profile = j.at("profile").get<std::string>();
-  const json& d = j.at("device");
-  device_info& info = c.device;
-  info.ordinal = integer<int>(d, "ordinal");
-  info.name = d.at("name").get<std::string>();
-  const std::string cc = d.at("compute_capability").get<std::string>();
-  const auto dot = cc.find('.');
-  if (dot == std::string::npos) throw result_parse_error("compute_capability '" + cc + "' is not MAJOR.MINOR");
-  info.cc_major = std::stoi(cc.substr(0, dot));
-  info.cc_minor = std::stoi(cc.substr(dot + 1));
-  info.sm_count = integer<int>(d, "sm_count");
-  info.global_memory_bytes = integer<std::uint64_t>(d, "global_memory_bytes");
-  info.l2_cache_bytes = integer<std::uint64_t>(d, "l2_cache_bytes");
-  info.shared_memory_per_block_optin_bytes = integer<std::uint64_t>(d, "shared_memory_per_block_optin_bytes");
-  info.max_threads_per_block = integer<int>(d, "max_threads_per_block");
-  info.can_map_host_memory = d.at("can_map_host_memory").get<bool>();
-  info.memory_bus_width_bits = integer<int>(d, "memory_bus_width_bits");
-  info.memory_clock_khz = integer<int>(d, "memory_clock_khz");
-  const json& m = j.at("ceilings");
-  c.measured.d2d_copy_gbps = real(m, "d2d_copy_gbps");
-  c.measured.h2d_gbps = real(m, "h2d_gbps");
-  c.measured.d2h_gbps = real(m, "d2h_gbps");
-  c.measured.bidir_gbps = real(m, "bidir_gbps");
-  return c;
 }
 
 // Runs `read` on the parsed text, turning every JSON or schema failure into result_parse_error.
@@ -148,18 +111,180 @@ auto parse_with(const std::string& text, Read read) {
 
 }  // namespace
 
-variant_result parse_result_json(const std::string& text) { return parse_with(text, result_of); }
+void to_json(json& j, const ceilings& c) {
+  j = {{"d2d_copy_gbps", c.d2d_copy_gbps},
+       {"h2d_gbps", c.h2d_gbps},
+       {"d2h_gbps", c.d2h_gbps},
+       {"bidir_gbps", c.bidir_gbps}};
+}
 
-run_context parse_context_json(const std::string& text) { return parse_with(text, context_of); }
+void from_json(const json& j, ceilings& c) {
+  c.d2d_copy_gbps = real(j, "d2d_copy_gbps");
+  c.h2d_gbps = real(j, "h2d_gbps");
+  c.d2h_gbps = real(j, "d2h_gbps");
+  c.bidir_gbps = real(j, "bidir_gbps");
+}
+
+void to_json(json& j, const run_context& c) {
+  j = {{"schema_version", results_schema_version},
+       {"cudalab_version", c.cudalab_version},
+       {"started_at", c.started_at},
+       {"command_line", c.command_line},
+       {"profile", c.profile},
+       {"device", c.device},
+       {"ceilings", c.measured}};
+}
+
+void from_json(const json& j, run_context& c) {
+  j.at("cudalab_version").get_to(c.cudalab_version);
+  j.at("started_at").get_to(c.started_at);
+  j.at("command_line").get_to(c.command_line);
+  j.at("profile").get_to(c.profile);
+  j.at("device").get_to(c.device);
+  j.at("ceilings").get_to(c.measured);
+}
+
+void to_json(json& j, const timing& t) {
+  j = {{"timed", t.timed},
+       {"samples", t.samples},
+       {"batch", t.batch},
+       {"median_ms", t.median_ms},
+       {"min_ms", t.min_ms},
+       {"max_ms", t.max_ms},
+       {"mean_ms", t.mean_ms},
+       {"cv", t.cv},
+       {"l2_flushed", t.l2_flushed}};
+}
+
+void from_json(const json& j, timing& t) {
+  j.at("timed").get_to(t.timed);
+  j.at("samples").get_to(t.samples);
+  j.at("batch").get_to(t.batch);
+  t.median_ms = real(j, "median_ms");
+  t.min_ms = real(j, "min_ms");
+  t.max_ms = real(j, "max_ms");
+  t.mean_ms = real(j, "mean_ms");
+  t.cv = real(j, "cv");
+  j.at("l2_flushed").get_to(t.l2_flushed);
+}
+
+void to_json(json& j, const global_totals& g) {
+  j = {{"requests", g.requests},
+       {"sectors", g.sectors},
+       {"lines", g.lines},
+       {"requested_bytes", g.requested_bytes},
+       {"sectors_per_request", g.sectors_per_request()},
+       {"efficiency", g.efficiency()}};
+}
+
+void from_json(const json& j, global_totals& g) {
+  j.at("requests").get_to(g.requests);
+  j.at("sectors").get_to(g.sectors);
+  j.at("lines").get_to(g.lines);
+  j.at("requested_bytes").get_to(g.requested_bytes);
+}
+
+void to_json(json& j, const shared_totals& s) {
+  j = {{"requests", s.requests},
+       {"wavefronts", s.wavefronts},
+       {"ideal_wavefronts", s.ideal_wavefronts},
+       {"conflicts", s.conflicts()},
+       {"wavefronts_per_request", s.wavefronts_per_request()},
+       {"conflicts_per_request", s.conflicts_per_request()}};
+}
+
+void from_json(const json& j, shared_totals& s) {
+  j.at("requests").get_to(s.requests);
+  j.at("wavefronts").get_to(s.wavefronts);
+  j.at("ideal_wavefronts").get_to(s.ideal_wavefronts);
+}
+
+void to_json(json& j, const access_stats& m) {
+  j = {{"global_load", m.global_load},
+       {"global_store", m.global_store},
+       {"shared_load", m.shared_load},
+       {"shared_store", m.shared_store},
+       {"traced_warps", m.traced_warps},
+       {"total_warps", m.total_warps}};
+}
+
+void from_json(const json& j, access_stats& m) {
+  j.at("global_load").get_to(m.global_load);
+  j.at("global_store").get_to(m.global_store);
+  j.at("shared_load").get_to(m.shared_load);
+  j.at("shared_store").get_to(m.shared_store);
+  j.at("traced_warps").get_to(m.traced_warps);
+  j.at("total_warps").get_to(m.total_warps);
+}
+
+void to_json(json& j, const variant_result& r) {
+  json point = json::object();
+  for (const auto& [k, v] : r.point) point[k] = v;
+  j = {{"lab_file", r.lab_file},
+       {"plugin", r.plugin},
+       {"title", r.title},
+       {"point_index", r.point_index},
+       {"point", point},
+       {"variant", r.variant},
+       {"summary", r.variant_summary},
+       {"baseline", r.is_baseline},
+       {"status", status_name(r.status)},
+       {"error", r.error},
+       {"verification", r.verification},
+       {"traffic", r.bytes},
+       {"timing", r.time},
+       {"gbps", r.gbps},
+       {"pct_of_baseline", r.pct_of_baseline},
+       {"pct_of_ceiling", r.pct_of_ceiling},
+       {"pct_of_peak", r.pct_of_peak},
+       {"model", r.has_model ? json(r.model) : json(nullptr)}};
+}
+
+void from_json(const json& j, variant_result& r) {
+  j.at("lab_file").get_to(r.lab_file);
+  j.at("plugin").get_to(r.plugin);
+  j.at("title").get_to(r.title);
+  j.at("point_index").get_to(r.point_index);
+  for (const auto& [k, v] : j.at("point").items()) r.point.emplace_back(k, v.get<std::string>());
+  j.at("variant").get_to(r.variant);
+  j.at("summary").get_to(r.variant_summary);
+  j.at("baseline").get_to(r.is_baseline);
+  r.status = status_of(j.at("status").get<std::string>());
+  j.at("error").get_to(r.error);
+  j.at("verification").get_to(r.verification);
+  j.at("traffic").get_to(r.bytes);
+  j.at("timing").get_to(r.time);
+  r.gbps = real(j, "gbps");
+  r.pct_of_baseline = real(j, "pct_of_baseline");
+  r.pct_of_ceiling = real(j, "pct_of_ceiling");
+  r.pct_of_peak = real(j, "pct_of_peak");
+  const json& model = j.at("model");
+  r.has_model = !model.is_null();
+  if (r.has_model) model.get_to(r.model);
+}
+
+std::string json_text(const json& j, int indent) { return j.dump(indent, ' ', false, json::error_handler_t::replace); }
+
+std::string result_json(const variant_result& r) { return json_text(r); }
+
+std::string context_json(const run_context& c) { return json_text(c); }
+
+variant_result parse_result_json(const std::string& text) {
+  return parse_with(text, [](const json& j) { return j.get<variant_result>(); });
+}
+
+run_context parse_context_json(const std::string& text) {
+  return parse_with(text, [](const json& j) { return j.get<run_context>(); });
+}
 
 results_line parse_results_line(const std::string& line) {
   return parse_with(line, [](const json& j) {
     results_line out;
     if (j.is_object() && j.contains("context")) {
       out.is_context = true;
-      out.context = context_of(j.at("context"));
+      j.at("context").get_to(out.context);
     } else {
-      out.result = result_of(j);
+      j.get_to(out.result);
     }
     return out;
   });

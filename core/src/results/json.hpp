@@ -1,14 +1,61 @@
-// Reading results back from their JSON (the schema of result_json/context_json): how a child process
-// of an isolated run hands its results to the parent, line by line.
+// The results JSON schema, written and read back in one place: each field's writer beside its reader
+// (nlohmann's to_json/from_json pairs). results.jsonl, results.json, the children of an isolated run
+// and `cudalab device --format json` all use it; docs/results.md describes the fields.
 #pragma once
+
+#include <nlohmann/json_fwd.hpp>
 
 #include <stdexcept>
 #include <string>
 
+#include "cudalab/device_info.hpp"
+#include "cudalab/lab.hpp"
 #include "results/result.hpp"
 #include "results/run_context.hpp"
 
+namespace cudalab {
+
+/// cudalab's own types as results carry them. from_json throws nlohmann's exceptions, or
+/// host::result_parse_error for a compute capability that is not MAJOR.MINOR; peak_dram_gbps is
+/// written, not read.
+void to_json(nlohmann::ordered_json& j, const device_info& d);
+void from_json(const nlohmann::ordered_json& j, device_info& d);
+void to_json(nlohmann::ordered_json& j, const check& c);
+void from_json(const nlohmann::ordered_json& j, check& c);
+void to_json(nlohmann::ordered_json& j, const traffic& t);
+void from_json(const nlohmann::ordered_json& j, traffic& t);
+
+}  // namespace cudalab
+
 namespace cudalab::host {
+
+/// Raised when a field is renamed or removed or changes meaning (adding fields keeps it); docs/results.md.
+inline constexpr int results_schema_version = 1;
+
+/// The schema's objects. Numbers that are not finite are written as null and read back as NaN;
+/// derived numbers (sectors_per_request, conflicts, ...) are written, not read.
+void to_json(nlohmann::ordered_json& j, const ceilings& c);
+void from_json(const nlohmann::ordered_json& j, ceilings& c);
+void to_json(nlohmann::ordered_json& j, const run_context& c);
+void from_json(const nlohmann::ordered_json& j, run_context& c);
+void to_json(nlohmann::ordered_json& j, const timing& t);
+void from_json(const nlohmann::ordered_json& j, timing& t);
+void to_json(nlohmann::ordered_json& j, const global_totals& g);
+void from_json(const nlohmann::ordered_json& j, global_totals& g);
+void to_json(nlohmann::ordered_json& j, const shared_totals& s);
+void from_json(const nlohmann::ordered_json& j, shared_totals& s);
+void to_json(nlohmann::ordered_json& j, const access_stats& m);
+void from_json(const nlohmann::ordered_json& j, access_stats& m);
+void to_json(nlohmann::ordered_json& j, const variant_result& r);
+void from_json(const nlohmann::ordered_json& j, variant_result& r);
+
+/// JSON text of a value on one line (indent < 0) or indented. Text from plugins and the CUDA runtime
+/// may hold bytes that are not UTF-8; they become U+FFFD rather than an exception in the middle of a run.
+std::string json_text(const nlohmann::ordered_json& j, int indent = -1);
+
+/// JSON text of one result / of the context (the lines of results.jsonl).
+std::string result_json(const variant_result& result);
+std::string context_json(const run_context& context);
 
 /// A JSON text that is not a result or context of the schema result_json/context_json write.
 class result_parse_error : public std::runtime_error {
@@ -24,7 +71,8 @@ variant_result parse_result_json(const std::string& json);
 /// Throws result_parse_error.
 run_context parse_context_json(const std::string& json);
 
-/// One line of a results.jsonl stream: the context line ({"context": ...}) or a result.
+/// One line of a results.jsonl stream: the context line ({"context": ...}) or a result. This is how
+/// a child process of an isolated run hands its results to the parent, line by line.
 struct results_line {
   bool is_context = false;
   run_context context;     ///< when is_context

@@ -59,8 +59,4 @@ class reporter_set final : public reporter {
   std::vector<std::unique_ptr<reporter>> reporters_;
 };
 
-/// JSON text of one result / of the context (the schema results.json and results.jsonl use).
-std::string result_json(const variant_result& result);
-std::string context_json(const run_context& context);
-
 }  // namespace cudalab::host
