@@ -1,8 +1,10 @@
-// The console table: one block per lab file and sweep point, a row per variant, failures spelled out.
+// The console table: one block per lab file and sweep point, a row per variant (its columns from
+// result_columns()), failures spelled out.
 #include <fmt/format.h>
 
 #include <ostream>
 
+#include "results/columns.hpp"
 #include "results/format.hpp"
 #include "results/reporter.hpp"
 
@@ -15,10 +17,6 @@ const char* const red = "\033[31m";
 const char* const yellow = "\033[33m";
 const char* const bold = "\033[1m";
 const char* const reset = "\033[0m";
-
-std::string rate_cell(double v, int width, int precision) {
-  return v > 0 ? fmt::format("{:>{}.{}f}", v, width, precision) : fmt::format("{:>{}}", "-", width);
-}
 
 class table_reporter final : public reporter {
  public:
@@ -41,29 +39,18 @@ class table_reporter final : public reporter {
       const std::string pt = point_text(r);
       out_ << "\n" << (colour_ ? bold : "") << r.lab_file << (r.title.empty() ? "" : " - " + r.title)
            << (pt.empty() ? "" : "  [" + pt + "]") << (colour_ ? reset : "") << "\n";
-      out_ << fmt::format("  {:<26} {:<13} {:>10} {:>6} {:>9} {:>7} {:>7} {:>7} {:>7} {:>7} {:>11}\n", "variant",
-                          "status", "median ms", "CV %", "GB/s", "% base", "% ceil", "% peak", "ld s/r", "st s/r",
-                          "sh cf ld/st");
+      out_ << fmt::format("  {:<26} {:<13}", "variant", "status");
+      for (const column& c : result_columns())
+        if (c.console) out_ << fmt::format(" {:>{}}", c.console, c.width);
+      out_ << "\n";
     }
     const bool ok = r.status == result_status::ok;
     // Green ok, red failures (wrong results, errors), yellow for variants deliberately not run.
     const char* const tint = ok ? green : r.status == result_status::skipped ? yellow : red;
     const std::string status = fmt::format("{:<13}", status_name(r.status));
     out_ << fmt::format("  {:<26} ", variant_label(r)) << (colour_ ? tint : "") << status << (colour_ ? reset : "");
-    if (r.time.timed)
-      out_ << fmt::format(" {:>10.4f} {:>6.2f}", r.time.median_ms, 100.0 * r.time.cv);
-    else
-      out_ << fmt::format(" {:>10} {:>6}", "-", "-");
-    out_ << " " << rate_cell(r.gbps, 9, 1) << " " << rate_cell(r.pct_of_baseline, 7, 1) << " "
-         << rate_cell(r.pct_of_ceiling, 7, 1) << " " << rate_cell(r.pct_of_peak, 7, 1);
-    if (r.has_model) {
-      auto per = [](double v, bool any) { return any ? fmt::format("{:>7.2f}", v) : fmt::format("{:>7}", "-"); };
-      const auto& m = r.model;
-      const std::string shared = shared_conflicts_text(r);
-      out_ << " " << per(m.global_load.sectors_per_request(), m.global_load.requests > 0) << " "
-           << per(m.global_store.sectors_per_request(), m.global_store.requests > 0) << " "
-           << fmt::format("{:>11}", shared.empty() ? "-" : shared);
-    }
+    for (const column& c : result_columns())
+      if (c.console && (r.has_model || !c.model)) out_ << fmt::format(" {:>{}}", shown_text(c, r), c.width);
     out_ << "\n";
     if (!ok) out_ << "      " << (colour_ ? tint : "") << failure_text(r) << (colour_ ? reset : "") << "\n";
     out_.flush();

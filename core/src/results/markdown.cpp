@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <ostream>
 
+#include "results/columns.hpp"
 #include "results/format.hpp"
 #include "results/reporter.hpp"
 
@@ -13,7 +14,7 @@ namespace cudalab::host {
 
 namespace {
 
-std::string cell(double v, int precision) { return v > 0 ? fmt::format("{:.{}f}", v, precision) : "-"; }
+std::string rate(double v, int precision) { return v > 0 ? fmt::format("{:.{}f}", v, precision) : "-"; }
 
 // Text for a table cell or list item: a '|' would end the cell and a newline the row.
 std::string md_text(const std::string& s) {
@@ -42,9 +43,9 @@ class markdown_reporter final : public reporter {
     out_ << "|---|---|---|---|---|---|---|---|---|\n";
     out_ << fmt::format("| {} (sm_{}{}) | {} | {:.1f} GiB | {:.0f} MiB | {} | {} | {} | {} | {} |\n\n", d.name,
                         d.cc_major, d.cc_minor, d.sm_count, d.global_memory_bytes / double(1ull << 30),
-                        d.l2_cache_bytes / double(1 << 20), cell(d.peak_dram_gbps(), 0),
-                        cell(context_.measured.d2d_copy_gbps, 1), cell(context_.measured.h2d_gbps, 1),
-                        cell(context_.measured.d2h_gbps, 1), cell(context_.measured.bidir_gbps, 1));
+                        d.l2_cache_bytes / double(1 << 20), rate(d.peak_dram_gbps(), 0),
+                        rate(context_.measured.d2d_copy_gbps, 1), rate(context_.measured.h2d_gbps, 1),
+                        rate(context_.measured.d2h_gbps, 1), rate(context_.measured.bidir_gbps, 1));
     out_ << "GB/s counts the least bytes a correct kernel moves (read + written) over the median time per launch; "
             "% base is of the baseline variant at the same point, % ceil of the measured ceiling for the path "
             "(device copy, or pinned transfers for bus traffic). ld/st s/r: predicted sectors per request.\n";
@@ -85,21 +86,20 @@ class markdown_reporter final : public reporter {
       head += " " + p + " |";
       rule += "---|";
     }
-    out_ << head << " variant | status | median ms | CV % | GB/s | % base | % ceil | ld s/r | st s/r | sh conflicts/r ld/st |\n";
-    out_ << rule << "---|---|---|---|---|---|---|---|---|---|\n";
+    head += " variant |";
+    rule += "---|";
+    for (const column& c : result_columns()) {
+      if (!c.markdown) continue;
+      head += std::string(" ") + c.markdown + " |";
+      rule += "---|";
+    }
+    out_ << head << "\n" << rule << "\n";
     for (const auto* r : rows) {
       std::string line = "|";
       for (const auto& p : params) line += " " + md_text(point_value(*r, p)) + " |";
-      const auto& m = r->model;
-      const std::string shared = shared_conflicts_text(*r);
-      auto model = [&](bool any, double v) { return r->has_model && any ? fmt::format("{:.2f}", v) : std::string("-"); };
-      line += fmt::format(
-          " {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |", md_text(variant_label(*r)), status_name(r->status),
-          r->time.timed ? fmt::format("{:.4f}", r->time.median_ms) : "-",
-          r->time.timed ? fmt::format("{:.2f}", 100 * r->time.cv) : "-", cell(r->gbps, 1), cell(r->pct_of_baseline, 1),
-          cell(r->pct_of_ceiling, 1), model(m.global_load.requests > 0, m.global_load.sectors_per_request()),
-          model(m.global_store.requests > 0, m.global_store.sectors_per_request()),
-          shared.empty() ? "-" : shared);
+      line += " " + md_text(variant_label(*r)) + " |";
+      for (const column& c : result_columns())
+        if (c.markdown) line += " " + md_text(shown_text(c, *r)) + " |";
       out_ << line << "\n";
     }
   }

@@ -1,0 +1,91 @@
+// The columns of the results tables: each quantity of a result said once, with its header and format
+// in results.csv, the console table and report.md's tables.
+#include "results/columns.hpp"
+
+#include <fmt/format.h>
+
+#include "results/format.hpp"
+
+namespace cudalab::host {
+namespace {
+
+// A timing figure, none when the result was not timed.
+cell timed(const variant_result& r, double v) { return r.time.timed ? cell(v) : cell(); }
+
+// A model figure of one side (load or store), none without a model or without accesses on that side.
+cell modelled(const variant_result& r, std::uint64_t requests, double v) {
+  return r.has_model && requests > 0 ? cell(v) : cell();
+}
+
+// Text that is "" when there is none.
+cell text(std::string s) { return s.empty() ? cell() : cell(std::move(s)); }
+
+}  // namespace
+
+const std::vector<column>& result_columns() {
+  using r_t = const variant_result&;
+  // csv, console, markdown, width, precision, scale, positive, model, value
+  static const std::vector<column> columns = {
+      {"baseline", nullptr, nullptr, 0, 0, 1, false, false,
+       [](r_t r) { return cell(std::string(r.is_baseline ? "true" : "false")); }},
+      {"status", nullptr, "status", 0, 0, 1, false, false, [](r_t r) { return cell(std::string(status_name(r.status))); }},
+      {"median_ms", "median ms", "median ms", 10, 4, 1, false, false, [](r_t r) { return timed(r, r.time.median_ms); }},
+      {"min_ms", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return timed(r, r.time.min_ms); }},
+      {"max_ms", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return timed(r, r.time.max_ms); }},
+      {"cv", "CV %", "CV %", 6, 2, 100, false, false, [](r_t r) { return timed(r, r.time.cv); }},
+      {"samples", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return cell(r.time.samples); }},
+      {"batch", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return cell(r.time.batch); }},
+      {"bytes_read", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return cell(r.bytes.bytes_read); }},
+      {"bytes_written", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return cell(r.bytes.bytes_written); }},
+      {"path", nullptr, nullptr, 0, 0, 1, false, false,
+       [](r_t r) { return cell(std::string(r.bytes.path == memory_path::device ? "device" : "host_bus")); }},
+      {"gbps", "GB/s", "GB/s", 9, 1, 1, true, false, [](r_t r) { return cell(r.gbps); }},
+      {"pct_of_baseline", "% base", "% base", 7, 1, 1, true, false, [](r_t r) { return cell(r.pct_of_baseline); }},
+      {"pct_of_ceiling", "% ceil", "% ceil", 7, 1, 1, true, false, [](r_t r) { return cell(r.pct_of_ceiling); }},
+      {"pct_of_peak", "% peak", nullptr, 7, 1, 1, true, false, [](r_t r) { return cell(r.pct_of_peak); }},
+      {"ld_sectors_per_request", "ld s/r", "ld s/r", 7, 2, 1, false, true,
+       [](r_t r) { return modelled(r, r.model.global_load.requests, r.model.global_load.sectors_per_request()); }},
+      {"st_sectors_per_request", "st s/r", "st s/r", 7, 2, 1, false, true,
+       [](r_t r) { return modelled(r, r.model.global_store.requests, r.model.global_store.sectors_per_request()); }},
+      {"ld_efficiency", nullptr, nullptr, 0, 0, 1, false, true,
+       [](r_t r) { return modelled(r, r.model.global_load.requests, r.model.global_load.efficiency()); }},
+      {"st_efficiency", nullptr, nullptr, 0, 0, 1, false, true,
+       [](r_t r) { return modelled(r, r.model.global_store.requests, r.model.global_store.efficiency()); }},
+      {"shared_ld_conflicts_per_request", nullptr, nullptr, 0, 0, 1, false, true,
+       [](r_t r) { return modelled(r, r.model.shared_load.requests, r.model.shared_load.conflicts_per_request()); }},
+      {"shared_st_conflicts_per_request", nullptr, nullptr, 0, 0, 1, false, true,
+       [](r_t r) { return modelled(r, r.model.shared_store.requests, r.model.shared_store.conflicts_per_request()); }},
+      // The two above side by side, "31.00/0.00", where a table has room for one column.
+      {nullptr, "sh cf ld/st", "sh conflicts/r ld/st", 11, 0, 1, false, true,
+       [](r_t r) { return text(shared_conflicts_text(r)); }},
+      {"mismatches", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return cell(r.verification.mismatches); }},
+      {"max_abs_error", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return cell(r.verification.max_abs_error); }},
+      {"error", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return cell(failure_text(r)); }},
+  };
+  return columns;
+}
+
+std::string csv_text(const column& c, const variant_result& r) {
+  struct visitor {
+    std::string operator()(std::monostate) const { return ""; }
+    std::string operator()(std::uint64_t v) const { return std::to_string(v); }
+    std::string operator()(double v) const { return fmt::format("{:.6g}", v); }
+    std::string operator()(const std::string& v) const { return v; }
+  };
+  return std::visit(visitor{}, c.value(r));
+}
+
+std::string shown_text(const column& c, const variant_result& r) {
+  struct visitor {
+    const column& c;
+    std::string operator()(std::monostate) const { return "-"; }
+    std::string operator()(std::uint64_t v) const { return std::to_string(v); }
+    std::string operator()(double v) const {
+      return c.positive && !(v > 0) ? "-" : fmt::format("{:.{}f}", c.scale * v, c.precision);
+    }
+    std::string operator()(const std::string& v) const { return v.empty() ? "-" : v; }
+  };
+  return std::visit(visitor{c}, c.value(r));
+}
+
+}  // namespace cudalab::host

@@ -1,0 +1,42 @@
+// The columns of the results tables: each quantity of a result said once, with its header and format
+// in results.csv, the console table and report.md's tables (nvbench's summary name/hint idea).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "results/result.hpp"
+
+namespace cudalab::host {
+
+/// A column's value for one result: none (not timed, not modelled), a count, a real or text.
+using cell = std::variant<std::monostate, std::uint64_t, double, std::string>;
+
+/// One column. The console and Markdown tables show the columns they name in this table's order,
+/// after their own variant (and, in the console, coloured status) columns.
+struct column {
+  const char* csv;       ///< header in results.csv; nullptr: not there
+  const char* console;   ///< header in the console table; nullptr: not there
+  const char* markdown;  ///< header in report.md's tables; nullptr: not there
+  int width;             ///< the console table's column width (right-aligned)
+  int precision;         ///< digits after the point of a real in the console and Markdown tables
+  double scale;          ///< the tables show a real times this (100: a fraction as a percentage)
+  bool positive;         ///< the tables show "-" for a real that is not above 0 (a rate never measured)
+  bool model;            ///< from the access model: a console row without a model leaves it out
+  cell (*value)(const variant_result& r);
+};
+
+/// Every column, in results.csv's order, which the console and Markdown tables keep.
+const std::vector<column>& result_columns();
+
+/// A cell as results.csv writes it (not yet quoted): "" for none, counts whole, reals as {:.6g}, text
+/// as it is.
+std::string csv_text(const column& c, const variant_result& r);
+
+/// A cell as the console and Markdown tables show it: "-" for none (and for empty text, or a real
+/// not above 0 in a `positive` column), reals scaled with `precision` digits after the point.
+std::string shown_text(const column& c, const variant_result& r);
+
+}  // namespace cudalab::host
