@@ -97,7 +97,7 @@ lab_file parse_lab_text(const std::string& text, const std::filesystem::path& pa
     problems.push_back(std::move(missing));
   }
   if (const toml::table* measure = tree->doc["measure"].as_table())
-    read_measure_table(file, *measure, tree->measure, tree->measure_keys_set, problems);
+    read_measure_table(file, *measure, tree->measure, problems);
   if (!problems.empty()) {
     sort_problems(problems);
     throw lab_file_error(std::move(problems));

@@ -14,16 +14,35 @@
 
 namespace cudalab::host {
 
-/// How variants are timed ([measure] in lab files and profiles).
+/// How variants are timed ([measure] in lab files and profiles), at the defaults. Each field is the
+/// [measure] key of its name; the table in labfile/measure_keys.cpp gives its range and meaning.
 struct measure_settings {
-  bool timing = true;            ///< false: verify only, no timing
-  int repetitions = 10;          ///< timed repetitions (Google Benchmark repetitions)
-  double min_time_ms = 50.0;     ///< least GPU time per repetition
-  double warmup_ms = 20.0;       ///< untimed warm-up before the first repetition
-  bool l2_flush = false;         ///< flush L2 before each timed sample (forces batch = 1)
-  int batch = 0;                 ///< launches per timed sample; 0 = automatic
-  std::uint64_t seed = 2026;     ///< seed for the lab's random inputs
-  std::uint64_t max_points = 10000;  ///< refuse sweeps with more points than this
+  bool timing = true;
+  int repetitions = 10;
+  double min_time_ms = 50.0;
+  double warmup_ms = 20.0;
+  bool l2_flush = false;
+  int batch = 0;
+  std::uint64_t seed = 2026;
+  std::uint64_t max_points = 10000;
+};
+
+/// The [measure] keys one layer gives - a lab file, a profile or the --set overrides - each optional.
+/// Layers apply in the order defaults < lab file < profile < --set.
+struct measure_overrides {
+  std::optional<bool> timing;
+  std::optional<int> repetitions;
+  std::optional<double> min_time_ms;
+  std::optional<double> warmup_ms;
+  std::optional<bool> l2_flush;
+  std::optional<int> batch;
+  std::optional<std::uint64_t> seed;
+  std::optional<std::uint64_t> max_points;
+
+  /// Each setting this layer gives, over `settings`.
+  void apply_to(measure_settings& settings) const;
+  /// The names of the keys this layer gives, in documentation order.
+  std::vector<std::string> names() const;
 };
 
 /// What the console shows of a run ([output] format; --format overrides).
@@ -57,10 +76,10 @@ struct run_settings {
 /// A run profile (configs/*.toml): [measure], [output] and [run] settings, each key optional.
 struct run_profile {
   std::string file;
-  measure_settings measure;      ///< defaults overlaid with what the profile sets
+  measure_settings measure;        ///< the defaults with measure_set over them
+  measure_overrides measure_set;   ///< the [measure] keys the profile sets
   output_settings output;
   run_settings run;
-  std::vector<std::string> measure_keys_set;  ///< which [measure] keys the profile set
 };
 
 /// A lab file after syntax checking: the TOML tree is kept opaque behind this struct.

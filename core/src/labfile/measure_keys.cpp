@@ -1,7 +1,10 @@
-// The [measure] keys shared by lab files, profiles and --set: names, types, ranges, precedence.
-#include <algorithm>
+// The [measure] keys shared by lab files, profiles and --set, said once: one table of names, the
+// settings they fill, their ranges and meanings drives reading, checking and layering them.
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "labfile/toml_tree.hpp"
@@ -9,28 +12,82 @@
 namespace cudalab::host {
 namespace {
 
-std::string want_boolean(const std::string& key, const toml::node& value, bool& out) {
+// Where a key's value goes: the setting, and the optional of an overlay. Its type is the key's kind:
+// bool a boolean, int and uint64 an integer, double a number of milliseconds.
+template <typename T>
+struct slot {
+  using value_type = T;
+  T measure_settings::*setting;
+  std::optional<T> measure_overrides::*given;
+};
+
+struct measure_key {
+  const char* name;
+  std::variant<slot<bool>, slot<int>, slot<double>, slot<std::uint64_t>> field;
+  std::int64_t min;                 ///< the least value (integers and milliseconds)
+  std::optional<std::int64_t> max;  ///< the largest value, if any (integers)
+  const char* doc;
+};
+
+// In documentation order; docs/lab-files.md has the same table for people.
+const std::vector<measure_key>& measure_keys() {
+  static const std::vector<measure_key> keys = {
+      {"timing", slot<bool>{&measure_settings::timing, &measure_overrides::timing}, 0, {},
+       "false: verify each variant at each point, time nothing"},
+      {"repetitions", slot<int>{&measure_settings::repetitions, &measure_overrides::repetitions}, 1, 1000000,
+       "timed repetitions; median, min, max and CV are over these"},
+      {"min_time_ms", slot<double>{&measure_settings::min_time_ms, &measure_overrides::min_time_ms}, 0, {},
+       "least GPU time per repetition, ms (launches are batched to reach it)"},
+      {"warmup_ms", slot<double>{&measure_settings::warmup_ms, &measure_overrides::warmup_ms}, 0, {},
+       "untimed warm-up before the first repetition, ms"},
+      {"l2_flush", slot<bool>{&measure_settings::l2_flush, &measure_overrides::l2_flush}, 0, {},
+       "flush L2 before each timed sample (outside the timed region; forces batch 1)"},
+      {"batch", slot<int>{&measure_settings::batch, &measure_overrides::batch}, 0, 1000000,
+       "launches per timed sample; 0 = automatic"},
+      {"seed", slot<std::uint64_t>{&measure_settings::seed, &measure_overrides::seed}, 0, {},
+       "seed for the lab's random inputs"},
+      // check_params() runs on every point before anything starts, so there is a hard cap.
+      {"max_points", slot<std::uint64_t>{&measure_settings::max_points, &measure_overrides::max_points}, 1, 100000,
+       "refuse sweeps with more points"},
+  };
+  return keys;
+}
+
+const measure_key* find_key(const std::string& name) {
+  for (const measure_key& k : measure_keys())
+    if (name == k.name) return &k;
+  return nullptr;
+}
+
+// Reads `value` as `key`'s kind into `out`; returns "" or what is wrong.
+std::string read_value(const measure_key& key, const toml::node& value, bool& out) {
   if (auto b = value.as_boolean()) {
     out = b->get();
     return "";
   }
-  return "measure." + key + " must be a boolean (true or false), not " + describe_node(value);
+  return std::string("measure.") + key.name + " must be a boolean (true or false), not " + describe_node(value);
 }
 
-std::string want_integer(const std::string& key, const toml::node& value, std::int64_t lo, std::int64_t& out) {
+std::string read_value(const measure_key& key, const toml::node& value, std::int64_t& out) {
+  const std::string name = std::string("measure.") + key.name;
   auto i = value.as_integer();
-  if (!i) return "measure." + key + " must be an integer, not " + describe_node(value);
-  if (i->get() < lo) return "measure." + key + " = " + std::to_string(i->get()) + " is out of range (at least " + std::to_string(lo) + ")";
+  if (!i) return name + " must be an integer, not " + describe_node(value);
+  const std::string v = std::to_string(i->get());
+  if (i->get() < key.min) return name + " = " + v + " is out of range (at least " + std::to_string(key.min) + ")";
+  if (key.max && i->get() > *key.max)
+    return name + " = " + v + " is out of range [" + std::to_string(key.min) + ", " + std::to_string(*key.max) + "]";
   out = i->get();
   return "";
 }
 
-std::string want_ms(const std::string& key, const toml::node& value, double& out) {
+std::string read_value(const measure_key& key, const toml::node& value, double& out) {
+  const std::string name = std::string("measure.") + key.name;
   double v = 0;
   if (auto i = value.as_integer()) v = static_cast<double>(i->get());
   else if (auto f = value.as_floating_point()) v = f->get();
-  else return "measure." + key + " must be a number of milliseconds, not " + describe_node(value);
-  if (!(v >= 0.0)) return "measure." + key + " = " + value_text(param_value(v)) + " is out of range (at least 0)";
+  else return name + " must be a number of milliseconds, not " + describe_node(value);
+  if (!(v >= static_cast<double>(key.min)))
+    return name + " = " + value_text(param_value(v)) + " is out of range (at least " + std::to_string(key.min) + ")";
   out = v;
   return "";
 }
@@ -38,70 +95,52 @@ std::string want_ms(const std::string& key, const toml::node& value, double& out
 }  // namespace
 
 const std::vector<std::string>& measure_key_names() {
-  static const std::vector<std::string> names = {"timing", "repetitions", "min_time_ms", "warmup_ms",
-                                                 "l2_flush", "batch", "seed", "max_points"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const measure_key& k : measure_keys()) all.emplace_back(k.name);
+    return all;
+  }();
   return names;
 }
 
-std::string set_measure_key(measure_settings& m, const std::string& key, const toml::node& value) {
-  std::int64_t i = 0;
-  std::string error;
-  if (key == "timing") return want_boolean(key, value, m.timing);
-  if (key == "l2_flush") return want_boolean(key, value, m.l2_flush);
-  if (key == "min_time_ms") return want_ms(key, value, m.min_time_ms);
-  if (key == "warmup_ms") return want_ms(key, value, m.warmup_ms);
-  if (key == "repetitions") {
-    if ((error = want_integer(key, value, 1, i)).empty()) {
-      if (i > 1000000) return "measure.repetitions = " + std::to_string(i) + " is out of range [1, 1000000]";
-      m.repetitions = static_cast<int>(i);
-    }
-    return error;
-  }
-  if (key == "batch") {
-    if ((error = want_integer(key, value, 0, i)).empty()) {
-      if (i > 1000000) return "measure.batch = " + std::to_string(i) + " is out of range [0, 1000000]";
-      m.batch = static_cast<int>(i);
-    }
-    return error;
-  }
-  if (key == "seed") {
-    if ((error = want_integer(key, value, 0, i)).empty()) m.seed = static_cast<std::uint64_t>(i);
-    return error;
-  }
-  if (key == "max_points") {
-    // check_params() runs on every point before anything starts, so there is a hard cap.
-    if ((error = want_integer(key, value, 1, i)).empty()) {
-      if (i > 100000) return "measure.max_points = " + std::to_string(i) + " is out of range [1, 100000]";
-      m.max_points = static_cast<std::uint64_t>(i);
-    }
-    return error;
-  }
-  return "unknown key '" + key + "' in [measure]" + suggestion(key, measure_key_names());
+std::string set_measure_key(measure_overrides& overrides, const std::string& name, const toml::node& value) {
+  const measure_key* key = find_key(name);
+  if (!key) return "unknown key '" + name + "' in [measure]" + suggestion(name, measure_key_names());
+  return std::visit(
+      [&](auto f) -> std::string {
+        using T = typename decltype(f)::value_type;
+        // Integers are read whole and checked against the range before they are narrowed.
+        std::conditional_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, std::int64_t, T> v{};
+        std::string error = read_value(*key, value, v);
+        if (error.empty()) overrides.*f.given = static_cast<T>(v);
+        return error;
+      },
+      key->field);
 }
 
-void copy_measure_key(measure_settings& to, const measure_settings& from, const std::string& key) {
-  if (key == "timing") to.timing = from.timing;
-  else if (key == "repetitions") to.repetitions = from.repetitions;
-  else if (key == "min_time_ms") to.min_time_ms = from.min_time_ms;
-  else if (key == "warmup_ms") to.warmup_ms = from.warmup_ms;
-  else if (key == "l2_flush") to.l2_flush = from.l2_flush;
-  else if (key == "batch") to.batch = from.batch;
-  else if (key == "seed") to.seed = from.seed;
-  else if (key == "max_points") to.max_points = from.max_points;
+void measure_overrides::apply_to(measure_settings& settings) const {
+  for (const measure_key& k : measure_keys())
+    std::visit(
+        [&](auto f) {
+          if (this->*f.given) settings.*f.setting = *(this->*f.given);
+        },
+        k.field);
 }
 
-void read_measure_table(const std::string& file, const toml::table& table, measure_settings& measure,
-                        std::vector<std::string>& keys_set, std::vector<lab_problem>& problems) {
+std::vector<std::string> measure_overrides::names() const {
+  std::vector<std::string> given;
+  for (const measure_key& k : measure_keys())
+    if (std::visit([&](auto f) { return (this->*f.given).has_value(); }, k.field)) given.emplace_back(k.name);
+  return given;
+}
+
+void read_measure_table(const std::string& file, const toml::table& table, measure_overrides& overrides,
+                        std::vector<lab_problem>& problems) {
   for (auto&& [key, value] : table) {
     const std::string name(key.str());
-    const std::string error = set_measure_key(measure, name, value);
-    if (!error.empty()) {
-      // Unknown keys point at the key, bad values at the value.
-      const bool known = std::find(measure_key_names().begin(), measure_key_names().end(), name) != measure_key_names().end();
-      problems.push_back({locate(file, known ? value.source() : key.source()), error});
-    } else {
-      keys_set.push_back(name);
-    }
+    const std::string error = set_measure_key(overrides, name, value);
+    // Unknown keys point at the key, bad values at the value.
+    if (!error.empty()) problems.push_back({locate(file, find_key(name) ? value.source() : key.source()), error});
   }
 }
 

@@ -101,7 +101,7 @@ run_profile parse_profile(const std::filesystem::path& path) {
   for (auto&& [key, value] : doc) {
     const std::string name(key.str());
     if (name == "measure" && value.is_table()) {
-      read_measure_table(file, *value.as_table(), profile.measure, profile.measure_keys_set, problems);
+      read_measure_table(file, *value.as_table(), profile.measure_set, problems);
     } else if (name == "output" && value.is_table()) {
       read_output_table(file, *value.as_table(), profile.output, problems);
     } else if (name == "run" && value.is_table()) {
@@ -118,6 +118,7 @@ run_profile parse_profile(const std::filesystem::path& path) {
     sort_problems(problems);
     throw lab_file_error(std::move(problems));
   }
+  profile.measure_set.apply_to(profile.measure);
   return profile;
 }
 

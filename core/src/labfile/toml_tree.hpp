@@ -20,8 +20,7 @@ namespace cudalab::host {
 struct lab_file::impl {
   std::string file;                         ///< the path as given, used in every location
   toml::table doc;
-  measure_settings measure;                 ///< defaults overlaid with the file's [measure]
-  std::vector<std::string> measure_keys_set;
+  measure_overrides measure;                ///< what the file's [measure] sets (checked at parse time)
 };
 
 /// Where a TOML++ source region starts, in `file`.
@@ -40,17 +39,14 @@ std::string describe_node(const toml::node& node);
 std::string suggestion(const std::string& word, const std::vector<std::string>& candidates,
                        const std::string& quote_open = "'", const std::string& quote_close = "'");
 
-/// Checks every key of a lab file's or profile's [measure] table, applying the good ones to
-/// `measure` and appending their names to `keys_set`; problems go to `problems`.
-void read_measure_table(const std::string& file, const toml::table& table, measure_settings& measure,
-                        std::vector<std::string>& keys_set, std::vector<lab_problem>& problems);
+/// Checks every key of a lab file's or profile's [measure] table, setting the good ones in
+/// `overrides`; problems go to `problems`.
+void read_measure_table(const std::string& file, const toml::table& table, measure_overrides& overrides,
+                        std::vector<lab_problem>& problems);
 
-/// Applies one [measure] key. Returns "" on success, else what is wrong (unknown key with the
-/// nearest name, wrong type, out of range).
-std::string set_measure_key(measure_settings& measure, const std::string& key, const toml::node& value);
-
-/// Copies the setting called `key` from `from` to `to`. REQUIRES: `key` is a [measure] key.
-void copy_measure_key(measure_settings& to, const measure_settings& from, const std::string& key);
+/// Sets one [measure] key in `overrides`. Returns "" on success, else what is wrong (unknown key with
+/// the nearest name, wrong type, out of range).
+std::string set_measure_key(measure_overrides& overrides, const std::string& key, const toml::node& value);
 
 /// The [measure] keys, in documentation order.
 const std::vector<std::string>& measure_key_names();

@@ -137,13 +137,13 @@ lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_pr
   const source_location lab_where = lab_table ? locate(path, lab_table->source()) : source_location{path, 1, 1};
 
   // Overrides are read first: measure.max_points bounds the sweep, params replace sweeps.
-  std::vector<override_entry> param_overrides, sweep_overrides, measure_overrides, lab_overrides;
+  std::vector<override_entry> param_overrides, sweep_overrides, measure_sets, lab_overrides;
   const auto all_override_keys = override_keys(spec);
   for (const std::string& text : overrides) {
     auto o = parse_override(text, problems);
     if (!o) continue;
     const std::string& key = o->key;
-    if (key.rfind("measure.", 0) == 0) measure_overrides.push_back(*o);
+    if (key.rfind("measure.", 0) == 0) measure_sets.push_back(*o);
     else if (key == "lab.variants" || key == "lab.baseline" || key == "lab.title") lab_overrides.push_back(*o);
     else if (key == "lab.plugin")
       problems.push_back({o->where, "lab.plugin cannot be changed with --set; run another lab file instead"});
@@ -155,13 +155,14 @@ lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_pr
   }
 
   // [measure]: defaults < lab file < profile < --set.
-  for (const std::string& key : tree.measure_keys_set) copy_measure_key(plan.measure, tree.measure, key);
-  if (profile)
-    for (const std::string& key : profile->measure_keys_set) copy_measure_key(plan.measure, profile->measure, key);
-  for (const override_entry& o : measure_overrides) {
-    const std::string error = set_measure_key(plan.measure, o.key.substr(8), o.value());
+  measure_overrides from_set;
+  for (const override_entry& o : measure_sets) {
+    const std::string error = set_measure_key(from_set, o.key.substr(8), o.value());
     if (!error.empty()) problems.push_back({o.where, error});
   }
+  tree.measure.apply_to(plan.measure);
+  if (profile) profile->measure_set.apply_to(plan.measure);
+  from_set.apply_to(plan.measure);
 
   // [params] over the defaults.
   for (const param_spec& p : spec.params) plan.base.set(p.name, p.default_value);
