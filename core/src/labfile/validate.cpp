@@ -118,236 +118,283 @@ std::vector<std::string> override_variant_list(const override_entry& o, std::vec
   return names;
 }
 
-}  // namespace
+// A validation in progress: the file, the plugin's spec, the plan being filled and every problem
+// found so far. Each step below reads what the ones before it left here.
+struct validation {
+  validation(const lab_file& parsed, const lab& runs_it, const run_profile* layered)
+      : file(parsed), tree(*parsed.tree), path(tree.file), plugin(runs_it), spec(runs_it.spec()), profile(layered) {
+    plan.file = file.path;
+    plan.plugin = file.plugin;
+    lab_table = tree.doc["lab"].as_table();
+    params_table = tree.doc["params"].as_table();
+    sweep_table = tree.doc["sweep"].as_table();
+    lab_where = lab_table ? locate(path, lab_table->source()) : source_location{path, 1, 1};
+  }
 
-lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_profile* profile,
-                           const std::vector<std::string>& overrides) {
-  if (!file.tree) throw std::invalid_argument("validate_lab_file: the lab file was not parsed");
-  const lab_file::impl& tree = *file.tree;
-  const std::string& path = tree.file;
-  const lab_spec spec = plugin.spec();
-  std::vector<lab_problem> problems;
+  const lab_file& file;
+  const lab_file::impl& tree;
+  const std::string& path;
+  const lab& plugin;
+  const lab_spec spec;
+  const run_profile* profile;
+  const toml::table* lab_table;
+  const toml::table* params_table;
+  const toml::table* sweep_table;
+  source_location lab_where;
 
   lab_plan plan;
-  plan.file = file.path;
-  plan.plugin = file.plugin;
-  const toml::table* lab_table = tree.doc["lab"].as_table();
-  const toml::table* params_table = tree.doc["params"].as_table();
-  const toml::table* sweep_table = tree.doc["sweep"].as_table();
-  const source_location lab_where = lab_table ? locate(path, lab_table->source()) : source_location{path, 1, 1};
+  std::vector<lab_problem> problems;
+  // --set overrides by what they set.
+  std::vector<override_entry> param_sets, sweep_sets, measure_sets, lab_sets;
+  std::map<std::string, source_location> fixed_at;  ///< where each fixed (not swept) parameter was set
+  std::vector<std::uint64_t> axis_counts;           ///< the points of each axis of plan.sweep
+  bool sweep_ok = true;                             ///< false: the sweep is refused, its points unknown
+  source_location sweep_where;                      ///< where a problem with the whole sweep is reported
+};
 
-  // Overrides are read first: measure.max_points bounds the sweep, params replace sweeps.
-  std::vector<override_entry> param_overrides, sweep_overrides, measure_sets, lab_overrides;
-  const auto all_override_keys = override_keys(spec);
+// Overrides are read first: measure.max_points bounds the sweep, params replace sweeps.
+void classify_overrides(validation& v, const std::vector<std::string>& overrides) {
+  const auto all_override_keys = override_keys(v.spec);
   for (const std::string& text : overrides) {
-    auto o = parse_override(text, problems);
+    auto o = parse_override(text, v.problems);
     if (!o) continue;
     const std::string& key = o->key;
-    if (key.rfind("measure.", 0) == 0) measure_sets.push_back(*o);
-    else if (key == "lab.variants" || key == "lab.baseline" || key == "lab.title") lab_overrides.push_back(*o);
+    if (key.rfind("measure.", 0) == 0) v.measure_sets.push_back(*o);
+    else if (key == "lab.variants" || key == "lab.baseline" || key == "lab.title") v.lab_sets.push_back(*o);
     else if (key == "lab.plugin")
-      problems.push_back({o->where, "lab.plugin cannot be changed with --set; run another lab file instead"});
-    else if (key.rfind("sweep.", 0) == 0 && find_param(spec, key.substr(6))) sweep_overrides.push_back(*o);
-    else if (find_param(spec, key.rfind("params.", 0) == 0 ? key.substr(7) : key)) param_overrides.push_back(*o);
+      v.problems.push_back({o->where, "lab.plugin cannot be changed with --set; run another lab file instead"});
+    else if (key.rfind("sweep.", 0) == 0 && find_param(v.spec, key.substr(6))) v.sweep_sets.push_back(*o);
+    else if (find_param(v.spec, key.rfind("params.", 0) == 0 ? key.substr(7) : key)) v.param_sets.push_back(*o);
     else
-      problems.push_back({o->where, "unknown --set key '" + key + "'" + suggestion(key, all_override_keys) +
-                                        " (keys: a parameter of " + spec.name + ", params.NAME, sweep.NAME, measure.KEY, lab.variants, lab.baseline)"});
+      v.problems.push_back({o->where, "unknown --set key '" + key + "'" + suggestion(key, all_override_keys) +
+                                          " (keys: a parameter of " + v.spec.name + ", params.NAME, sweep.NAME, measure.KEY, lab.variants, lab.baseline)"});
   }
+}
 
-  // [measure]: defaults < lab file < profile < --set.
+// [measure]: defaults < lab file < profile < --set.
+void layer_measure(validation& v) {
   measure_overrides from_set;
-  for (const override_entry& o : measure_sets) {
+  for (const override_entry& o : v.measure_sets) {
     const std::string error = set_measure_key(from_set, o.key.substr(8), o.value());
-    if (!error.empty()) problems.push_back({o.where, error});
+    if (!error.empty()) v.problems.push_back({o.where, error});
   }
-  tree.measure.apply_to(plan.measure);
-  if (profile) profile->measure_set.apply_to(plan.measure);
-  from_set.apply_to(plan.measure);
+  v.tree.measure.apply_to(v.plan.measure);
+  if (v.profile) v.profile->measure_set.apply_to(v.plan.measure);
+  from_set.apply_to(v.plan.measure);
+}
 
-  // [params] over the defaults.
-  for (const param_spec& p : spec.params) plan.base.set(p.name, p.default_value);
-  std::map<std::string, source_location> fixed_at;
-  if (params_table) {
-    for (auto&& [key, value] : *params_table) {
-      const std::string name(key.str());
-      const param_spec* p = find_param(spec, name);
-      if (!p) {
-        problems.push_back({locate(path, key.source()), unknown_param(spec, name, " in [params]")});
-        continue;
-      }
-      fixed_at[name] = locate(path, key.source());
-      if (auto v = checked_value(*p, value, locate(path, value.source()), "", problems)) plan.base.set(name, *v);
-    }
-  }
-
-  // [sweep] axes, in the order written.
-  bool sweep_ok = true;
-  std::vector<std::uint64_t> axis_counts;
-  if (sweep_table) {
-    for (const auto& [key, value] : written_order(*sweep_table)) {
-      const std::string name(key->str());
-      const param_spec* p = find_param(spec, name);
-      if (!p) {
-        problems.push_back({locate(path, key->source()), unknown_param(spec, name, " in [sweep]")});
-        sweep_ok = false;
-        continue;
-      }
-      if (auto fixed = fixed_at.find(name); fixed != fixed_at.end()) {
-        problems.push_back({locate(path, key->source()), "parameter '" + name + "' is both fixed in [params] (line " +
-                                                             std::to_string(fixed->second.line) + ") and swept in [sweep]; keep one"});
-        sweep_ok = false;
-        continue;
-      }
-      axis_values axis = read_sweep_axis(path, *p, *value, plan.measure.max_points, problems);
-      if (!axis.ok) {
-        sweep_ok = false;
-        continue;
-      }
-      plan.sweep.push_back({name, std::move(axis.values)});
-      axis_counts.push_back(axis.count);
-    }
-  }
-
-  // --set parameters replace [params] values and sweeps of the same name.
-  for (const override_entry& o : param_overrides) {
-    const std::string name = o.key.rfind("params.", 0) == 0 ? o.key.substr(7) : o.key;
-    const param_spec* p = find_param(spec, name);
-    if (auto v = checked_value(*p, o.value(), o.where, "", problems)) plan.base.set(name, *v);
-    for (std::size_t a = 0; a < plan.sweep.size(); ++a) {
-      if (plan.sweep[a].name != name) continue;
-      plan.sweep.erase(plan.sweep.begin() + static_cast<std::ptrdiff_t>(a));
-      axis_counts.erase(axis_counts.begin() + static_cast<std::ptrdiff_t>(a));
-      break;
-    }
-    fixed_at[name] = o.where;
-  }
-
-  // --set sweep.NAME=[...] or ={from, to, step}: replaces that axis in place, or adds one at the end.
-  for (const override_entry& o : sweep_overrides) {
-    const std::string name = o.key.substr(6);
-    std::vector<lab_problem> found;
-    axis_values axis = read_sweep_axis(o.where.file, *find_param(spec, name), o.value(), plan.measure.max_points, found);
-    for (lab_problem& p : found) problems.push_back({o.where, p.message});
-    if (!axis.ok) {
-      sweep_ok = false;
+// [params] over the defaults.
+void read_params(validation& v) {
+  for (const param_spec& p : v.spec.params) v.plan.base.set(p.name, p.default_value);
+  if (!v.params_table) return;
+  for (auto&& [key, value] : *v.params_table) {
+    const std::string name(key.str());
+    const param_spec* p = find_param(v.spec, name);
+    if (!p) {
+      v.problems.push_back({locate(v.path, key.source()), unknown_param(v.spec, name, " in [params]")});
       continue;
     }
-    auto existing = std::find_if(plan.sweep.begin(), plan.sweep.end(), [&](const sweep_axis& a) { return a.name == name; });
-    if (existing != plan.sweep.end()) {
-      axis_counts[static_cast<std::size_t>(existing - plan.sweep.begin())] = axis.count;
+    v.fixed_at[name] = locate(v.path, key.source());
+    if (auto value_read = checked_value(*p, value, locate(v.path, value.source()), "", v.problems))
+      v.plan.base.set(name, *value_read);
+  }
+}
+
+// [sweep] axes, in the order written.
+void read_sweep(validation& v) {
+  if (!v.sweep_table) return;
+  for (const auto& [key, value] : written_order(*v.sweep_table)) {
+    const std::string name(key->str());
+    const param_spec* p = find_param(v.spec, name);
+    if (!p) {
+      v.problems.push_back({locate(v.path, key->source()), unknown_param(v.spec, name, " in [sweep]")});
+      v.sweep_ok = false;
+      continue;
+    }
+    if (auto fixed = v.fixed_at.find(name); fixed != v.fixed_at.end()) {
+      v.problems.push_back({locate(v.path, key->source()), "parameter '" + name + "' is both fixed in [params] (line " +
+                                                               std::to_string(fixed->second.line) + ") and swept in [sweep]; keep one"});
+      v.sweep_ok = false;
+      continue;
+    }
+    axis_values axis = read_sweep_axis(v.path, *p, *value, v.plan.measure.max_points, v.problems);
+    if (!axis.ok) {
+      v.sweep_ok = false;
+      continue;
+    }
+    v.plan.sweep.push_back({name, std::move(axis.values)});
+    v.axis_counts.push_back(axis.count);
+  }
+}
+
+// --set parameters replace [params] values and sweeps of the same name.
+void apply_param_overrides(validation& v) {
+  for (const override_entry& o : v.param_sets) {
+    const std::string name = o.key.rfind("params.", 0) == 0 ? o.key.substr(7) : o.key;
+    const param_spec* p = find_param(v.spec, name);
+    if (auto value = checked_value(*p, o.value(), o.where, "", v.problems)) v.plan.base.set(name, *value);
+    for (std::size_t a = 0; a < v.plan.sweep.size(); ++a) {
+      if (v.plan.sweep[a].name != name) continue;
+      v.plan.sweep.erase(v.plan.sweep.begin() + static_cast<std::ptrdiff_t>(a));
+      v.axis_counts.erase(v.axis_counts.begin() + static_cast<std::ptrdiff_t>(a));
+      break;
+    }
+    v.fixed_at[name] = o.where;
+  }
+}
+
+// --set sweep.NAME=[...] or ={from, to, step}: replaces that axis in place, or adds one at the end.
+void apply_sweep_overrides(validation& v) {
+  for (const override_entry& o : v.sweep_sets) {
+    const std::string name = o.key.substr(6);
+    std::vector<lab_problem> found;
+    axis_values axis = read_sweep_axis(o.where.file, *find_param(v.spec, name), o.value(), v.plan.measure.max_points, found);
+    for (lab_problem& p : found) v.problems.push_back({o.where, p.message});
+    if (!axis.ok) {
+      v.sweep_ok = false;
+      continue;
+    }
+    auto existing = std::find_if(v.plan.sweep.begin(), v.plan.sweep.end(), [&](const sweep_axis& a) { return a.name == name; });
+    if (existing != v.plan.sweep.end()) {
+      v.axis_counts[static_cast<std::size_t>(existing - v.plan.sweep.begin())] = axis.count;
       existing->values = std::move(axis.values);
     } else {
-      plan.sweep.push_back({name, std::move(axis.values)});
-      axis_counts.push_back(axis.count);
+      v.plan.sweep.push_back({name, std::move(axis.values)});
+      v.axis_counts.push_back(axis.count);
     }
-    fixed_at.erase(name);
+    v.fixed_at.erase(name);
   }
+}
 
-  // The size of the sweep, before anything is expanded.
+// The size of the sweep, before anything is expanded.
+void check_sweep_size(validation& v) {
   std::uint64_t points = 1;
   std::string factors;
-  for (std::size_t a = 0; a < axis_counts.size(); ++a) {
-    points = axis_counts[a] != 0 && points > UINT64_MAX / axis_counts[a] ? UINT64_MAX : points * axis_counts[a];
-    factors += (factors.empty() ? "" : " x ") + plan.sweep[a].name + ": " + std::to_string(axis_counts[a]);
+  for (std::size_t a = 0; a < v.axis_counts.size(); ++a) {
+    points = v.axis_counts[a] != 0 && points > UINT64_MAX / v.axis_counts[a] ? UINT64_MAX : points * v.axis_counts[a];
+    factors += (factors.empty() ? "" : " x ") + v.plan.sweep[a].name + ": " + std::to_string(v.axis_counts[a]);
   }
-  const source_location sweep_where = sweep_table ? locate(path, sweep_table->source()) : lab_where;
-  if (sweep_ok && points > plan.measure.max_points) {
-    problems.push_back({sweep_where, "the sweep has " + (points == UINT64_MAX ? std::string("more than 2^64") : std::to_string(points)) +
-                                         " points (" + factors + "), more than measure.max_points = " +
-                                         std::to_string(plan.measure.max_points) + "; narrow it or raise measure.max_points (at most 100000)"});
-    sweep_ok = false;
+  v.sweep_where = v.sweep_table ? locate(v.path, v.sweep_table->source()) : v.lab_where;
+  const std::uint64_t max_points = v.plan.measure.max_points;
+  if (v.sweep_ok && points > max_points) {
+    v.problems.push_back({v.sweep_where, "the sweep has " + (points == UINT64_MAX ? std::string("more than 2^64") : std::to_string(points)) +
+                                             " points (" + factors + "), more than measure.max_points = " +
+                                             std::to_string(max_points) + "; narrow it or raise measure.max_points (at most 100000)"});
+    v.sweep_ok = false;
   }
+}
 
-  // [lab]: title, variants, baseline (the file's, then --set).
-  plan.title = spec.title;
-  std::vector<std::string> variants = variant_names(spec);
-  plan.baseline = spec.baseline;
-  source_location baseline_where = lab_where;
-  if (lab_table) {
-    if (auto t = (*lab_table)["title"].as_string()) plan.title = t->get();
-    if (const toml::array* list = (*lab_table)["variants"].as_array()) {
+// [lab]: title, variants, baseline (the file's, then --set).
+void resolve_variants(validation& v) {
+  lab_plan& plan = v.plan;
+  plan.title = v.spec.title;
+  std::vector<std::string> variants = variant_names(v.spec);
+  plan.baseline = v.spec.baseline;
+  source_location baseline_where = v.lab_where;
+  if (v.lab_table) {
+    if (auto t = (*v.lab_table)["title"].as_string()) plan.title = t->get();
+    if (const toml::array* list = (*v.lab_table)["variants"].as_array()) {
       variants.clear();
       if (list->empty())
-        problems.push_back({locate(path, list->source()), "lab.variants is empty; leave it out to run every variant"});
+        v.problems.push_back({locate(v.path, list->source()), "lab.variants is empty; leave it out to run every variant"});
       for (const toml::node& element : *list) {
         const auto s = element.as_string();
         if (!s) continue;  // reported by parse_lab_file
-        if (known_variant(spec, s->get(), locate(path, element.source()), "variant", problems)) variants.push_back(s->get());
+        if (known_variant(v.spec, s->get(), locate(v.path, element.source()), "variant", v.problems))
+          variants.push_back(s->get());
       }
     }
-    if (const toml::node* b = lab_table->get("baseline"); b && b->is_string()) {
+    if (const toml::node* b = v.lab_table->get("baseline"); b && b->is_string()) {
       plan.baseline = b->as_string()->get();
-      baseline_where = locate(path, b->source());
+      baseline_where = locate(v.path, b->source());
     }
   }
-  for (const override_entry& o : lab_overrides) {
+  for (const override_entry& o : v.lab_sets) {
     if (o.key == "lab.title") {
       plan.title = o.value().is_string() ? o.value().as_string()->get() : o.raw;
     } else if (o.key == "lab.baseline") {
       if (!o.value().is_string()) {
-        problems.push_back({o.where, "lab.baseline must be a variant name, not " + describe_node(o.value())});
+        v.problems.push_back({o.where, "lab.baseline must be a variant name, not " + describe_node(o.value())});
         continue;
       }
       plan.baseline = o.value().as_string()->get();
       baseline_where = o.where;
     } else {
       bool ok = true;
-      std::vector<std::string> names = override_variant_list(o, problems, ok);
-      if (ok && names.empty()) problems.push_back({o.where, "lab.variants is empty; name at least one variant"});
+      std::vector<std::string> names = override_variant_list(o, v.problems, ok);
+      if (ok && names.empty()) v.problems.push_back({o.where, "lab.variants is empty; name at least one variant"});
       variants.clear();
       for (const std::string& n : names)
-        if (known_variant(spec, n, o.where, "variant", problems)) variants.push_back(n);
+        if (known_variant(v.spec, n, o.where, "variant", v.problems)) variants.push_back(n);
     }
   }
   for (std::size_t i = 0; i < variants.size(); ++i) {
     if (std::find(variants.begin(), variants.begin() + static_cast<std::ptrdiff_t>(i), variants[i]) !=
         variants.begin() + static_cast<std::ptrdiff_t>(i)) {
-      problems.push_back({lab_where, "variant '" + variants[i] + "' is listed twice in lab.variants"});
+      v.problems.push_back({v.lab_where, "variant '" + variants[i] + "' is listed twice in lab.variants"});
     }
   }
-  if (!plan.baseline.empty()) known_variant(spec, plan.baseline, baseline_where, "baseline variant", problems);
+  if (!plan.baseline.empty()) known_variant(v.spec, plan.baseline, baseline_where, "baseline variant", v.problems);
   plan.variants = std::move(variants);
+}
 
-  // The plugin's own checks on every point, once every value is known to be good.
-  if (problems.empty() && sweep_ok) {
-    source_location where = sweep_where;
-    if (plan.sweep.empty()) {
-      where = params_table ? locate(path, params_table->source()) : file.plugin_where;
-      for (const override_entry& o : param_overrides) where = o.where;
-    }
-    std::string fixed_text;
-    for (const param_spec& p : spec.params)
-      if (fixed_at.count(p.name)) fixed_text += (fixed_text.empty() ? "" : " ") + p.name + "=" + value_text(plan.base.values().at(p.name));
-    std::uint64_t rejected = 0;
-    const std::uint64_t count = plan.point_count();
-    for (std::uint64_t i = 0; i < count; ++i) {
-      std::string error;
-      try {
-        plugin.check_params(plan.point(i));
-        continue;
-      } catch (const std::invalid_argument& e) {
-        error = e.what();
-      } catch (const std::exception& e) {
-        error = std::string("check_params failed: ") + e.what();
-      }
-      if (++rejected > max_reported_rejections) continue;
-      std::string point_text;
-      for (const auto& [name, value] : plan.point_labels(i)) point_text += (point_text.empty() ? "" : " ") + name + "=" + value;
-      if (point_text.empty()) point_text = fixed_text.empty() ? "the defaults" : fixed_text;
-      problems.push_back({where, spec.name + " rejects the point " + point_text + ": " + error});
-    }
-    if (rejected > max_reported_rejections)
-      problems.push_back({where, "... and " + std::to_string(rejected - max_reported_rejections) + " more points rejected (" +
-                                     std::to_string(rejected) + " of " + std::to_string(count) + ")"});
+// The plugin's own checks on every point, once every value is known to be good.
+void check_every_point(validation& v) {
+  const lab_plan& plan = v.plan;
+  source_location where = v.sweep_where;
+  if (plan.sweep.empty()) {
+    where = v.params_table ? locate(v.path, v.params_table->source()) : v.file.plugin_where;
+    for (const override_entry& o : v.param_sets) where = o.where;
   }
+  std::string fixed_text;
+  for (const param_spec& p : v.spec.params)
+    if (v.fixed_at.count(p.name)) fixed_text += (fixed_text.empty() ? "" : " ") + p.name + "=" + value_text(plan.base.values().at(p.name));
+  std::uint64_t rejected = 0;
+  const std::uint64_t count = plan.point_count();
+  for (std::uint64_t i = 0; i < count; ++i) {
+    std::string error;
+    try {
+      v.plugin.check_params(plan.point(i));
+      continue;
+    } catch (const std::invalid_argument& e) {
+      error = e.what();
+    } catch (const std::exception& e) {
+      error = std::string("check_params failed: ") + e.what();
+    }
+    if (++rejected > max_reported_rejections) continue;
+    std::string point_text;
+    for (const auto& [name, value] : plan.point_labels(i)) point_text += (point_text.empty() ? "" : " ") + name + "=" + value;
+    if (point_text.empty()) point_text = fixed_text.empty() ? "the defaults" : fixed_text;
+    v.problems.push_back({where, v.spec.name + " rejects the point " + point_text + ": " + error});
+  }
+  if (rejected > max_reported_rejections)
+    v.problems.push_back({where, "... and " + std::to_string(rejected - max_reported_rejections) + " more points rejected (" +
+                                     std::to_string(rejected) + " of " + std::to_string(count) + ")"});
+}
 
-  if (!problems.empty()) {
+}  // namespace
+
+lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_profile* profile,
+                           const std::vector<std::string>& overrides) {
+  if (!file.tree) throw std::invalid_argument("validate_lab_file: the lab file was not parsed");
+  validation v(file, plugin, profile);
+  classify_overrides(v, overrides);
+  layer_measure(v);
+  read_params(v);
+  read_sweep(v);
+  apply_param_overrides(v);
+  apply_sweep_overrides(v);
+  check_sweep_size(v);
+  resolve_variants(v);
+  if (v.problems.empty() && v.sweep_ok) check_every_point(v);
+
+  if (!v.problems.empty()) {
     std::vector<std::string> set_order;
     for (const std::string& text : overrides) set_order.push_back("--set " + text);
-    sort_problems(problems, set_order);
-    throw lab_file_error(std::move(problems));
+    sort_problems(v.problems, set_order);
+    throw lab_file_error(std::move(v.problems));
   }
-  return plan;
+  return std::move(v.plan);
 }
 
 }  // namespace cudalab::host
