@@ -9,6 +9,7 @@
 #include "isolation/child_process.hpp"
 #include "exit_codes.hpp"
 #include "plugin/spec_lookup.hpp"
+#include "results/format.hpp"
 #include "results/json.hpp"
 
 namespace cudalab::host {
@@ -75,10 +76,50 @@ std::string exit_meaning(int code) {
   }
 }
 
-std::string point_text(const variant_result& r) {
-  std::string s;
-  for (const auto& [k, v] : r.point) s += (s.empty() ? "" : " ") + k + "=" + v;
-  return s.empty() ? r.variant : r.variant + " at " + s;
+// What a unit's child sent: which results, (point index, variant), and how many were errors.
+struct received_results {
+  std::vector<std::pair<std::uint64_t, std::string>> ids;
+  std::uint64_t errors = 0;
+};
+
+// The results of `unit` its child never sent, in order, turned into rows: the first is the fault, an
+// error saying what became of the child (with its last output lines), and the rest are skipped
+// ("not run"); after a sticky CUDA error that the child reported itself before it exited, all are
+// skipped. Empty when everything arrived.
+std::vector<variant_result> missing_results(const isolation_unit& unit, const received_results& received,
+                                            const child_outcome& how) {
+  std::vector<std::pair<std::uint64_t, std::string>> missing;
+  for (const auto& e : unit.expected)
+    if (std::find(received.ids.begin(), received.ids.end(), e) == received.ids.end()) missing.push_back(e);
+  const std::string what = unit.one_variant ? "variant" : "lab file";
+  std::string last;
+  for (const std::string& line : how.last_output) last += (last.empty() ? "" : " | ") + line;
+  // A child that exited by itself after a CUDA error that poisons its context sent that error as
+  // a result; what it could not run is skipped. Otherwise the first missing result is the fault.
+  const bool sticky_exit = how.ended_normally() && how.exit_code == exit_cuda_error && received.errors > 0;
+  std::vector<variant_result> rows;
+  std::string first_text;
+  for (std::size_t i = 0; i < missing.size(); ++i) {
+    const auto& [point, variant] = missing[i];
+    if (i == 0 && !sticky_exit) {
+      std::string why = "the child process running this " + what + " " + how.describe();
+      if (how.ended_normally()) {
+        const std::string meaning = exit_meaning(how.exit_code);
+        if (!meaning.empty()) why += " (" + meaning + ")";
+        why += " before reporting it";
+      }
+      if (!last.empty()) why += "; its last output: " + last;
+      rows.push_back(missing_result(unit, point, variant, result_status::error, why));
+      const std::string at = point_text(rows.back());
+      first_text = at.empty() ? variant : variant + " at " + at;
+    } else {
+      const std::string cause = sticky_exit ? "it stopped after a CUDA error that leaves the GPU unusable"
+                                            : "it failed at " + first_text;
+      rows.push_back(missing_result(unit, point, variant, result_status::skipped,
+                                    "not run: the child process running this " + what + " ended early (" + cause + ")"));
+    }
+  }
+  return rows;
 }
 
 }  // namespace
@@ -91,8 +132,7 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
 
   for (const isolation_unit& unit : units) {
     if (options.stop && options.stop->load()) break;
-    std::vector<std::pair<std::uint64_t, std::string>> received;
-    std::uint64_t errors_received = 0;
+    received_results received;
     child_request request;
     const auto known = baseline_gbps.find({unit.lab, unit.point});
     request.argv = options.command(unit, known == baseline_gbps.end() ? 0.0 : known->second);
@@ -104,8 +144,8 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
         results_line parsed = parse_results_line(line);
         if (parsed.is_context) return;
         variant_result& r = parsed.result;
-        received.emplace_back(r.point_index, r.variant);
-        if (r.status == result_status::error) errors_received++;
+        received.ids.emplace_back(r.point_index, r.variant);
+        if (r.status == result_status::error) received.errors++;
         if (r.is_baseline && r.status == result_status::ok) baseline_gbps[{unit.lab, r.point_index}] = r.gbps;
         emit(std::move(r));
       } catch (const result_parse_error& e) {
@@ -117,48 +157,20 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
       summary.interrupted = true;
       break;
     }
-    if (how.ended_normally() && how.exit_code == exit_cuda_error) summary.cuda_errors += std::max<std::uint64_t>(errors_received, 1);
+    const bool cuda_exit = how.ended_normally() && how.exit_code == exit_cuda_error;
+    if (cuda_exit) summary.cuda_errors += std::max<std::uint64_t>(received.errors, 1);
 
-    std::vector<std::pair<std::uint64_t, std::string>> missing;
-    for (const auto& e : unit.expected)
-      if (std::find(received.begin(), received.end(), e) == received.end()) missing.push_back(e);
-    const bool faulted = !how.ended_normally();
-    const std::string what = unit.one_variant ? "variant" : "lab file";
-    std::string last;
-    for (const std::string& line : how.last_output) last += (last.empty() ? "" : " | ") + line;
+    std::vector<variant_result> missing = missing_results(unit, received, how);
     if (missing.empty()) {
-      if (faulted) {  // everything arrived, then it died: say so, the results stand
+      if (!how.ended_normally()) {  // everything arrived, then it died: say so, the results stand
         std::fprintf(stderr, "cudalab: the child process of %s %s after its last result\n", unit.lab->file_arg.c_str(),
                      how.describe().c_str());
         summary.errors++;
       }
       continue;
     }
-    // A child that exited by itself after a CUDA error that poisons its context sent that error as
-    // a result; what it could not run is skipped. Otherwise the first missing result is the fault.
-    const bool sticky_exit = how.ended_normally() && how.exit_code == exit_cuda_error && errors_received > 0;
-    std::string first_text;
-    for (std::size_t i = 0; i < missing.size(); ++i) {
-      const auto& [point, variant] = missing[i];
-      if (i == 0 && !sticky_exit) {
-        std::string why = "the child process running this " + what + " " + how.describe();
-        if (how.ended_normally()) {
-          const std::string meaning = exit_meaning(how.exit_code);
-          if (!meaning.empty()) why += " (" + meaning + ")";
-          why += " before reporting it";
-        }
-        if (!last.empty()) why += "; its last output: " + last;
-        variant_result r = missing_result(unit, point, variant, result_status::error, why);
-        first_text = point_text(r);
-        if (how.ended_normally() && how.exit_code == exit_cuda_error) summary.cuda_errors++;
-        emit(std::move(r));
-      } else {
-        const std::string cause = sticky_exit ? "it stopped after a CUDA error that leaves the GPU unusable"
-                                              : "it failed at " + first_text;
-        emit(missing_result(unit, point, variant, result_status::skipped,
-                            "not run: the child process running this " + what + " ended early (" + cause + ")"));
-      }
-    }
+    if (cuda_exit && missing.front().status == result_status::error) summary.cuda_errors++;
+    for (variant_result& r : missing) emit(std::move(r));
   }
   if (options.stop && options.stop->load()) summary.interrupted = true;
   return summary;
