@@ -5,11 +5,11 @@
 # Exits 77 (skip) without a GPU.
 set -u
 cudalab=$1 plugins=$2 faulty=$3 out=$4
-here=$(cd "$(dirname "$0")" && pwd)
+fixtures=$(cd "$(dirname "$0")/../fixtures/cli" && pwd)
 if ! nvidia-smi -L >/dev/null 2>&1; then echo "skipped: no GPU"; exit 77; fi
 rm -rf "$out"
 "$cudalab" run --isolate --timeout 5 --plugin-path "$plugins" --plugin-path "$faulty" --out "$out" \
-  "$here/testlab.toml" "$here/faulty_crash.toml" "$here/faulty_hang.toml" "$here/faulty_wrong.toml"
+  "$fixtures/testlab.toml" "$fixtures/faulty_crash.toml" "$fixtures/faulty_hang.toml" "$fixtures/faulty_wrong.toml"
 code=$?
 echo "exit code $code"
 fail=0

@@ -14,7 +14,7 @@ for what in "$@"; do
     tests)
       ctest --test-dir "$build" -L gpu --output-on-failure 2>&1 | tee "$out/gpu-tests.log" | tail -25 ;;
     timing)
-      "$build/tests/bin/timing_agreement" tests/gpu/timing_agreement.toml "$build/tests/plugins" 2>&1 | tee "$out/timing.log" ;;
+      "$build/tests/bin/timing_agreement" tests/tools/timing_agreement.toml "$build/tests/fake_labs" 2>&1 | tee "$out/timing.log" ;;
     device)
       "$build/bin/cudalab" device 2>&1 | tee "$out/device.log" ;;
     labs:*)

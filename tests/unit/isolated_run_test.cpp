@@ -24,10 +24,10 @@ class collecting_reporter final : public reporter {
   std::vector<variant_result> results;
 };
 
-// tests/cli/testlab.toml: 2 points (n = 1000, 1Mi) x 3 variants (memcpy first: the baseline).
+// tests/fixtures/cli/testlab.toml: 2 points (n = 1000, 1Mi) x 3 variants (memcpy first: the baseline).
 std::vector<planned_lab> testlab_plans() {
   plan_request req;
-  req.files = {std::string(CUDALAB_SOURCE_DIR) + "/tests/cli/testlab.toml"};
+  req.files = {std::string(CUDALAB_SOURCE_DIR) + "/tests/fixtures/cli/testlab.toml"};
   req.search_path = cudalab::testing::test_plugin_path();
   return plan_lab_files(req);
 }

@@ -11,7 +11,7 @@
 namespace cudalab::host {
 namespace {
 
-const std::string cli_dir = std::string(CUDALAB_SOURCE_DIR) + "/tests/cli/";
+const std::string cli_dir = std::string(CUDALAB_SOURCE_DIR) + "/tests/fixtures/cli/";
 
 lab_plan plan_with(std::vector<std::string> variants, std::string baseline) {
   lab_plan p;
