@@ -22,7 +22,4 @@ std::optional<host::run_profile> load_profile(const options& o, int& exit_code);
 std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile,
                                                      int& exit_code);
 
-/// Formats a parameter value for display ("268435456 (256Mi)" for large powers of two).
-std::string display_value(const param_value& v);
-
 }  // namespace cudalab::cli
