@@ -47,12 +47,7 @@ namespace {
 variant_result missing_result(const isolation_unit& unit, std::uint64_t point, const std::string& variant,
                               result_status status, std::string why) {
   const planned_lab& pl = *unit.lab;
-  variant_result r;
-  r.lab_file = pl.file_arg;
-  r.plugin = pl.plugin->spec.name;
-  r.title = pl.plan.title;
-  r.point_index = point;
-  r.point = pl.plan.point_labels(point);
+  variant_result r = point_result(pl, point);
   r.variant = variant;
   try {
     r.variant_summary = find_variant(pl.plugin->spec, variant).summary;

@@ -40,6 +40,16 @@ void compute_rates(variant_result& r, const run_context& context, double baselin
   }
 }
 
+variant_result point_result(const planned_lab& pl, std::uint64_t point) {
+  variant_result base;
+  base.lab_file = pl.file_arg;
+  base.plugin = pl.plugin->spec.name;
+  base.title = pl.plan.title;
+  base.point_index = point;
+  base.point = pl.plan.point_labels(point);
+  return base;
+}
+
 namespace {
 
 // A run of the plans in progress: where results go, how far it got, and whether it must stop.
@@ -58,17 +68,6 @@ struct plan_run {
     progress.show(base.plugin + (point.empty() ? "" : " " + point) + " " + variant);
   }
 };
-
-// What every result at point `pi` of a plan shares.
-variant_result point_result(const planned_lab& pl, std::uint64_t pi) {
-  variant_result base;
-  base.lab_file = pl.file_arg;
-  base.plugin = pl.plugin->spec.name;
-  base.title = pl.plan.title;
-  base.point_index = pi;
-  base.point = pl.plan.point_labels(pi);
-  return base;
-}
 
 // One variant at a set-up point: trace (model), poison, run, verify, then time it if it verified
 // and timing is on. An error is recorded against the variant; a sticky CUDA error ends the run.

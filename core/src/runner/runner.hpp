@@ -52,6 +52,10 @@ struct run_options {
 run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& context, reporter& out,
                       const run_options& options);
 
+/// A result of `pl` at `point` with what every variant there shares filled in (lab file, plugin,
+/// title, point index and labels).
+variant_result point_result(const planned_lab& pl, std::uint64_t point);
+
 /// Fills gbps and the percentages of `r` from its traffic and time.
 void compute_rates(variant_result& r, const run_context& context, double baseline_gbps);
 
