@@ -24,12 +24,11 @@ std::vector<lab_problem> check_memory(const std::vector<planned_lab>& plans, std
   for (const planned_lab& pl : plans) {
     for (std::uint64_t i = 0; i < pl.plan.point_count(); ++i) {
       const requirements need = pl.plugin->instance->require(pl.plan.point(i));
-      std::string labels;
-      for (const auto& [k, v] : pl.plan.point_labels(i)) labels += " " + k + "=" + v;
+      const std::string labels = labels_text(pl.plan.point_labels(i));
       auto refuse = [&](const std::string& what, std::uint64_t needed, std::uint64_t have) {
         lab_problem p;
         p.where.file = pl.file_arg;
-        p.message = "point" + (labels.empty() ? std::string(" (no sweep)") : labels) + " needs " + gib(needed) +
+        p.message = "point" + (labels.empty() ? std::string(" (no sweep)") : " " + labels) + " needs " + gib(needed) +
                     " of " + what + " but " + gib(have) + " is available; use a smaller size (--set n=...)";
         problems.push_back(std::move(p));
       };

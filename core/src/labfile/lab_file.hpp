@@ -112,9 +112,12 @@ struct lab_plan {
   std::uint64_t point_count() const;
   /// Point i (0 <= i < point_count()): base with each axis set to its value; the last axis varies fastest.
   params point(std::uint64_t i) const;
-  /// The swept values of point i as "name=value" strings, in axis order.
+  /// The swept values of point i as ("name", "value") pairs, in axis order.
   std::vector<std::pair<std::string, std::string>> point_labels(std::uint64_t i) const;
 };
+
+/// Point labels as words: "offset=1 n=268435456" ("" for none).
+std::string labels_text(const std::vector<std::pair<std::string, std::string>>& labels);
 
 /// Reads a lab file and checks its syntax and structure ([lab] with `plugin`, known tables only).
 /// Throws lab_file_error (syntax errors carry TOML++'s line and column).

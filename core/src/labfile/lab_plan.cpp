@@ -33,4 +33,10 @@ std::vector<std::pair<std::string, std::string>> lab_plan::point_labels(std::uin
   return labels;
 }
 
+std::string labels_text(const std::vector<std::pair<std::string, std::string>>& labels) {
+  std::string text;
+  for (const auto& [name, value] : labels) text += (text.empty() ? "" : " ") + name + "=" + value;
+  return text;
+}
+
 }  // namespace cudalab::host

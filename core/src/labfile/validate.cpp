@@ -362,8 +362,7 @@ void check_every_point(validation& v) {
       error = std::string("check_params failed: ") + e.what();
     }
     if (++rejected > max_reported_rejections) continue;
-    std::string point_text;
-    for (const auto& [name, value] : plan.point_labels(i)) point_text += (point_text.empty() ? "" : " ") + name + "=" + value;
+    std::string point_text = labels_text(plan.point_labels(i));
     if (point_text.empty()) point_text = fixed_text.empty() ? "the defaults" : fixed_text;
     v.problems.push_back({where, v.spec.name + " rejects the point " + point_text + ": " + error});
   }

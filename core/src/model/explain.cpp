@@ -28,12 +28,6 @@ std::vector<explain_row> explain_plan(const planned_lab& pl, const std::vector<s
 
 namespace {
 
-std::string point_text(const explain_row& r) {
-  std::string s;
-  for (const auto& [k, v] : r.point) s += (s.empty() ? "" : " ") + k + "=" + v;
-  return s;
-}
-
 std::string global_cells(const global_totals& g) {
   if (g.requests == 0) return fmt::format("{:>10} {:>8} {:>6}", "-", "-", "-");
   return fmt::format("{:>10} {:>8.2f} {:>5.0f}%", g.requests, g.sectors_per_request(), 100.0 * g.efficiency());
@@ -60,7 +54,7 @@ nlohmann::json shared_json(const shared_totals& s) {
 void print_explain_table(std::ostream& out, const std::vector<explain_row>& rows) {
   std::string heading;
   for (const auto& r : rows) {
-    const std::string h = r.lab_file + (r.point.empty() ? "" : "  [" + point_text(r) + "]");
+    const std::string h = r.lab_file + (r.point.empty() ? "" : "  [" + labels_text(r.point) + "]");
     if (h != heading) {
       heading = h;
       out << "\n" << h << "\n";

@@ -5,13 +5,11 @@
 
 #include <algorithm>
 
+#include "labfile/lab_file.hpp"
+
 namespace cudalab::host {
 
-std::string point_text(const variant_result& r) {
-  std::string s;
-  for (const auto& [k, v] : r.point) s += (s.empty() ? "" : " ") + k + "=" + v;
-  return s;
-}
+std::string point_text(const variant_result& r) { return labels_text(r.point); }
 
 std::string variant_label(const variant_result& r) { return r.is_baseline ? r.variant + " (baseline)" : r.variant; }
 
@@ -33,12 +31,18 @@ std::string shared_conflicts_text(const variant_result& r) {
   return side(ld) + "/" + side(st);
 }
 
-std::vector<std::string> swept_names(const std::vector<variant_result>& results) {
+std::vector<std::string> swept_names(const std::vector<const variant_result*>& rows) {
   std::vector<std::string> names;
-  for (const auto& r : results)
-    for (const auto& kv : r.point)
+  for (const variant_result* r : rows)
+    for (const auto& kv : r->point)
       if (std::find(names.begin(), names.end(), kv.first) == names.end()) names.push_back(kv.first);
   return names;
+}
+
+std::vector<std::string> swept_names(const std::vector<variant_result>& results) {
+  std::vector<const variant_result*> rows;
+  for (const auto& r : results) rows.push_back(&r);
+  return swept_names(rows);
 }
 
 std::string point_value(const variant_result& r, const std::string& name) {

@@ -23,6 +23,7 @@ std::string shared_conflicts_text(const variant_result& r);
 
 /// The swept parameter names across results, in first-seen order.
 std::vector<std::string> swept_names(const std::vector<variant_result>& results);
+std::vector<std::string> swept_names(const std::vector<const variant_result*>& rows);
 
 /// The value of swept parameter `name` in `r`, "" if it has none.
 std::string point_value(const variant_result& r, const std::string& name);

@@ -73,10 +73,7 @@ class markdown_reporter final : public reporter {
  private:
   void write_file_section(const std::string& file) {
     const auto rows = rows_of(results_, file);
-    std::vector<std::string> params;
-    for (const auto* r : rows)
-      for (const auto& kv : r->point)
-        if (std::find(params.begin(), params.end(), kv.first) == params.end()) params.push_back(kv.first);
+    const std::vector<std::string> params = swept_names(rows);
     out_ << fmt::format("\n## {}{}\n\n", file, rows.front()->title.empty() ? "" : " — " + rows.front()->title);
     if (!plot_prefix_.empty() && gets_sweep_plot(rows))
       out_ << fmt::format("![GB/s against {}]({}{}.svg)\n\n", params.back(), plot_prefix_,

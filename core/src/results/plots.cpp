@@ -171,11 +171,7 @@ std::vector<std::filesystem::path> write_sweep_plots(const std::vector<variant_r
     if (!gets_sweep_plot(rows)) continue;
     std::filesystem::create_directories(dir);
     const auto path = dir / (std::filesystem::path(file).stem().string() + ".svg");
-    std::vector<std::string> names;
-    for (const auto* r : rows)
-      for (const auto& kv : r->point)
-        if (std::find(names.begin(), names.end(), kv.first) == names.end()) names.push_back(kv.first);
-    write_plot(rows, names.back(), path);
+    write_plot(rows, swept_names(rows).back(), path);
     written.push_back(path);
   }
   return written;
