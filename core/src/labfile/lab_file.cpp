@@ -51,24 +51,30 @@ void read_lab_table(const std::string& file, const toml::table& lab, lab_file& o
 
 }  // namespace
 
-lab_file parse_lab_file(const std::filesystem::path& path) {
+std::string read_text(const std::filesystem::path& path, const std::string& what) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw lab_file_error({lab_problem{source_location{path.string(), 0, 0}, "cannot open the lab file for reading"}});
+  if (!in) throw lab_file_error({lab_problem{source_location{path.string(), 0, 0}, "cannot open the " + what + " for reading"}});
   std::ostringstream content;
   content << in.rdbuf();
-  return parse_lab_text(content.str(), path);
+  return content.str();
 }
+
+toml::table parse_toml(const std::string& file, const std::string& text) {
+  if (auto stray = stray_non_ascii(file, text)) throw lab_file_error({*stray});
+  try {
+    return toml::parse(text, file);
+  } catch (const toml::parse_error& e) {
+    throw lab_file_error({lab_problem{locate(file, e.source()), "TOML syntax error: " + std::string(e.description())}});
+  }
+}
+
+lab_file parse_lab_file(const std::filesystem::path& path) { return parse_lab_text(read_text(path, "lab file"), path); }
 
 lab_file parse_lab_text(const std::string& text, const std::filesystem::path& path) {
   const std::string file = path.string();
   auto tree = std::make_shared<lab_file::impl>();
   tree->file = file;
-  if (auto stray = stray_non_ascii(file, text)) throw lab_file_error({*stray});
-  try {
-    tree->doc = toml::parse(text, file);
-  } catch (const toml::parse_error& e) {
-    throw lab_file_error({lab_problem{locate(file, e.source()), "TOML syntax error: " + std::string(e.description())}});
-  }
+  tree->doc = parse_toml(file, text);
 
   lab_file out;
   out.path = path;

@@ -12,6 +12,26 @@ std::string quoted_choices(const std::vector<std::string>& choices) {
   return text;
 }
 
+// "" when `value` lies within spec's [min, max], else what is wrong, naming the range.
+std::string range_problem(const param_spec& spec, const param_value& value) {
+  double v = 0;
+  if (auto i = std::get_if<std::int64_t>(&value)) v = static_cast<double>(*i);
+  else if (auto d = std::get_if<double>(&value)) v = *d;
+  else return "";
+  const bool low = spec.min && v < *spec.min;
+  const bool high = spec.max && v > *spec.max;
+  if (!low && !high) return "";
+  auto bound = [&](double b) {
+    return spec.type == param_type::integer ? std::to_string(static_cast<std::int64_t>(b)) : value_text(param_value(b));
+  };
+  std::string range;
+  if (spec.min && spec.max) range = "[" + bound(*spec.min) + ", " + bound(*spec.max) + "]";
+  else if (spec.min) range = "(at least " + bound(*spec.min) + ")";
+  else range = "(at most " + bound(*spec.max) + ")";
+  return "'" + spec.name + "' = " + value_text(value) + " is out of range " + range +
+         (spec.unit.empty() ? "" : " (" + spec.unit + ")");
+}
+
 }  // namespace
 
 std::optional<param_value> to_param_value(const param_spec& spec, const toml::node& node, std::string& error) {
@@ -51,23 +71,16 @@ std::optional<param_value> to_param_value(const param_spec& spec, const toml::no
   return std::nullopt;
 }
 
-std::string range_problem(const param_spec& spec, const param_value& value) {
-  double v = 0;
-  if (auto i = std::get_if<std::int64_t>(&value)) v = static_cast<double>(*i);
-  else if (auto d = std::get_if<double>(&value)) v = *d;
-  else return "";
-  const bool low = spec.min && v < *spec.min;
-  const bool high = spec.max && v > *spec.max;
-  if (!low && !high) return "";
-  auto bound = [&](double b) {
-    return spec.type == param_type::integer ? std::to_string(static_cast<std::int64_t>(b)) : value_text(param_value(b));
-  };
-  std::string range;
-  if (spec.min && spec.max) range = "[" + bound(*spec.min) + ", " + bound(*spec.max) + "]";
-  else if (spec.min) range = "(at least " + bound(*spec.min) + ")";
-  else range = "(at most " + bound(*spec.max) + ")";
-  return "'" + spec.name + "' = " + value_text(value) + " is out of range " + range +
-         (spec.unit.empty() ? "" : " (" + spec.unit + ")");
+std::optional<param_value> checked_value(const param_spec& spec, const toml::node& node, const source_location& at,
+                                         const std::string& context, std::vector<lab_problem>& problems) {
+  std::string error;
+  auto value = to_param_value(spec, node, error);
+  if (value) error = range_problem(spec, *value);
+  if (!error.empty()) {
+    problems.push_back({at, context + error});
+    return std::nullopt;
+  }
+  return value;
 }
 
 }  // namespace cudalab::host

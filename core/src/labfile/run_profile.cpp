@@ -1,8 +1,6 @@
 // Run profiles (configs/*.toml): optional [measure], [output] and [run] settings over the defaults;
 // the names of the output formats and isolation modes (profiles and the command line read them alike).
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -82,18 +80,7 @@ std::optional<isolation_mode> parse_isolation_mode(const std::string& text) {
 
 run_profile parse_profile(const std::filesystem::path& path) {
   const std::string file = path.string();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw lab_file_error({lab_problem{source_location{file, 0, 0}, "cannot open the profile for reading"}});
-  std::ostringstream content;
-  content << in.rdbuf();
-
-  toml::table doc;
-  if (auto stray = stray_non_ascii(file, content.str())) throw lab_file_error({*stray});
-  try {
-    doc = toml::parse(content.str(), file);
-  } catch (const toml::parse_error& e) {
-    throw lab_file_error({lab_problem{locate(file, e.source()), "TOML syntax error: " + std::string(e.description())}});
-  }
+  const toml::table doc = parse_toml(file, read_text(path, "profile"));
 
   run_profile profile;
   profile.file = file;

@@ -21,14 +21,7 @@ std::optional<param_value> range_end(const std::string& file, const param_spec& 
     problems.push_back({locate(file, range.source()), "the range of '" + spec.name + "' has no '" + key + "'"});
     return std::nullopt;
   }
-  std::string error;
-  auto value = to_param_value(spec, *node, error);
-  if (value) error = range_problem(spec, *value);
-  if (!error.empty()) {
-    problems.push_back({locate(file, node->source()), "sweep '" + spec.name + "'." + key + ": " + error});
-    return std::nullopt;
-  }
-  return value;
+  return checked_value(spec, *node, locate(file, node->source()), "sweep '" + spec.name + "'." + key + ": ", problems);
 }
 
 double as_double(const param_value& v) {
@@ -45,15 +38,11 @@ axis_values read_list(const std::string& file, const param_spec& spec, const tom
   }
   axis.ok = true;
   for (const toml::node& element : list) {
-    std::string error;
-    auto value = to_param_value(spec, element, error);
-    if (value) error = range_problem(spec, *value);
-    if (!error.empty()) {
-      problems.push_back({locate(file, element.source()), "in the sweep of '" + spec.name + "': " + error});
-      axis.ok = false;
-    } else {
+    const std::string context = "in the sweep of '" + spec.name + "': ";
+    if (auto value = checked_value(spec, element, locate(file, element.source()), context, problems))
       axis.values.push_back(*value);
-    }
+    else
+      axis.ok = false;
   }
   axis.count = list.size();
   return axis;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,6 +33,13 @@ inline source_location locate(const std::string& file, const toml::source_region
 /// its line and column; checked before TOML++ parses `text` (toml_text_check.cpp says why).
 std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_view text);
 
+/// The whole of the file at `path`. Throws lab_file_error ("cannot open the <what> for reading").
+std::string read_text(const std::filesystem::path& path, const std::string& what);
+
+/// `text` parsed as TOML, after stray_non_ascii. Throws lab_file_error with the first syntax error,
+/// located in `file`.
+toml::table parse_toml(const std::string& file, const std::string& text);
+
 /// A node in words for messages: `a string "yes"`, `a float 1.5`, `an array`.
 std::string describe_node(const toml::node& node);
 
@@ -55,8 +63,10 @@ const std::vector<std::string>& measure_key_names();
 /// Returns nullopt and sets `error` when the value has the wrong type or is not among the choices.
 std::optional<param_value> to_param_value(const param_spec& spec, const toml::node& node, std::string& error);
 
-/// "" when `value` lies within spec's [min, max], else what is wrong, naming the range.
-std::string range_problem(const param_spec& spec, const param_value& value);
+/// A typed, in-range value for `spec`, or nullopt with the problem recorded at `at` (its message
+/// `context` followed by what is wrong: the type, the choices or the range).
+std::optional<param_value> checked_value(const param_spec& spec, const toml::node& node, const source_location& at,
+                                         const std::string& context, std::vector<lab_problem>& problems);
 
 /// A [sweep] axis read from a list or a range: its values (left empty when the count is over
 /// `limit`, as the sweep is refused anyway), its point count, and whether it is usable.

@@ -42,19 +42,6 @@ std::string unknown_param(const lab_spec& spec, const std::string& name, const s
   return "unknown parameter '" + name + "'" + where + (near.empty() ? "; " + spec.name + " has: " + listing(param_names(spec)) : near);
 }
 
-// A typed, in-range value, or nullopt with the problem recorded at `at`.
-std::optional<param_value> checked_value(const param_spec& spec, const toml::node& node, const source_location& at,
-                                         const std::string& context, std::vector<lab_problem>& problems) {
-  std::string error;
-  auto value = to_param_value(spec, node, error);
-  if (value) error = range_problem(spec, *value);
-  if (!error.empty()) {
-    problems.push_back({at, context + error});
-    return std::nullopt;
-  }
-  return value;
-}
-
 // A variant name the spec has, or the problem recorded.
 bool known_variant(const lab_spec& spec, const std::string& name, const source_location& at, const std::string& what,
                    std::vector<lab_problem>& problems) {
