@@ -110,8 +110,8 @@ std::vector<variant_result> missing_results(const isolation_unit& unit, const re
     } else {
       const std::string cause = sticky_exit ? "it stopped after a CUDA error that leaves the GPU unusable"
                                             : "it failed at " + first_text;
-      rows.push_back(missing_result(unit, point, variant, result_status::skipped,
-                                    "not run: the child process running this " + what + " ended early (" + cause + ")"));
+      const std::string why = "not run: the child process running this " + what + " ended early (" + cause + ")";
+      rows.push_back(missing_result(unit, point, variant, result_status::skipped, why));
     }
   }
   return rows;

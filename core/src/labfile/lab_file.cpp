@@ -53,7 +53,8 @@ void read_lab_table(const std::string& file, const toml::table& lab, lab_file& o
 
 std::string read_text(const std::filesystem::path& path, const std::string& what) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw lab_file_error({lab_problem{source_location{path.string(), 0, 0}, "cannot open the " + what + " for reading"}});
+  if (!in)
+    throw lab_file_error({lab_problem{source_location{path.string(), 0, 0}, "cannot open the " + what + " for reading"}});
   std::ostringstream content;
   content << in.rdbuf();
   return content.str();

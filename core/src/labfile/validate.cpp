@@ -154,7 +154,8 @@ void classify_overrides(validation& v, const std::vector<std::string>& overrides
     else if (find_param(v.spec, key.rfind("params.", 0) == 0 ? key.substr(7) : key)) v.param_sets.push_back(*o);
     else
       v.problems.push_back({o->where, "unknown --set key '" + key + "'" + suggestion(key, all_override_keys) +
-                                          " (keys: a parameter of " + v.spec.name + ", params.NAME, sweep.NAME, measure.KEY, lab.variants, lab.baseline)"});
+                                          " (keys: a parameter of " + v.spec.name +
+                                          ", params.NAME, sweep.NAME, measure.KEY, lab.variants, lab.baseline)"});
   }
 }
 
@@ -199,8 +200,9 @@ void read_sweep(validation& v) {
       continue;
     }
     if (auto fixed = v.fixed_at.find(name); fixed != v.fixed_at.end()) {
-      v.problems.push_back({locate(v.path, key->source()), "parameter '" + name + "' is both fixed in [params] (line " +
-                                                               std::to_string(fixed->second.line) + ") and swept in [sweep]; keep one"});
+      v.problems.push_back({locate(v.path, key->source()),
+                            "parameter '" + name + "' is both fixed in [params] (line " +
+                                std::to_string(fixed->second.line) + ") and swept in [sweep]; keep one"});
       v.sweep_ok = false;
       continue;
     }
@@ -235,13 +237,15 @@ void apply_sweep_overrides(validation& v) {
   for (const override_entry& o : v.sweep_sets) {
     const std::string name = o.key.substr(6);
     std::vector<lab_problem> found;
-    axis_values axis = read_sweep_axis(o.where.file, *find_param(v.spec, name), o.value(), v.plan.measure.max_points, found);
+    axis_values axis =
+        read_sweep_axis(o.where.file, *find_param(v.spec, name), o.value(), v.plan.measure.max_points, found);
     for (lab_problem& p : found) v.problems.push_back({o.where, p.message});
     if (!axis.ok) {
       v.sweep_ok = false;
       continue;
     }
-    auto existing = std::find_if(v.plan.sweep.begin(), v.plan.sweep.end(), [&](const sweep_axis& a) { return a.name == name; });
+    auto existing =
+        std::find_if(v.plan.sweep.begin(), v.plan.sweep.end(), [&](const sweep_axis& a) { return a.name == name; });
     if (existing != v.plan.sweep.end()) {
       v.axis_counts[static_cast<std::size_t>(existing - v.plan.sweep.begin())] = axis.count;
       existing->values = std::move(axis.values);
@@ -264,9 +268,10 @@ void check_sweep_size(validation& v) {
   v.sweep_where = v.sweep_table ? locate(v.path, v.sweep_table->source()) : v.lab_where;
   const std::uint64_t max_points = v.plan.measure.max_points;
   if (v.sweep_ok && points > max_points) {
-    v.problems.push_back({v.sweep_where, "the sweep has " + (points == UINT64_MAX ? std::string("more than 2^64") : std::to_string(points)) +
-                                             " points (" + factors + "), more than measure.max_points = " +
-                                             std::to_string(max_points) + "; narrow it or raise measure.max_points (at most 100000)"});
+    const std::string count = points == UINT64_MAX ? std::string("more than 2^64") : std::to_string(points);
+    v.problems.push_back({v.sweep_where, "the sweep has " + count + " points (" + factors + "), more than measure.max_points = " +
+                                             std::to_string(max_points) +
+                                             "; narrow it or raise measure.max_points (at most 100000)"});
     v.sweep_ok = false;
   }
 }
@@ -283,7 +288,8 @@ void resolve_variants(validation& v) {
     if (const toml::array* list = (*v.lab_table)["variants"].as_array()) {
       variants.clear();
       if (list->empty())
-        v.problems.push_back({locate(v.path, list->source()), "lab.variants is empty; leave it out to run every variant"});
+        v.problems.push_back(
+            {locate(v.path, list->source()), "lab.variants is empty; leave it out to run every variant"});
       for (const toml::node& element : *list) {
         const auto s = element.as_string();
         if (!s) continue;  // reported by parse_lab_file
@@ -335,7 +341,8 @@ void check_every_point(validation& v) {
   }
   std::string fixed_text;
   for (const param_spec& p : v.spec.params)
-    if (v.fixed_at.count(p.name)) fixed_text += (fixed_text.empty() ? "" : " ") + p.name + "=" + value_text(plan.base.values().at(p.name));
+    if (v.fixed_at.count(p.name))
+      fixed_text += (fixed_text.empty() ? "" : " ") + p.name + "=" + value_text(plan.base.values().at(p.name));
   std::uint64_t rejected = 0;
   const std::uint64_t count = plan.point_count();
   for (std::uint64_t i = 0; i < count; ++i) {

@@ -28,7 +28,8 @@ const std::vector<column>& result_columns() {
   static const std::vector<column> columns = {
       {"baseline", nullptr, nullptr, 0, 0, 1, false, false,
        [](r_t r) { return cell(std::string(r.is_baseline ? "true" : "false")); }},
-      {"status", nullptr, "status", 0, 0, 1, false, false, [](r_t r) { return cell(std::string(status_name(r.status))); }},
+      {"status", nullptr, "status", 0, 0, 1, false, false,
+       [](r_t r) { return cell(std::string(status_name(r.status))); }},
       {"median_ms", "median ms", "median ms", 10, 4, 1, false, false, [](r_t r) { return timed(r, r.time.median_ms); }},
       {"min_ms", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return timed(r, r.time.min_ms); }},
       {"max_ms", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return timed(r, r.time.max_ms); }},
@@ -59,7 +60,8 @@ const std::vector<column>& result_columns() {
       {nullptr, "sh cf ld/st", "sh conflicts/r ld/st", 11, 0, 1, false, true,
        [](r_t r) { return text(shared_conflicts_text(r)); }},
       {"mismatches", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return cell(r.verification.mismatches); }},
-      {"max_abs_error", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return cell(r.verification.max_abs_error); }},
+      {"max_abs_error", nullptr, nullptr, 0, 0, 1, false, false,
+       [](r_t r) { return cell(r.verification.max_abs_error); }},
       {"error", nullptr, nullptr, 0, 0, 1, false, false, [](r_t r) { return cell(failure_text(r)); }},
   };
   return columns;

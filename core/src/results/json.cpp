@@ -92,7 +92,8 @@ namespace cudalab::host {
 namespace {
 
 result_status status_of(const std::string& name) {
-  for (const result_status s : {result_status::ok, result_status::verify_failed, result_status::error, result_status::skipped})
+  for (const result_status s :
+       {result_status::ok, result_status::verify_failed, result_status::error, result_status::skipped})
     if (name == status_name(s)) return s;
   throw result_parse_error("unknown result status '" + name + "'");
 }

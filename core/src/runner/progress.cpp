@@ -7,7 +7,8 @@ namespace cudalab::host {
 
 void progress_line::show(const std::string& what) {
   ++done_;
-  if (on_) std::fprintf(stderr, "\r\033[K[%llu/%llu] %s", (unsigned long long)done_, (unsigned long long)total_, what.c_str());
+  if (on_)
+    std::fprintf(stderr, "\r\033[K[%llu/%llu] %s", (unsigned long long)done_, (unsigned long long)total_, what.c_str());
 }
 
 progress_line::~progress_line() {

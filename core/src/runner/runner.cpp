@@ -172,7 +172,8 @@ run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& 
                       const run_options& options) {
   const run_selection& only = options.only;
   auto names_of = [&](const lab_plan& plan) {
-    return only.variant.empty() ? variants_to_run(plan, options.variant_filter) : std::vector<std::string>{only.variant};
+    if (!only.variant.empty()) return std::vector<std::string>{only.variant};
+    return variants_to_run(plan, options.variant_filter);
   };
   std::uint64_t total = 0;
   for (const auto& pl : plans) total += (only.point ? 1 : pl.plan.point_count()) * names_of(pl.plan).size();
