@@ -1,14 +1,25 @@
-# cudalab_add_plugin(<lab> SOURCES <files...> [LIBRARIES <targets...>] [NO_INSTALL])
+# Building lab plugins and their tests, in-tree and out-of-tree alike (find_package(cudalab) includes
+# this file).
 #
-# Builds the shared-library plugin `cudalab_<lab>` that the cudalab host loads: hidden visibility
-# (only the factory and ABI symbols are exported), the shared CUDA runtime, the public cudalab API.
-# The same function serves in-tree plugins and out-of-tree ones built against an installed cudalab
-# (find_package(cudalab)); in-tree plugins land in the build tree's plugin folder and are installed
-# into lib/cudalab/plugins (NO_INSTALL: not installed, for test plugins).
+# cudalab_add_plugin(<lab> SOURCES <files...> [LIBRARIES <targets...>] [NO_INSTALL])
+#   Builds the shared-library plugin `cudalab_<lab>` that the cudalab host loads: hidden visibility
+#   (only the factory and ABI symbols are exported), the shared CUDA runtime, the public cudalab API,
+#   and the CUDA architectures of CUDALAB_PLUGIN_CUDA_ARCHITECTURES when set (out of tree:
+#   cudalab's own, unless the project chose). In-tree plugins land in the build tree's plugin folder
+#   and are installed into lib/cudalab/plugins (NO_INSTALL: not installed, for test plugins); out of
+#   tree the plugin lands in the build folder's root.
+#
+# cudalab_add_lab_test(<lab> SOURCES <files...> [LIBRARIES <targets...>] [LABELS <labels...>])
+#   Builds the test program `<lab>_test` (main() from cudalab::testing::lab_test_main) against
+#   cudalab::testing and registers two CTest tests: <lab>.model (CPU only) and <lab>.gpu (label gpu,
+#   skipped with exit code 77 where no GPU is usable). Both find the plugin through CUDALAB_PLUGIN_PATH.
 function(cudalab_add_plugin lab)
   cmake_parse_arguments(PARSE_ARGV 1 arg "NO_INSTALL" "" "SOURCES;LIBRARIES")
   if(NOT arg_SOURCES)
     message(FATAL_ERROR "cudalab_add_plugin(${lab}): SOURCES is required")
+  endif()
+  if(NOT lab MATCHES "^[a-z0-9_]+$")
+    message(FATAL_ERROR "cudalab_add_plugin(${lab}): a lab name is lower-case letters, digits and '_'")
   endif()
   set(target cudalab_${lab})
   add_library(${target} MODULE ${arg_SOURCES})
@@ -23,10 +34,35 @@ function(cudalab_add_plugin lab)
     VISIBILITY_INLINES_HIDDEN ON
     CUDA_RUNTIME_LIBRARY Shared
     CUDA_SEPARABLE_COMPILATION OFF)
+  if(DEFINED CUDALAB_PLUGIN_CUDA_ARCHITECTURES)
+    set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "${CUDALAB_PLUGIN_CUDA_ARCHITECTURES}")
+  endif()
   if(DEFINED CUDALAB_PLUGIN_OUTPUT_DIRECTORY)
     set_target_properties(${target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CUDALAB_PLUGIN_OUTPUT_DIRECTORY})
   endif()
   if(DEFINED CUDALAB_PLUGIN_DIR AND NOT arg_NO_INSTALL)
     install(TARGETS ${target} LIBRARY DESTINATION ${CUDALAB_PLUGIN_DIR})
   endif()
+endfunction()
+
+function(cudalab_add_lab_test lab)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;LIBRARIES;LABELS")
+  if(NOT arg_SOURCES)
+    message(FATAL_ERROR "cudalab_add_lab_test(${lab}): SOURCES is required")
+  endif()
+  set(target ${lab}_test)
+  add_executable(${target} ${arg_SOURCES})
+  target_link_libraries(${target} PRIVATE cudalab::testing ${arg_LIBRARIES})
+  if(TARGET cudalab_${lab})
+    add_dependencies(${target} cudalab_${lab})
+    set(plugin_dir $<TARGET_FILE_DIR:cudalab_${lab}>)
+  else()
+    set(plugin_dir ${CMAKE_CURRENT_BINARY_DIR})
+  endif()
+  add_test(NAME ${lab}.model COMMAND ${target} model)
+  add_test(NAME ${lab}.gpu COMMAND ${target} gpu)
+  set_tests_properties(${lab}.model PROPERTIES LABELS "model;${arg_LABELS}"
+                       ENVIRONMENT "CUDALAB_PLUGIN_PATH=${plugin_dir}")
+  set_tests_properties(${lab}.gpu PROPERTIES LABELS "gpu;${arg_LABELS}" SKIP_RETURN_CODE 77
+                       ENVIRONMENT "CUDALAB_PLUGIN_PATH=${plugin_dir}")
 endfunction()

@@ -1,0 +1,98 @@
+// Testing a lab plugin the way cudalab runs it: load its file with every check the host makes,
+// predict its accesses on the CPU, and verify every variant on the GPU at sizes that find bugs.
+// Link the CMake target cudalab::testing (cudalab_add_lab_test does); no test framework is needed.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cudalab/abi.hpp"
+#include "cudalab/access_stats.hpp"
+#include "cudalab/lab.hpp"
+
+namespace cudalab::testing {
+
+/// The exit code CTest reads as "skipped" (cudalab_add_lab_test sets SKIP_RETURN_CODE 77).
+inline constexpr int exit_skipped = 77;
+
+/// Whether this process can use a GPU; when not, `why` gets the cause (no driver, no device, the
+/// stub library) as `cudalab run` says it.
+CUDALAB_API bool gpu_available(std::string* why = nullptr);
+
+/// One variant's verified run at one point.
+struct outcome {
+  std::string variant;
+  std::string point;        ///< the parameters that differ from the defaults, "n=33 offset=1"
+  bool passed = false;      ///< verified, and the registered inputs are unchanged
+  verification result;      ///< when verify() ran
+  std::string error;        ///< otherwise: the error in cudalab's words ("lab: run(copy, n=33): ...")
+};
+
+/// A plugin loaded as cudalab loads it: the ABI and spec checks included.
+class CUDALAB_API lab_under_test {
+ public:
+  /// Loads `plugin`: a plugin name looked up in `search_path`, then $CUDALAB_PLUGIN_PATH, or a path
+  /// to a cudalab_<name>.so. Throws std::runtime_error with cudalab's message when it cannot.
+  explicit lab_under_test(const std::string& plugin, const std::vector<std::string>& search_path = {});
+  ~lab_under_test();
+  lab_under_test(const lab_under_test&) = delete;
+  lab_under_test& operator=(const lab_under_test&) = delete;
+
+  const lab_spec& spec() const;
+
+  /// The default parameters with `overrides` applied and checked as a lab file's would be
+  /// (declared name, type, range, allowed values, the lab's check_params). Throws
+  /// std::invalid_argument saying what is wrong.
+  params with(const std::map<std::string, param_value>& overrides = {}) const;
+
+  /// The variant's index in spec().variants. Throws std::out_of_range listing the variants.
+  variant_index variant(const std::string& name) const;
+
+  /// What the access model predicts for `variant` at `p` on the model device (CPU only).
+  access_stats predict(const std::string& variant, const params& p) const;
+
+  /// For each variant (all, or those named in `only`): one verified run as cudalab makes it (outputs
+  /// prepared, one run, verify, inputs checked). Setup happens once for all of them.
+  /// REQUIRES: gpu_available().
+  std::vector<outcome> verify(const params& p, const std::vector<std::string>& only = {},
+                              std::uint64_t seed = 2026) const;
+
+ private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
+
+/// Sizes worth verifying a size-like parameter at, within [lo, hi]: the smallest, a few odd ones
+/// around a warp and a block (31, 33, 255, 257, ...), a prime over a million, and the largest
+/// that is at most `at_most`.
+CUDALAB_API std::vector<std::int64_t> awkward_sizes(std::int64_t lo, std::int64_t hi, std::int64_t at_most = 1 << 22);
+
+/// One line per outcome that did not pass, with its first mismatches or its error; "" when all did.
+CUDALAB_API std::string failures(const std::vector<outcome>& outcomes);
+
+/// The expectations of a test program: each failure is printed at once; exit_code() is 0 when none
+/// failed, else 1.
+class CUDALAB_API checks {
+ public:
+  /// Counts a failure, printing `what`, when `ok` is false.
+  void expect(bool ok, const std::string& what);
+  /// Expects every outcome passed; prints failures(outcomes) otherwise.
+  void expect_passed(const std::vector<outcome>& outcomes);
+  int failed() const { return failed_; }
+  int exit_code() const { return failed_ == 0 ? 0 : 1; }
+
+ private:
+  int failed_ = 0;
+};
+
+/// The main() of a lab's test program, run by CTest as two tests (cudalab_add_lab_test):
+/// `PROGRAM model` runs `model` (CPU only: spec, traffic, the access model); `PROGRAM gpu` runs `gpu`,
+/// or exits with exit_skipped when no GPU is usable. Any exception is a failure with its message.
+CUDALAB_API int lab_test_main(int argc, char** argv, const std::function<void(checks&)>& model,
+                              const std::function<void(checks&)>& gpu);
+
+}  // namespace cudalab::testing
