@@ -3,6 +3,7 @@
 include(CMakePackageConfigHelpers)
 
 install(DIRECTORY core/include/cudalab DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${CUDALAB_GENERATED_INCLUDE_DIR}/cudalab/abi_hash.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/cudalab)
 install(TARGETS cudalab_api EXPORT cudalabTargets)
 install(EXPORT cudalabTargets NAMESPACE cudalab:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/cudalab)
 

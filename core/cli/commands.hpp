@@ -14,5 +14,7 @@ int run_command(const options& o);
 /// `run --sanitize=TOOL`: re-executes the same command under compute-sanitizer (sanitize.cpp).
 int sanitize_command(const options& o);
 int device_command(const options& o);
+/// `new NAME [--out DIR]`: a lab plugin folder from the template (core/src/scaffold).
+int new_command(const options& o);
 
 }  // namespace cudalab::cli

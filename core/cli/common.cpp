@@ -5,6 +5,7 @@
 
 #include "exit_codes.hpp"
 #include "plugin/loader.hpp"
+#include "plugin/plugin_call.hpp"
 
 namespace cudalab::cli {
 
@@ -32,6 +33,9 @@ std::optional<std::vector<host::planned_lab>> plan(const options& o, const host:
   } catch (const host::plugin_error& e) {
     std::fprintf(stderr, "cudalab: %s\n", e.what());
     exit_code = host::exit_plugin;
+  } catch (const host::lab_call_error& e) {
+    std::fprintf(stderr, "cudalab: %s\n", e.what());
+    exit_code = host::exit_lab_error;
   }
   return std::nullopt;
 }

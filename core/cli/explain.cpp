@@ -4,7 +4,9 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
-#include "model/explain.hpp"
+#include "explain.hpp"
+#include "model/model_device.hpp"
+#include "plugin/plugin_call.hpp"
 
 namespace cudalab::cli {
 
@@ -14,17 +16,25 @@ int explain_command(const options& o) {
   if (!profile) return code;
   const auto plans = plan(o, &*profile, code);
   if (!plans) return code;
+  const device_info device = host::model_device();
   std::vector<host::explain_row> rows;
-  for (const auto& pl : *plans) {
-    auto more = host::explain_plan(pl, o.variants);
-    rows.insert(rows.end(), more.begin(), more.end());
+  try {
+    for (const auto& pl : *plans) {
+      auto more = host::explain_plan(pl, o.variants, device);
+      rows.insert(rows.end(), more.begin(), more.end());
+    }
+  } catch (const host::lab_call_error& e) {
+    std::cerr << "cudalab: " << e.what() << "\n";
+    return host::exit_lab_error;
   }
   if (o.format == "json") {
     host::print_explain_json(std::cout, rows);
   } else {
     std::cout << "Predicted per warp-wide request: global sectors (32 B) and efficiency (bytes asked / bytes moved);\n"
                  "shared-memory wavefronts and bank conflicts. Compare with Nsight Compute's l1tex__t_sectors_pipe_lsu_mem_global_op_*\n"
-                 "/ l1tex__t_requests_pipe_lsu_mem_global_op_* and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*.\n";
+                 "/ l1tex__t_requests_pipe_lsu_mem_global_op_* and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*.\n"
+                 "Grids are sized for the "
+              << device.name << ", " << device.sm_count << " SMs.\n";
     host::print_explain_table(std::cout, rows);
   }
   return host::exit_ok;

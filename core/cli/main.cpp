@@ -85,11 +85,16 @@ int main(int argc, char** argv) {
   auto* device = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");
   device->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));
 
+  auto* new_lab = app.add_subcommand("new", "Write a new lab plugin folder that builds against this cudalab and passes its tests");
+  new_lab->add_option("name", o.new_lab, "The lab's name: lower-case letters, digits and '_' (its plugin is cudalab_NAME.so)")
+      ->required();
+  new_lab->add_option("--out", o.out_dir, "The folder to write (default: ./NAME); it must not exist or be empty");
+
   // A misspelt command gets a clearer answer than CLI11's "a subcommand is required".
   const auto& commands = app.get_subcommands({});
   if (argc > 1 && argv[1][0] != '-' &&
       std::none_of(commands.begin(), commands.end(), [&](const CLI::App* c) { return c->get_name() == argv[1]; })) {
-    std::fprintf(stderr, "cudalab: unknown command '%s' - commands: list, describe, validate, explain, run, device (see --help)\n",
+    std::fprintf(stderr, "cudalab: unknown command '%s' - commands: list, describe, validate, explain, run, device, new (see --help)\n",
                  argv[1]);
     return host::exit_usage;
   }
@@ -108,6 +113,7 @@ int main(int argc, char** argv) {
     if (*explain) return cli::explain_command(o);
     if (*run) return o.sanitize.empty() ? cli::run_command(o) : cli::sanitize_command(o);
     if (*device) return cli::device_command(o);
+    if (*new_lab) return cli::new_command(o);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cudalab: internal error: %s\n", e.what());
     return host::exit_internal;

@@ -19,6 +19,7 @@ struct options {
   bool no_color = false;                  ///< --no-color
   std::vector<std::string> files;         ///< lab files
   std::string plugin;                     ///< describe's argument
+  std::string new_lab;                    ///< new's argument: the lab's name
   std::string command_line;               ///< argv joined, for the results' context
   std::vector<std::string> argv;          ///< argv as given (--sanitize re-executes it)
   std::string isolate;                    ///< --isolate[=file|variant|none]: "" when not given

@@ -4,7 +4,32 @@
 #include <algorithm>
 #include <optional>
 
+#include "plugin/plugin_call.hpp"
+#include "plugin/spec_lookup.hpp"
+#include "results/format.hpp"
+
 namespace cudalab::host {
+
+namespace {
+
+// Every variant that will run at every point must move bytes: a zero (a forgotten traffic_of) would
+// give results without a GB/s figure. Throws lab_call_error naming the first such call.
+void check_traffic(const planned_lab& pl, const std::vector<std::string>& variant_filter) {
+  const lab_spec& spec = pl.plugin->spec;
+  const std::vector<std::string> names = variants_to_run(pl.plan, variant_filter);
+  for (std::uint64_t i = 0; i < pl.plan.point_count(); ++i) {
+    const params p = pl.plan.point(i);
+    for (const std::string& name : names) {
+      const plugin_call call{spec.name, "traffic_of", name, point_text(pl.plan.point_labels(i))};
+      const traffic t = call_plugin(call, [&] { return pl.plugin->instance->traffic_of(p, variant_of(spec, name)); });
+      if (t.total() == 0)
+        throw lab_call_error(call, "returned 0 bytes; it must give the fewest bytes a correct run reads and writes, "
+                                   "which GB/s and every percentage are computed from");
+    }
+  }
+}
+
+}  // namespace
 
 std::vector<planned_lab> plan_lab_files(const plan_request& request) {
   std::vector<planned_lab> plans;
@@ -36,6 +61,7 @@ std::vector<planned_lab> plan_lab_files(const plan_request& request) {
   }
   if (!problems.empty()) throw lab_file_error(problems);
   if (first_plugin_error) throw *first_plugin_error;
+  for (const planned_lab& pl : plans) check_traffic(pl, request.variant_filter);
   return plans;
 }
 

@@ -36,10 +36,10 @@ struct access_stats {
   shared_totals shared_load, shared_store, shared_atomic;
   std::uint64_t traced_warps = 0;  ///< from trace_sink::sampled(); 0 when nothing was sampled
   std::uint64_t total_warps = 0;
-  /// True when the variant recorded any access (a library call records none).
-  bool any() const {
+  /// True when the variant recorded no access (a library call records none).
+  bool empty() const {
     return global_load.requests + global_store.requests + global_atomic.requests + shared_load.requests +
-               shared_store.requests + shared_atomic.requests >
+               shared_store.requests + shared_atomic.requests ==
            0;
   }
 };

@@ -35,7 +35,7 @@ ceilings measure_ceilings(const device_info&, const measure_settings& settings) 
       CUDALAB_CUDA_CHECK(cudaMemcpyAsync(b.data(), a.data(), d2d_bytes, cudaMemcpyDeviceToDevice, st));
     };
     copy(main_stream.get());
-    c.d2d_copy_gbps = gbps(2 * d2d_bytes, time_launches(copy, main_stream.get(), s, 0).median_ms);
+    c.d2d_copy_gbps = gbps(2 * d2d_bytes, time_launches(copy, {}, main_stream.get(), s, 0).median_ms);
   }
   const std::size_t host_bytes = std::size_t(256) << 20;
   device_buffer<unsigned char> d_a(host_bytes), d_b(host_bytes);
@@ -59,9 +59,9 @@ ceilings measure_ceilings(const device_info&, const measure_settings& settings) 
   h2d(main_stream.get());
   d2h(main_stream.get());
   both(main_stream.get());
-  c.h2d_gbps = gbps(host_bytes, time_launches(h2d, main_stream.get(), s, 0).median_ms);
-  c.d2h_gbps = gbps(host_bytes, time_launches(d2h, main_stream.get(), s, 0).median_ms);
-  c.bidir_gbps = gbps(2 * host_bytes, time_launches(both, main_stream.get(), s, 0).median_ms);
+  c.h2d_gbps = gbps(host_bytes, time_launches(h2d, {}, main_stream.get(), s, 0).median_ms);
+  c.d2h_gbps = gbps(host_bytes, time_launches(d2h, {}, main_stream.get(), s, 0).median_ms);
+  c.bidir_gbps = gbps(2 * host_bytes, time_launches(both, {}, main_stream.get(), s, 0).median_ms);
   main_stream.synchronize();
   return c;
 }

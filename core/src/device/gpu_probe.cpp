@@ -55,6 +55,7 @@ device_info read_device_info(int ordinal) {
   info.l2_cache_bytes = static_cast<std::uint64_t>(prop.l2CacheSize);
   info.shared_memory_per_block_optin_bytes = prop.sharedMemPerBlockOptin;
   info.max_threads_per_block = prop.maxThreadsPerBlock;
+  info.max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
   info.memory_bus_width_bits = prop.memoryBusWidth;
   CUDALAB_CUDA_CHECK(cudaDeviceGetAttribute(&info.memory_clock_khz, cudaDevAttrMemoryClockRate, ordinal));
   info.can_map_host_memory = prop.canMapHostMemory != 0;

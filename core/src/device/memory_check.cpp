@@ -3,8 +3,9 @@
 
 #include <cstdio>
 
-namespace cudalab::host {
+#include "plugin/plugin_call.hpp"
 
+namespace cudalab::host {
 
 std::uint64_t host_memory_available() {
   std::FILE* f = std::fopen("/proc/meminfo", "r");
@@ -23,8 +24,9 @@ std::vector<lab_problem> check_memory(const std::vector<planned_lab>& plans, std
   std::vector<lab_problem> problems;
   for (const planned_lab& pl : plans) {
     for (std::uint64_t i = 0; i < pl.plan.point_count(); ++i) {
-      const requirements need = pl.plugin->instance->require(pl.plan.point(i));
       const std::string labels = labels_text(pl.plan.point_labels(i));
+      const requirements need = call_plugin(plugin_call{pl.plugin->spec.name, "requirements_of", "", labels},
+                                            [&] { return pl.plugin->instance->requirements_of(pl.plan.point(i)); });
       auto refuse = [&](const std::string& what, std::uint64_t needed, std::uint64_t have) {
         lab_problem p;
         p.where.file = pl.file_arg;

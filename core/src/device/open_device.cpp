@@ -10,6 +10,7 @@
 #include "device/ceilings.hpp"
 #include "device/gpu_probe.hpp"
 #include "device/memory_check.hpp"
+#include "plugin/plugin_call.hpp"
 #include "exit_codes.hpp"
 
 namespace cudalab::host {
@@ -30,10 +31,15 @@ int open_device(const std::vector<planned_lab>& plans, const measure_settings& t
   // Refuse sizes that cannot fit before anything is allocated.
   std::size_t free_device = 0, total_device = 0;
   if (cudaMemGetInfo(&free_device, &total_device) == cudaSuccess) {
-    const auto problems = check_memory(plans, free_device, host_memory_available());
-    if (!problems.empty()) {
-      fmt::print(stderr, "{}\n", lab_file_error(problems).what());
-      return exit_bad_lab_file;
+    try {
+      const auto problems = check_memory(plans, free_device, host_memory_available());
+      if (!problems.empty()) {
+        fmt::print(stderr, "{}\n", lab_file_error(problems).what());
+        return exit_bad_lab_file;
+      }
+    } catch (const lab_call_error& e) {
+      fmt::print(stderr, "cudalab: {}\n", e.what());
+      return exit_lab_error;
     }
   }
   if (given) {

@@ -3,58 +3,93 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace cudalab::host {
 
 namespace {
 
-void check_width(unsigned bytes) {
+void check_width(const warp_access& a) {
+  const unsigned bytes = a.bytes_per_lane;
+  if (a.kind == access_kind::atomic) {
+    if (bytes != 4 && bytes != 8)
+      throw std::invalid_argument("access model: an atomic moves 4 or 8 bytes per lane, not " + std::to_string(bytes));
+    return;
+  }
   if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16)
     throw std::invalid_argument("access model: bytes_per_lane must be 1, 2, 4, 8 or 16, not " + std::to_string(bytes));
 }
 
 bool active(const warp_access& a, unsigned lane) { return (a.active >> lane) & 1u; }
 
+// Bytes covered by the lanes' [address, address + bytes) ranges, each byte once.
+std::uint64_t distinct_bytes(const warp_access& a) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
+  for (unsigned lane = 0; lane < 32; ++lane)
+    if (active(a, lane)) ranges.emplace_back(a.address[lane], a.address[lane] + a.bytes_per_lane);
+  std::sort(ranges.begin(), ranges.end());
+  std::uint64_t total = 0, covered_to = 0;
+  for (const auto& [begin, end] : ranges) {
+    const std::uint64_t from = std::max(begin, covered_to);
+    if (end > from) total += end - from;
+    covered_to = std::max(covered_to, end);
+  }
+  return total;
+}
+
 }  // namespace
 
 global_cost global_request_cost(const warp_access& a) {
-  check_width(a.bytes_per_lane);
-  std::set<std::uint64_t> sectors, lines;
-  global_cost cost;
+  check_width(a);
+  std::set<std::uint64_t> lines;
+  std::map<std::uint64_t, std::map<std::uint64_t, unsigned>> lanes_per_word_in_sector;  // sector -> word -> lanes
   for (unsigned lane = 0; lane < 32; ++lane) {
     if (!active(a, lane)) continue;
     const std::uint64_t first = a.address[lane];
     const std::uint64_t last = first + a.bytes_per_lane - 1;
-    for (std::uint64_t s = first / sector_bytes; s <= last / sector_bytes; ++s) sectors.insert(s);
+    for (std::uint64_t s = first / sector_bytes; s <= last / sector_bytes; ++s)
+      lanes_per_word_in_sector[s][first / a.bytes_per_lane]++;
     for (std::uint64_t l = first / line_bytes; l <= last / line_bytes; ++l) lines.insert(l);
-    cost.requested_bytes += a.bytes_per_lane;
   }
-  cost.sectors = static_cast<unsigned>(sectors.size());
+  global_cost cost;
+  for (const auto& [sector, words] : lanes_per_word_in_sector) {
+    unsigned busiest = 0;
+    for (const auto& [word, lanes] : words) busiest = std::max(busiest, lanes);
+    cost.sectors += a.kind == access_kind::atomic ? busiest : 1;
+  }
   cost.lines = static_cast<unsigned>(lines.size());
+  cost.requested_bytes = distinct_bytes(a);
   return cost;
 }
 
 shared_cost shared_request_cost(const warp_access& a) {
-  check_width(a.bytes_per_lane);
-  const unsigned lanes_per_phase = a.bytes_per_lane <= 4 ? 32 : 128 / a.bytes_per_lane;
+  check_width(a);
+  const bool atomic = a.kind == access_kind::atomic;
+  const unsigned lanes_per_phase = atomic || a.bytes_per_lane <= 4 ? 32 : 128 / a.bytes_per_lane;
   const unsigned words_per_lane = std::max(1u, a.bytes_per_lane / bank_width_bytes);
   shared_cost cost;
   for (unsigned phase_start = 0; phase_start < 32; phase_start += lanes_per_phase) {
-    std::array<std::set<std::uint64_t>, bank_count> words_in_bank;
+    std::array<std::set<std::uint64_t>, bank_count> words_in_bank;  // loads and stores: same word shared
+    std::array<unsigned, bank_count> lanes_in_bank{};               // atomics: one lane per wavefront
     bool any = false;
     for (unsigned lane = phase_start; lane < phase_start + lanes_per_phase; ++lane) {
       if (!active(a, lane)) continue;
       any = true;
       const std::uint64_t first_word = a.address[lane] / bank_width_bytes;
-      for (unsigned w = 0; w < words_per_lane; ++w)
+      for (unsigned w = 0; w < words_per_lane; ++w) {
         words_in_bank[(first_word + w) % bank_count].insert(first_word + w);
+        lanes_in_bank[(first_word + w) % bank_count]++;
+      }
     }
     if (!any) continue;
     std::size_t worst = 0;
-    for (const auto& words : words_in_bank) worst = std::max(worst, words.size());
+    for (unsigned b = 0; b < bank_count; ++b)
+      worst = std::max<std::size_t>(worst, atomic ? lanes_in_bank[b] : words_in_bank[b].size());
     cost.wavefronts += static_cast<unsigned>(worst);
     cost.ideal_wavefronts += 1;
   }
@@ -64,22 +99,26 @@ shared_cost shared_request_cost(const warp_access& a) {
 void access_model::access(const warp_access& a) {
   if (a.space == memory_space::global) {
     const global_cost c = global_request_cost(a);
-    global_totals& t = a.kind == access_kind::load ? raw_.global_load : raw_.global_store;
+    global_totals& t = a.kind == access_kind::load    ? raw_.global_load
+                       : a.kind == access_kind::store ? raw_.global_store
+                                                      : raw_.global_atomic;
     t.requests += weight_;
     t.sectors += weight_ * c.sectors;
     t.lines += weight_ * c.lines;
     t.requested_bytes += weight_ * c.requested_bytes;
   } else {
     const shared_cost c = shared_request_cost(a);
-    shared_totals& t = a.kind == access_kind::load ? raw_.shared_load : raw_.shared_store;
+    shared_totals& t = a.kind == access_kind::load    ? raw_.shared_load
+                       : a.kind == access_kind::store ? raw_.shared_store
+                                                      : raw_.shared_atomic;
     t.requests += weight_;
     t.wavefronts += weight_ * c.wavefronts;
     t.ideal_wavefronts += weight_ * c.ideal_wavefronts;
   }
 }
 
-void access_model::repeat(std::uint64_t times) {
-  if (times == 0) throw std::invalid_argument("access model: repeat() needs times > 0");
+void access_model::set_weight(std::uint64_t times) {
+  if (times == 0) throw std::invalid_argument("access model: a weight must be at least 1");
   weight_ = times;
 }
 
@@ -95,13 +134,13 @@ access_stats access_model::stats() const {
   const double k = double(raw_.total_warps) / double(raw_.traced_warps);
   auto scale = [k](std::uint64_t v) { return static_cast<std::uint64_t>(double(v) * k + 0.5); };
   access_stats s = raw_;
-  for (global_totals* g : {&s.global_load, &s.global_store}) {
+  for (global_totals* g : {&s.global_load, &s.global_store, &s.global_atomic}) {
     g->requests = scale(g->requests);
     g->sectors = scale(g->sectors);
     g->lines = scale(g->lines);
     g->requested_bytes = scale(g->requested_bytes);
   }
-  for (shared_totals* sh : {&s.shared_load, &s.shared_store}) {
+  for (shared_totals* sh : {&s.shared_load, &s.shared_store, &s.shared_atomic}) {
     sh->requests = scale(sh->requests);
     sh->wavefronts = scale(sh->wavefronts);
     sh->ideal_wavefronts = scale(sh->ideal_wavefronts);

@@ -3,16 +3,23 @@
 
 #include <cstdint>
 
+#include "cudalab/access_stats.hpp"
 #include "cudalab/trace.hpp"
-#include "model/access_stats.hpp"
 
 namespace cudalab::host {
 
+/// Sector and line size of the L1/L2 path for global memory, and the shared-memory bank layout.
+inline constexpr unsigned sector_bytes = 32;
+inline constexpr unsigned line_bytes = 128;
+inline constexpr unsigned bank_count = 32;
+inline constexpr unsigned bank_width_bytes = 4;
+
 /// What one global-memory warp instruction costs.
 struct global_cost {
-  unsigned sectors = 0;          ///< distinct 32-byte sectors touched
-  unsigned lines = 0;            ///< distinct 128-byte lines touched
-  std::uint64_t requested_bytes = 0;  ///< bytes the active lanes asked for
+  unsigned sectors = 0;               ///< sector accesses: distinct sectors touched; for an atomic, each
+                                      ///< sector once per lane that hits its busiest word (serialised)
+  unsigned lines = 0;                 ///< distinct 128-byte lines touched
+  std::uint64_t requested_bytes = 0;  ///< distinct bytes the active lanes asked for
 };
 
 /// What one shared-memory warp instruction costs: wavefronts the banks need, and the fewest
@@ -22,21 +29,25 @@ struct shared_cost {
   unsigned ideal_wavefronts = 0;
 };
 
-/// Counts for a global access. REQUIRES: access.space == global.
+/// Counts for a global access: the distinct 32-byte sectors and 128-byte lines its lanes touch. Lanes
+/// of an atomic that hit the same word are served one after another: a sector costs as many accesses
+/// as its busiest word has lanes. REQUIRES: access.space == global.
 global_cost global_request_cost(const warp_access& access);
 
 /// Counts for a shared access: lanes are served in phases of 128 bytes (32 lanes of <= 4 bytes,
 /// 16 of 8, 8 of 16); in each phase a bank serves one distinct 4-byte word per wavefront, and lanes
-/// reading the same word share it (broadcast). REQUIRES: access.space == shared.
+/// reading the same word share it (broadcast). An atomic gets no broadcast: a bank serves one lane's
+/// atomic per wavefront, same word or not. REQUIRES: access.space == shared.
 shared_cost shared_request_cost(const warp_access& access);
 
 /// A trace_sink that accumulates access_stats.
 class access_model final : public trace_sink {
  public:
   void access(const warp_access& access) override;
-  void repeat(std::uint64_t times) override;
+  void set_weight(std::uint64_t times) override;
+  std::uint64_t weight() const override { return weight_; }
   void sampled(std::uint64_t traced_warps, std::uint64_t total_warps) override;
-  /// The totals, with request and sector counts scaled by total/traced warps.
+  /// The totals, with every count scaled by total/traced warps when the trace was a sample.
   access_stats stats() const;
 
  private:

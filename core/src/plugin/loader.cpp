@@ -10,6 +10,8 @@
 #include <sstream>
 
 #include "cudalab/plugin.hpp"
+#include "plugin/plugin_call.hpp"
+#include "plugin/spec_check.hpp"
 
 namespace cudalab::host {
 
@@ -35,6 +37,18 @@ std::map<fs::path, loaded_plugin>& loaded() {
 std::vector<boost::dll::shared_library>& libraries() {
   static auto* libs = new std::vector<boost::dll::shared_library>();
   return *libs;
+}
+
+std::string hex(std::uint64_t v) {
+  std::ostringstream os;
+  os << std::hex << v;
+  return os.str();
+}
+
+// "histo" for ".../cudalab_histo.so"; a file not named that way gives its stem.
+std::string name_of_file(const fs::path& file) {
+  std::string stem = file.stem().string();
+  return stem.rfind(prefix, 0) == 0 ? stem.substr(std::string(prefix).size()) : stem;
 }
 
 }  // namespace
@@ -79,6 +93,14 @@ const loaded_plugin& load_plugin_file(const fs::path& file) {
                            " does not match this cudalab's ABI version " + std::to_string(CUDALAB_ABI_VERSION) +
                            "; rebuild the plugin against this cudalab");
   }
+  const std::uint64_t hash = lib.has("cudalab_abi_hash") ? lib.get_alias<const std::uint64_t>("cudalab_abi_hash") : 0;
+  if (hash != CUDALAB_ABI_HASH) {
+    libraries().push_back(std::move(lib));
+    throw plugin_error(plugin_failure::abi_mismatch,
+                       key.string() + ": built against other plugin headers (ABI hash " + hex(hash) +
+                           ") than this cudalab's (" + hex(CUDALAB_ABI_HASH) +
+                           "): a boundary header changed since; rebuild the plugin against this cudalab");
+  }
   auto& factory = lib.get_alias<lab_factory>("cudalab_create_lab");
   libraries().push_back(std::move(lib));
 
@@ -90,11 +112,22 @@ const loaded_plugin& load_plugin_file(const fs::path& file) {
     plugin.instance = std::shared_ptr<lab>(made.release(), [](lab*) {
       // Deliberately leaked with its library: see libraries().
     });
-    plugin.spec = plugin.instance->spec();
   } catch (const std::exception& e) {
     throw plugin_error(plugin_failure::factory_failed, key.string() + ": creating the lab failed: " + e.what());
   } catch (...) {
     throw plugin_error(plugin_failure::factory_failed, key.string() + ": creating the lab failed (unknown exception)");
+  }
+  const std::string expected = name_of_file(key);
+  try {
+    plugin.spec = call_plugin(plugin_call{expected, "spec", "", ""}, [&] { return plugin.instance->spec(); });
+  } catch (const lab_call_error& e) {
+    throw plugin_error(plugin_failure::bad_spec, key.string() + ": " + e.what());
+  }
+  const std::vector<std::string> problems = spec_problems(plugin.spec, expected);
+  if (!problems.empty()) {
+    std::string text = key.string() + ": the lab's spec() is wrong:";
+    for (const std::string& p : problems) text += "\n  " + expected + ": spec(): " + p;
+    throw plugin_error(plugin_failure::bad_spec, text);
   }
   return loaded().emplace(key, std::move(plugin)).first->second;
 }

@@ -12,7 +12,7 @@
 namespace cudalab::host {
 
 /// Why a plugin could not be loaded.
-enum class plugin_failure { not_found, not_loadable, not_a_plugin, abi_mismatch, factory_failed };
+enum class plugin_failure { not_found, not_loadable, not_a_plugin, abi_mismatch, factory_failed, bad_spec };
 
 /// A plugin that could not be loaded; what() names the file (or the name searched for) and the cause.
 class plugin_error : public std::runtime_error {
@@ -38,7 +38,8 @@ std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::str
 /// The file name a plugin called `name` has: cudalab_<name>.so.
 std::string plugin_file_name(const std::string& name);
 
-/// Loads the plugin file at `file` (or returns the one already loaded from it). Plugins are never
+/// Loads the plugin file at `file` (or returns the one already loaded from it), checking its ABI version
+/// and boundary hash, and its spec (spec_check.hpp). Plugins are never
 /// unloaded: the CUDA runtime keeps pointers into their registered kernels until the process ends.
 /// Throws plugin_error.
 const loaded_plugin& load_plugin_file(const std::filesystem::path& file);

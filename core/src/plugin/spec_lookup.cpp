@@ -11,9 +11,9 @@ params default_params(const lab_spec& spec) {
   return p;
 }
 
-const variant_spec& find_variant(const lab_spec& spec, const std::string& name) {
-  for (const variant_spec& v : spec.variants)
-    if (v.name == name) return v;
+variant_index variant_of(const lab_spec& spec, const std::string& name) {
+  for (variant_index i = 0; i < spec.variants.size(); ++i)
+    if (spec.variants[i].name == name) return i;
   std::string names;
   for (const variant_spec& v : spec.variants) names += (names.empty() ? "" : ", ") + v.name;
   throw std::out_of_range("lab '" + spec.name + "' has no variant '" + name + "' (it has: " + names + ")");

@@ -10,7 +10,8 @@ namespace cudalab::host {
 /// Every declared parameter at its default value.
 params default_params(const lab_spec& spec);
 
-/// Finds a variant by name. Throws std::out_of_range naming the lab and the variants it has.
-const variant_spec& find_variant(const lab_spec& spec, const std::string& name);
+/// The index of the variant called `name`: how the host names it to the lab. Throws
+/// std::out_of_range naming the lab and the variants it has.
+variant_index variant_of(const lab_spec& spec, const std::string& name);
 
 }  // namespace cudalab::host

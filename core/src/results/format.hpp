@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "labfile/lab_file.hpp"
 #include "results/result.hpp"
 
 namespace cudalab::host {

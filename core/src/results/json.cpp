@@ -28,6 +28,7 @@ void to_json(json& j, const device_info& d) {
        {"l2_cache_bytes", d.l2_cache_bytes},
        {"shared_memory_per_block_optin_bytes", d.shared_memory_per_block_optin_bytes},
        {"max_threads_per_block", d.max_threads_per_block},
+       {"max_threads_per_sm", d.max_threads_per_sm},
        {"can_map_host_memory", d.can_map_host_memory},
        {"memory_bus_width_bits", d.memory_bus_width_bits},
        {"memory_clock_khz", d.memory_clock_khz},
@@ -47,12 +48,13 @@ void from_json(const json& j, device_info& d) {
   j.at("l2_cache_bytes").get_to(d.l2_cache_bytes);
   j.at("shared_memory_per_block_optin_bytes").get_to(d.shared_memory_per_block_optin_bytes);
   j.at("max_threads_per_block").get_to(d.max_threads_per_block);
+  if (j.contains("max_threads_per_sm")) j.at("max_threads_per_sm").get_to(d.max_threads_per_sm);
   j.at("can_map_host_memory").get_to(d.can_map_host_memory);
   j.at("memory_bus_width_bits").get_to(d.memory_bus_width_bits);
   j.at("memory_clock_khz").get_to(d.memory_clock_khz);
 }
 
-void to_json(json& j, const check& c) {
+void to_json(json& j, const verification& c) {
   j = {{"passed", c.passed},
        {"checked", c.checked},
        {"mismatches", c.mismatches},
@@ -63,7 +65,7 @@ void to_json(json& j, const check& c) {
        {"note", c.note}};
 }
 
-void from_json(const json& j, check& c) {
+void from_json(const json& j, verification& c) {
   j.at("passed").get_to(c.passed);
   j.at("checked").get_to(c.checked);
   j.at("mismatches").get_to(c.mismatches);
@@ -84,6 +86,60 @@ void from_json(const json& j, traffic& t) {
   j.at("bytes_read").get_to(t.bytes_read);
   j.at("bytes_written").get_to(t.bytes_written);
   t.path = j.at("path").get<std::string>() == "device" ? memory_path::device : memory_path::host_bus;
+}
+
+void to_json(json& j, const global_totals& g) {
+  j = {{"requests", g.requests},
+       {"sectors", g.sectors},
+       {"lines", g.lines},
+       {"requested_bytes", g.requested_bytes},
+       {"sectors_per_request", g.sectors_per_request()},
+       {"efficiency", g.efficiency()}};
+}
+
+void from_json(const json& j, global_totals& g) {
+  j.at("requests").get_to(g.requests);
+  j.at("sectors").get_to(g.sectors);
+  j.at("lines").get_to(g.lines);
+  j.at("requested_bytes").get_to(g.requested_bytes);
+}
+
+void to_json(json& j, const shared_totals& s) {
+  j = {{"requests", s.requests},
+       {"wavefronts", s.wavefronts},
+       {"ideal_wavefronts", s.ideal_wavefronts},
+       {"conflicts", s.conflicts()},
+       {"wavefronts_per_request", s.wavefronts_per_request()},
+       {"conflicts_per_request", s.conflicts_per_request()}};
+}
+
+void from_json(const json& j, shared_totals& s) {
+  j.at("requests").get_to(s.requests);
+  j.at("wavefronts").get_to(s.wavefronts);
+  j.at("ideal_wavefronts").get_to(s.ideal_wavefronts);
+}
+
+void to_json(json& j, const access_stats& m) {
+  j = {{"global_load", m.global_load},
+       {"global_store", m.global_store},
+       {"global_atomic", m.global_atomic},
+       {"shared_load", m.shared_load},
+       {"shared_store", m.shared_store},
+       {"shared_atomic", m.shared_atomic},
+       {"traced_warps", m.traced_warps},
+       {"total_warps", m.total_warps}};
+}
+
+void from_json(const json& j, access_stats& m) {
+  j.at("global_load").get_to(m.global_load);
+  j.at("global_store").get_to(m.global_store);
+  j.at("shared_load").get_to(m.shared_load);
+  j.at("shared_store").get_to(m.shared_store);
+  // Atomics came with ABI 3; results written before them have none.
+  if (j.contains("global_atomic")) j.at("global_atomic").get_to(m.global_atomic);
+  if (j.contains("shared_atomic")) j.at("shared_atomic").get_to(m.shared_atomic);
+  j.at("traced_warps").get_to(m.traced_warps);
+  j.at("total_warps").get_to(m.total_warps);
 }
 
 }  // namespace cudalab
@@ -167,55 +223,6 @@ void from_json(const json& j, timing& t) {
   t.mean_ms = real(j, "mean_ms");
   t.cv = real(j, "cv");
   j.at("l2_flushed").get_to(t.l2_flushed);
-}
-
-void to_json(json& j, const global_totals& g) {
-  j = {{"requests", g.requests},
-       {"sectors", g.sectors},
-       {"lines", g.lines},
-       {"requested_bytes", g.requested_bytes},
-       {"sectors_per_request", g.sectors_per_request()},
-       {"efficiency", g.efficiency()}};
-}
-
-void from_json(const json& j, global_totals& g) {
-  j.at("requests").get_to(g.requests);
-  j.at("sectors").get_to(g.sectors);
-  j.at("lines").get_to(g.lines);
-  j.at("requested_bytes").get_to(g.requested_bytes);
-}
-
-void to_json(json& j, const shared_totals& s) {
-  j = {{"requests", s.requests},
-       {"wavefronts", s.wavefronts},
-       {"ideal_wavefronts", s.ideal_wavefronts},
-       {"conflicts", s.conflicts()},
-       {"wavefronts_per_request", s.wavefronts_per_request()},
-       {"conflicts_per_request", s.conflicts_per_request()}};
-}
-
-void from_json(const json& j, shared_totals& s) {
-  j.at("requests").get_to(s.requests);
-  j.at("wavefronts").get_to(s.wavefronts);
-  j.at("ideal_wavefronts").get_to(s.ideal_wavefronts);
-}
-
-void to_json(json& j, const access_stats& m) {
-  j = {{"global_load", m.global_load},
-       {"global_store", m.global_store},
-       {"shared_load", m.shared_load},
-       {"shared_store", m.shared_store},
-       {"traced_warps", m.traced_warps},
-       {"total_warps", m.total_warps}};
-}
-
-void from_json(const json& j, access_stats& m) {
-  j.at("global_load").get_to(m.global_load);
-  j.at("global_store").get_to(m.global_store);
-  j.at("shared_load").get_to(m.shared_load);
-  j.at("shared_store").get_to(m.shared_store);
-  j.at("traced_warps").get_to(m.traced_warps);
-  j.at("total_warps").get_to(m.total_warps);
 }
 
 void to_json(json& j, const variant_result& r) {

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cudalab/access_stats.hpp"
 #include "cudalab/device_info.hpp"
 #include "cudalab/lab.hpp"
 #include "results/result.hpp"
@@ -20,10 +21,16 @@ namespace cudalab {
 /// written, not read.
 void to_json(nlohmann::ordered_json& j, const device_info& d);
 void from_json(const nlohmann::ordered_json& j, device_info& d);
-void to_json(nlohmann::ordered_json& j, const check& c);
-void from_json(const nlohmann::ordered_json& j, check& c);
+void to_json(nlohmann::ordered_json& j, const verification& c);
+void from_json(const nlohmann::ordered_json& j, verification& c);
 void to_json(nlohmann::ordered_json& j, const traffic& t);
 void from_json(const nlohmann::ordered_json& j, traffic& t);
+void to_json(nlohmann::ordered_json& j, const global_totals& g);
+void from_json(const nlohmann::ordered_json& j, global_totals& g);
+void to_json(nlohmann::ordered_json& j, const shared_totals& s);
+void from_json(const nlohmann::ordered_json& j, shared_totals& s);
+void to_json(nlohmann::ordered_json& j, const access_stats& m);
+void from_json(const nlohmann::ordered_json& j, access_stats& m);
 
 }  // namespace cudalab
 
@@ -40,12 +47,6 @@ void to_json(nlohmann::ordered_json& j, const run_context& c);
 void from_json(const nlohmann::ordered_json& j, run_context& c);
 void to_json(nlohmann::ordered_json& j, const timing& t);
 void from_json(const nlohmann::ordered_json& j, timing& t);
-void to_json(nlohmann::ordered_json& j, const global_totals& g);
-void from_json(const nlohmann::ordered_json& j, global_totals& g);
-void to_json(nlohmann::ordered_json& j, const shared_totals& s);
-void from_json(const nlohmann::ordered_json& j, shared_totals& s);
-void to_json(nlohmann::ordered_json& j, const access_stats& m);
-void from_json(const nlohmann::ordered_json& j, access_stats& m);
 void to_json(nlohmann::ordered_json& j, const variant_result& r);
 void from_json(const nlohmann::ordered_json& j, variant_result& r);
 

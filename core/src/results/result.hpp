@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cudalab/lab.hpp"
-#include "model/access_stats.hpp"
+#include "cudalab/access_stats.hpp"
 
 namespace cudalab::host {
 
@@ -47,7 +47,7 @@ struct variant_result {
   bool is_baseline = false;
   result_status status = result_status::ok;
   std::string error;           ///< for status error / skipped: why
-  check verification;
+  cudalab::verification verification;
   traffic bytes;
   timing time;
   double gbps = 0;             ///< bytes.total() / median time, 10^9 bytes/s; 0 when not timed

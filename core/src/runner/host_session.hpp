@@ -1,7 +1,9 @@
-// host_session: the session the host gives a lab, and the poisoning of its registered outputs.
+// host_session: the session the host gives a lab's setup(), and what it does with the registered
+// buffers: outputs poisoned or zeroed before runs, inputs checksummed and checked after them.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "cudalab/lab.hpp"
@@ -9,35 +11,56 @@
 
 namespace cudalab::host {
 
-/// The byte every output is filled with before a verified run (NaN for floats, -1 for ints).
+/// The byte every poisoned output is filled with before a verified run (NaN for floats, -1 for ints).
 inline constexpr int poison_byte = 0xFF;
 
-/// A session on one device: one stream, one seed, the outputs the lab registered.
+/// A session on one device: one stream, one seed, and the buffers the current point registered.
 class host_session final : public session {
  public:
   host_session(const device_info& device, std::uint64_t seed);
 
-  cudaStream_t stream() const override { return stream_.get(); }
-  std::uint64_t seed() const override { return seed_; }
-  const device_info& device() const override { return device_; }
-  void register_output(void* ptr, std::size_t bytes, memory_kind where) override;
+  const lab_context& context() const override { return context_; }
+  void register_output(void* ptr, std::size_t bytes, memory_kind where, output_init init) override;
+  void register_input(const void* ptr, std::size_t bytes, memory_kind where) override;
 
-  /// Fills every registered output with poison_byte and waits for it to finish.
-  void poison_outputs();
-  /// Forgets the registered outputs (after teardown).
-  void clear_outputs() { outputs_.clear(); }
+  /// Before a verified run: every poisoned output filled with poison_byte, every zeroed one with 0;
+  /// waits for it to finish.
+  void prepare_verified_run();
+  /// Before a timed run: enqueues the zeroing of the zeroed outputs on `stream` (no synchronisation;
+  /// poisoned outputs are left as they are). Does nothing when there are none.
+  void prepare_timed_run(cudaStream_t stream);
+  /// True when some output must be zeroed before every run.
+  bool resets_outputs() const;
+
+  /// Records the checksum of every registered input (after setup() returned; synchronises first).
+  void record_inputs();
+  /// The registered inputs whose checksum differs from the recorded one, as "input N (B bytes)".
+  std::vector<std::string> changed_inputs();
+
   std::size_t output_count() const { return outputs_.size(); }
+  /// Forgets the registrations (when the point that made them is destroyed).
+  void clear_registrations();
 
  private:
   struct output {
     void* ptr;
     std::size_t bytes;
     memory_kind where;
+    output_init init;
   };
-  device_info device_;
-  std::uint64_t seed_;
+  struct input {
+    const void* ptr;
+    std::size_t bytes;
+    memory_kind where;
+    std::uint64_t checksum = 0;
+  };
+  std::uint64_t checksum_of(const input& in);
+  void fill(const output& o, int byte, cudaStream_t stream);
+
+  lab_context context_;
   cudalab::stream stream_;
   std::vector<output> outputs_;
+  std::vector<input> inputs_;
 };
 
 }  // namespace cudalab::host

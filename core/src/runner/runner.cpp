@@ -11,6 +11,7 @@
 #include "runner/progress.hpp"
 #include "runner/timing.hpp"
 #include "runner/verified_run.hpp"
+#include "plugin/plugin_call.hpp"
 
 namespace cudalab::host {
 
@@ -69,50 +70,71 @@ struct plan_run {
   }
 };
 
-// One variant at a set-up point: trace (model), poison, run, verify, then time it if it verified
-// and timing is on. An error is recorded against the variant; a sticky CUDA error ends the run.
-// `baseline_gbps` is the baseline's GB/s at this point, set here when `v` is the baseline.
-void run_variant(plan_run& run, const planned_lab& pl, const params& p, const variant_spec& v,
-                 const variant_result& base, host_session& session, double& baseline_gbps) {
-  lab& l = *pl.plugin->instance;
-  run.show(base, v.name);
-  variant_result r = base;
-  r.variant = v.name;
-  r.variant_summary = v.summary;
-  r.is_baseline = v.name == pl.plan.baseline;
+// Records a failure of `r` and counts it: a CUDA error (the lab's or the host's) is counted as one,
+// and one that leaves the GPU unusable ends the run.
+void record_failure(plan_run& run, variant_result& r, const std::string& message, bool cuda, bool sticky) {
+  r.status = result_status::error;
+  r.error = message;
+  if (cuda) run.summary.cuda_errors++;
+  if (sticky) {
+    run.summary.cuda_fatal = true;
+    run.summary.fatal_message = message;
+  }
+}
+
+// Runs `f`, recording a lab_call_error or cuda_error it throws against `r`. Returns false then.
+template <class F>
+bool recorded(plan_run& run, variant_result& r, F&& f) {
   try {
+    f();
+    return true;
+  } catch (const lab_call_error& e) {
+    record_failure(run, r, e.what(), e.is_cuda(), e.sticky());
+  } catch (const cuda_error& e) {
+    record_failure(run, r, e.what(), true, e.sticky());
+  }
+  return false;
+}
+
+// One variant at a set-up point: trace (model), verified run, then time it if it verified and
+// timing is on. An error is recorded against the variant; a sticky CUDA error ends the run.
+// `baseline_gbps` is the baseline's GB/s at this point, set here when `v` is the baseline.
+void run_variant(plan_run& run, const planned_lab& pl, const params& p, variant_index v, const variant_result& base,
+                 live_point& point, host_session& session, double& baseline_gbps) {
+  const lab& l = *pl.plugin->instance;
+  const variant_spec& spec = pl.plugin->spec.variants.at(v);
+  run.show(base, spec.name);
+  variant_result r = base;
+  r.variant = spec.name;
+  r.variant_summary = spec.summary;
+  r.is_baseline = spec.name == pl.plan.baseline;
+  plugin_call call{base.plugin, "", spec.name, point_text(base)};
+  lab_context trace_context = session.context();
+  trace_context.stream = nullptr;  // trace() is CPU only
+  const bool ok = recorded(run, r, [&] {
+    call.function = "traffic_of";
+    r.bytes = call_plugin(call, [&] { return l.traffic_of(p, v); });
+    call.function = "trace";
     access_model model;
-    l.trace(p, v, model);
+    call_plugin(call, [&] { l.trace(p, v, trace_context, model); });
     r.model = model.stats();
     r.has_model = !r.model.empty();
-  } catch (const std::exception& e) {
-    r.error = std::string("trace failed: ") + e.what();
-  }
-  try {
-    r.bytes = l.traffic_of(v);
-    r.verification = run_and_verify(l, v, session);
-    if (!r.verification.passed) {
-      r.status = result_status::verify_failed;
-    } else if (pl.plan.measure.timing) {
-      r.time = time_launches([&](cudaStream_t s) { l.run(v, s); }, session.stream(), pl.plan.measure,
-                             run.context.device.l2_cache_bytes);
+    r.verification = point.verified_run(v, call);
+  });
+  if (ok && !r.verification.passed) r.status = result_status::verify_failed;
+  if (ok && r.verification.passed && pl.plan.measure.timing) {
+    recorded(run, r, [&] {
+      call.function = "run";
+      const launch_fn launch = [&](cudaStream_t s) { call_plugin(call, [&] { point.run(v, s); }); };
+      const launch_fn prepare = session.resets_outputs() ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s); })
+                                                         : launch_fn();
+      r.time = time_launches(launch, prepare, session.context().stream, pl.plan.measure, run.context.device.l2_cache_bytes);
       compute_rates(r, run.context, r.is_baseline ? 0.0 : baseline_gbps);
       if (r.is_baseline) {
         baseline_gbps = r.gbps;
         r.pct_of_baseline = 100.0;
       }
-    }
-  } catch (const cuda_error& e) {
-    r.status = result_status::error;
-    r.error = e.what();
-    run.summary.cuda_errors++;
-    if (e.sticky()) {
-      run.summary.cuda_fatal = true;
-      run.summary.fatal_message = e.what();
-    }
-  } catch (const std::exception& e) {
-    r.status = result_status::error;
-    r.error = e.what();
+    });
   }
   run.emit(std::move(r));
 }
@@ -121,49 +143,29 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const va
 // variant of the point (and a sticky CUDA error in it ends the run).
 void run_point(plan_run& run, const planned_lab& pl, const std::vector<std::string>& names, std::uint64_t pi,
                host_session& session) {
-  lab& l = *pl.plugin->instance;
   const params p = pl.plan.point(pi);
   const variant_result base = point_result(pl, pi);
-
-  std::string setup_error;
-  bool setup_sticky = false;
-  bool setup_cuda = false;
-  try {
-    l.setup(p, session);
-  } catch (const cuda_error& e) {
-    setup_error = std::string("setup failed: ") + e.what();
-    setup_sticky = e.sticky();
-    setup_cuda = true;
-  } catch (const std::exception& e) {
-    setup_error = std::string("setup failed: ") + e.what();
-  }
-  if (!setup_error.empty()) {
+  std::unique_ptr<live_point> point;
+  variant_result failed = base;
+  if (!recorded(run, failed, [&] {
+        point = std::make_unique<live_point>(*pl.plugin->instance, p, session, plugin_call{base.plugin, "setup", "", point_text(base)});
+      })) {
     for (const auto& name : names) {
-      variant_result r = base;
+      variant_result r = failed;
       r.variant = name;
       r.is_baseline = name == pl.plan.baseline;
-      r.status = result_status::error;
-      r.error = setup_error;
-      if (setup_cuda) run.summary.cuda_errors++;
       run.show(base, name);
       run.emit(std::move(r));
     }
-    l.teardown();
-    session.clear_outputs();
-    if (setup_sticky) {
-      run.summary.cuda_fatal = true;
-      run.summary.fatal_message = setup_error;
-    }
+    // The failure was counted once above; each variant's result says it.
     return;
   }
 
   double baseline_gbps = run.options.only.variant.empty() ? 0.0 : run.options.only.baseline_gbps;
   for (const auto& name : names) {
     if (run.over()) break;
-    run_variant(run, pl, p, find_variant(pl.plugin->spec, name), base, session, baseline_gbps);
+    run_variant(run, pl, p, variant_of(pl.plugin->spec, name), base, *point, session, baseline_gbps);
   }
-  l.teardown();
-  session.clear_outputs();
 }
 
 }  // namespace

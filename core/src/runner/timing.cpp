@@ -35,14 +35,43 @@ class l2_flusher {
   device_buffer<unsigned char> scratch_;
 };
 
-float time_batch(const launch_fn& launch, cudaStream_t stream, std::uint64_t batch, event& start, event& stop) {
-  start.record(stream);
-  for (std::uint64_t i = 0; i < batch; ++i) launch(stream);
-  stop.record(stream);
-  stop.synchronize();
-  CUDALAB_CUDA_CHECK(cudaPeekAtLastError());
-  return event::elapsed_ms(start, stop);
-}
+// Event pairs for one timed sample. Without a preparation one pair brackets the whole batch; with
+// one, each launch gets its own pair, so the preparation enqueued between them is not timed.
+class sample_timer {
+ public:
+  sample_timer(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream)
+      : launch_(launch), prepare_(prepare), stream_(stream) {}
+
+  /// Milliseconds of GPU time `batch` launches took.
+  float time(std::uint64_t batch) {
+    const std::uint64_t pairs = prepare_ ? batch : 1;
+    while (starts_.size() < pairs) {
+      starts_.emplace_back();
+      stops_.emplace_back();
+    }
+    if (!prepare_) starts_[0].record(stream_);
+    for (std::uint64_t i = 0; i < batch; ++i) {
+      if (prepare_) {
+        prepare_(stream_);
+        starts_[i].record(stream_);
+      }
+      launch_(stream_);
+      if (prepare_) stops_[i].record(stream_);
+    }
+    if (!prepare_) stops_[0].record(stream_);
+    stops_[pairs - 1].synchronize();
+    CUDALAB_CUDA_CHECK(cudaPeekAtLastError());
+    float ms = 0;
+    for (std::uint64_t i = 0; i < pairs; ++i) ms += event::elapsed_ms(starts_[i], stops_[i]);
+    return ms;
+  }
+
+ private:
+  const launch_fn& launch_;
+  const launch_fn& prepare_;
+  cudaStream_t stream_;
+  std::vector<event> starts_, stops_;
+};
 
 }  // namespace
 
@@ -69,18 +98,23 @@ timing summarize(std::vector<double> v) {
   return t;
 }
 
-timing time_launches(const launch_fn& launch, cudaStream_t stream, const measure_settings& settings,
-                     std::uint64_t l2_bytes) {
-  event start, stop;
+timing time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
+                     const measure_settings& settings, std::uint64_t l2_bytes) {
   std::unique_ptr<l2_flusher> flusher;
   if (settings.l2_flush) flusher = std::make_unique<l2_flusher>(l2_bytes);
+  // The flush and the lab's own preparation, both before the launch's start event.
+  const launch_fn before_each = !flusher ? prepare : launch_fn([&](cudaStream_t s) {
+    flusher->flush(s);
+    if (prepare) prepare(s);
+  });
+  sample_timer timer(launch, before_each, stream);
 
   std::uint64_t batch = settings.batch > 0 ? std::uint64_t(settings.batch) : 1;
   if (settings.l2_flush) {
-    batch = 1;  // a flush between launches inside a batch would be timed
+    batch = 1;  // every launch of a sample finds a flushed L2: one launch per sample
   } else if (settings.batch <= 0) {
-    time_batch(launch, stream, 1, start, stop);  // warm caches and clocks before calibrating
-    batch = auto_batch(time_batch(launch, stream, 1, start, stop));
+    timer.time(1);  // warm caches and clocks before calibrating
+    batch = auto_batch(timer.time(1));
   }
 
   // Google Benchmark runs the loop; the first exception from CUDA is kept and rethrown after it.
@@ -88,8 +122,7 @@ timing time_launches(const launch_fn& launch, cudaStream_t stream, const measure
   auto body = [&](benchmark::State& state) {
     for (auto _ : state) {
       try {
-        if (flusher) flusher->flush(stream);
-        const float ms = time_batch(launch, stream, batch, start, stop);
+        const float ms = timer.time(batch);
         state.SetIterationTime(ms / 1e3);
       } catch (...) {
         failure = std::current_exception();

@@ -25,10 +25,11 @@ timing summarize(std::vector<double> values);
 /// Times `launch` on `stream` as `settings` says: picks the batch (settings.batch, or automatically
 /// from one timed launch; 1 when flushing L2), warms up, then runs settings.repetitions Google
 /// Benchmark repetitions of at least settings.min_time_ms GPU time each. Each repetition yields
-/// its mean time per launch; the result summarizes those. The L2 flush (a memset of twice the L2
-/// size) is enqueued before the start event, outside the timed region.
+/// its mean time per launch; the result summarizes those. `prepare` (may be empty: nothing to do)
+/// is enqueued before every launch, and the L2 flush (a memset of twice the L2 size) before that:
+/// both outside the timed region, each launch then timed by its own event pair.
 /// REQUIRES: the launch has already run once successfully (verification). Throws cuda_error.
-timing time_launches(const launch_fn& launch, cudaStream_t stream, const measure_settings& settings,
-                     std::uint64_t l2_bytes);
+timing time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
+                     const measure_settings& settings, std::uint64_t l2_bytes);
 
 }  // namespace cudalab::host

@@ -1,16 +1,47 @@
-// One verified execution of a variant: poison the outputs, run, synchronise, verify.
+// The life of one sweep point: checked setup, verified runs, teardown (verified_run.hpp).
 #include "runner/verified_run.hpp"
 
 #include "cudalab/cuda_error.hpp"
 
 namespace cudalab::host {
 
-check run_and_verify(lab& l, const variant_spec& v, host_session& session) {
-  session.poison_outputs();
-  l.run(v, session.stream());
+live_point::live_point(const lab& l, const params& p, host_session& session, plugin_call call) : session_(session) {
+  call.function = "setup";
+  try {
+    point_ = call_plugin(call, [&] { return l.setup(p, session); });
+    if (!point_) throw lab_call_error(call, "returned no point (a null std::unique_ptr<lab_point>)");
+    if (session.output_count() == 0)
+      throw lab_call_error(call, "registered no output, so a variant that writes nothing could pass verification; "
+                                 "allocate outputs with session.output<T>(count) or call session.register_output()");
+    session.record_inputs();
+  } catch (...) {
+    point_.reset();
+    session_.clear_registrations();
+    throw;
+  }
+}
+
+live_point::~live_point() {
+  point_.reset();
+  session_.clear_registrations();
+}
+
+verification live_point::verified_run(variant_index v, plugin_call call) {
+  session_.prepare_verified_run();
+  call.function = "run";
+  call_plugin(call, [&] { point_->run(v, session_.context().stream); });
   CUDALAB_CUDA_CHECK(cudaPeekAtLastError());
-  CUDALAB_CUDA_CHECK(cudaStreamSynchronize(session.stream()));
-  return l.verify(v);
+  CUDALAB_CUDA_CHECK(cudaStreamSynchronize(session_.context().stream));
+  call.function = "verify";
+  verification result = call_plugin(call, [&] { return point_->verify(v, session_.context()); });
+  const std::vector<std::string> changed = session_.changed_inputs();
+  if (!changed.empty()) {
+    result.passed = false;
+    std::string list;
+    for (const std::string& c : changed) list += (list.empty() ? "" : ", ") + c;
+    result.note = "the variant changed a registered input: " + list + (result.note.empty() ? "" : "; " + result.note);
+  }
+  return result;
 }
 
 }  // namespace cudalab::host

@@ -1,13 +1,38 @@
-// One verified execution of a variant: poison the outputs, run, synchronise, verify.
+// The life of one sweep point: setup through the session (checked), verified runs of its variants,
+// and the teardown that ends the point's registrations. The runner and cudalab::testing share it.
 #pragma once
 
+#include <memory>
+
 #include "cudalab/lab.hpp"
+#include "plugin/plugin_call.hpp"
 #include "runner/host_session.hpp"
 
 namespace cudalab::host {
 
-/// Poisons the session's registered outputs, enqueues one run of `v`, waits for it, and verifies.
-/// REQUIRES: lab.setup() has been called with `session`. Throws cuda_error on a CUDA failure.
-check run_and_verify(lab& l, const variant_spec& v, host_session& session);
+/// A point set up by a lab: destroying it is the lab's teardown, and ends its registrations.
+class live_point {
+ public:
+  /// Calls l.setup(p, session) and checks what it made: a point, at least one registered output (or
+  /// the host could not tell a missing write from a right one); then records the inputs' checksums.
+  /// Throws lab_call_error naming `call` (its function becomes "setup") for a plugin failure or
+  /// mistake; cuda_error for the host's own CUDA calls.
+  live_point(const lab& l, const params& p, host_session& session, plugin_call call);
+  ~live_point();
+  live_point(const live_point&) = delete;
+  live_point& operator=(const live_point&) = delete;
+
+  /// One verified execution of variant `v`: outputs prepared (poisoned or zeroed), one run enqueued
+  /// and waited for, verify(); then the inputs are checked, and a variant that changed one fails
+  /// verification whatever verify() said. `call` names the variant for messages.
+  verification verified_run(variant_index v, plugin_call call);
+
+  /// Enqueues one run of `v` on `stream`, for timing (no preparation, no check).
+  void run(variant_index v, cudaStream_t stream) { point_->run(v, stream); }
+
+ private:
+  host_session& session_;
+  std::unique_ptr<lab_point> point_;
+};
 
 }  // namespace cudalab::host

@@ -1,0 +1,38 @@
+// The `explain` use case: the access model's predictions for every variant of validated lab files,
+// on the CPU, with the model device standing in for a GPU.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cudalab/access_stats.hpp"
+#include "cudalab/device_info.hpp"
+#include "planning.hpp"
+
+namespace cudalab::host {
+
+/// The prediction for one variant at one point.
+struct explain_row {
+  std::string lab_file;
+  std::vector<std::pair<std::string, std::string>> point;
+  std::string variant;
+  bool traced = false;  ///< false for variants with nothing to model (library calls)
+  access_stats stats;
+};
+
+/// Traces every variant to run at every point of the plan on `device` (CPU only). Throws
+/// lab_call_error when the lab's trace() throws (naming the lab, the variant and the point).
+std::vector<explain_row> explain_plan(const planned_lab& plan, const std::vector<std::string>& variant_filter,
+                                      const device_info& device);
+
+/// Prints rows as an aligned table: requests, sectors/request and efficiency for global loads and
+/// stores; wavefronts and conflicts per request for shared loads and stores; and, when any row has
+/// them, the same for global and shared atomics.
+void print_explain_table(std::ostream& out, const std::vector<explain_row>& rows);
+
+/// Prints rows as a JSON array (the model objects of results.json).
+void print_explain_json(std::ostream& out, const std::vector<explain_row>& rows);
+
+}  // namespace cudalab::host
