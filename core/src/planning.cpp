@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "plugin/plugin_call.hpp"
+#include "plugin/point_check.hpp"
 #include "plugin/spec_lookup.hpp"
 #include "results/format.hpp"
 
@@ -20,7 +21,7 @@ void check_traffic(const planned_lab& pl, const std::vector<std::string>& varian
   for (std::uint64_t i = 0; i < pl.plan.point_count(); ++i) {
     const params p = pl.plan.point(i);
     for (const std::string& name : names) {
-      const plugin_call call{spec.name, "traffic_of", name, point_text(pl.plan.point_labels(i))};
+      const plugin_call call{spec.name, "traffic_of", name, labels_text(pl.plan.point_labels(i))};
       const traffic t = call_plugin(call, [&] { return pl.plugin->instance->traffic_of(p, variant_of(spec, name)); });
       if (t.total() == 0)
         throw lab_call_error(call, "returned 0 bytes; it must give the fewest bytes a correct run reads and writes, "
@@ -39,7 +40,7 @@ std::vector<planned_lab> plan_lab_files(const plan_request& request) {
     try {
       const lab_file parsed = parse_lab_file(file);
       const loaded_plugin& plugin = load_plugin(parsed.plugin, request.search_path);
-      planned_lab pl{file, &plugin, validate_lab_file(parsed, *plugin.instance, request.profile, request.overrides)};
+      planned_lab pl{file, &plugin, validate_lab_file(parsed, plugin.spec, check_params_of(plugin), request.profile, request.overrides)};
       for (const auto& v : request.variant_filter) {
         std::vector<std::string> names;
         for (const auto& sv : plugin.spec.variants) names.push_back(sv.name);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "labfile/lab_file.hpp"
+#include "plugin/point_check.hpp"
 #include "plugin/loader.hpp"
 
 namespace {
@@ -41,14 +42,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto& plugins = fuzz_plugins();
     const auto it = plugins.find(parsed.plugin);
     if (it == plugins.end()) return 0;
-    const lab_plan plan = validate_lab_file(parsed, *it->second->instance, nullptr, {});
+    const lab_plan plan = validate_lab_file(parsed, it->second->spec, check_params_of(*it->second), nullptr, {});
     // What `run` does next with a valid plan, short of the GPU: expand the first and last points and
     // ask the lab what they need (check_memory's question).
     const std::uint64_t points = plan.point_count();
     for (const std::uint64_t i : {std::uint64_t(0), points - 1}) {
       const cudalab::params p = plan.point(i);
       (void)plan.point_labels(i);
-      (void)it->second->instance->require(p);
+      (void)it->second->instance->requirements_of(p);
     }
   } catch (const lab_file_error&) {
     // The expected answer to a bad lab file.

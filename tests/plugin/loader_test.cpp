@@ -3,7 +3,7 @@
 
 #include <cstdlib>
 
-#include "lab_checks.hpp"
+#include "test_plugins.hpp"
 #include "plugin/loader.hpp"
 
 namespace cudalab::host {
@@ -111,6 +111,35 @@ TEST(PluginLoader, FindPluginFilesListsEachNameOnce) {
   int testlabs = 0;
   for (const auto& f : files) testlabs += f.filename() == "cudalab_testlab.so";
   EXPECT_EQ(testlabs, 1);
+}
+
+// Each author's mistake in tests/fake_labs/mistakes is refused when the plugin loads, naming the lab
+// and spec() - not a lab file.
+TEST(PluginLoader, SpecMistakesAreRefusedNamingTheLabAndTheFunction) {
+  const fs::path mistakes = fs::path(CUDALAB_TEST_PLUGIN_DIR) / "mistakes";
+  const std::pair<const char*, const char*> cases[] = {
+      {"bad_default", "bad_default: spec(): parameter 'n': its default is wrong: 'n' = 2048 is out of range [1, 1024]"},
+      {"duplicate_variant", "duplicate_variant: spec(): variant 'copy' is declared twice"},
+  };
+  for (const auto& [name, expected] : cases) {
+    try {
+      load_plugin(name, {mistakes});
+      ADD_FAILURE() << name << " loaded";
+    } catch (const plugin_error& e) {
+      EXPECT_EQ(e.why(), plugin_failure::bad_spec) << name;
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(PluginLoader, AChangedBoundaryHeaderIsRefused) {
+  try {
+    load_plugin("stale_abi", {fs::path(CUDALAB_TEST_PLUGIN_DIR) / "mistakes"});
+    FAIL() << "a plugin built against other boundary headers loaded";
+  } catch (const plugin_error& e) {
+    EXPECT_EQ(e.why(), plugin_failure::abi_mismatch);
+    EXPECT_NE(std::string(e.what()).find("built against other plugin headers"), std::string::npos) << e.what();
+  }
 }
 
 TEST(PluginLoader, PathArgumentLoadsThatFile) {

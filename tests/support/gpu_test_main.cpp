@@ -2,14 +2,15 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <string>
 
-#include "device/gpu_probe.hpp"
+#include "cudalab/testing.hpp"
 
 int main(int argc, char** argv) {
-  const auto status = cudalab::host::probe_gpu();
-  if (!status.usable) {
-    std::printf("skipped: %s\n", cudalab::host::no_gpu_message(status).c_str());
-    return 77;
+  std::string why;
+  if (!cudalab::testing::gpu_available(&why)) {
+    std::printf("skipped: no usable GPU (%s)\n", why.c_str());
+    return cudalab::testing::exit_skipped;
   }
   ::testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();

@@ -31,13 +31,14 @@ double median_of(std::vector<double> v) {
 }
 
 // Median per-launch time of `samples` event pairs, each around `batch` launches.
-double plain_events_ms(cudalab::lab& l, const cudalab::variant_spec& v, cudaStream_t s, int batch, int samples) {
+double plain_events_ms(cudalab::host::live_point& point, cudalab::variant_index v, cudaStream_t s, int batch,
+                      int samples) {
   cudalab::event start, stop;
-  for (int i = 0; i < 20; ++i) l.run(v, s);
+  for (int i = 0; i < 20; ++i) point.run(v, s);
   std::vector<double> ms;
   for (int i = 0; i < samples; ++i) {
     start.record(s);
-    for (int b = 0; b < batch; ++b) l.run(v, s);
+    for (int b = 0; b < batch; ++b) point.run(v, s);
     stop.record(s);
     stop.synchronize();
     ms.push_back(cudalab::event::elapsed_ms(start, stop) / batch);
@@ -63,13 +64,11 @@ int main(int argc, char** argv) {
               "events batch", "diff %");
   for (const variant_result& r : summary.all) {
     const auto& pl = plans.front();
-    cudalab::lab& l = *pl.plugin->instance;
     host_session session(ctx.device, pl.plan.measure.seed);
-    l.setup(pl.plan.point(r.point_index), session);
-    const auto& v = find_variant(pl.plugin->spec, r.variant);
-    const double single = plain_events_ms(l, v, session.stream(), 1, 200);
-    const double batched = plain_events_ms(l, v, session.stream(), static_cast<int>(r.time.batch), 50);
-    l.teardown();
+    live_point point(*pl.plugin->instance, pl.plan.point(r.point_index), session, {r.plugin, "setup", "", ""});
+    const variant_index v = variant_of(pl.plugin->spec, r.variant);
+    const double single = plain_events_ms(point, v, session.stream(), 1, 200);
+    const double batched = plain_events_ms(point, v, session.stream(), static_cast<int>(r.time.batch), 50);
     const double reference = r.time.batch > 1 ? batched : single;
     std::printf("%-10s %-12s %12.4f %8.2f %14.4f %14.4f %+8.2f%%\n", r.variant.c_str(),
                 r.point.empty() ? "" : (r.point[0].first + "=" + r.point[0].second).c_str(), r.time.median_ms,

@@ -1,6 +1,8 @@
-// The access model against hand-worked cases from the seeds: sectors per request and bank conflicts.
+// The access model against hand-worked cases from the source chapters: sectors per request, bank conflicts,
+// serialised atomics, and the trace helpers' weights.
 #include <gtest/gtest.h>
 
+#include "cudalab/trace_loops.hpp"
 #include "model/access_model.hpp"
 
 namespace cudalab::host {
@@ -44,7 +46,8 @@ TEST(AccessModel, StrideTwoIsEightSectorsStrideEightIsThirtyTwo) {
 TEST(AccessModel, AllLanesOneWordIsOneSector) {
   const auto c = global_request_cost(global(access_kind::load, 4, [](unsigned) { return std::uint64_t(64); }));
   EXPECT_EQ(c.sectors, 1u);
-  EXPECT_EQ(c.requested_bytes, 128u);
+  // The warp asks for those 4 bytes once: efficiency 4/32, never above 100% (it was 128 bytes, 400%).
+  EXPECT_EQ(c.requested_bytes, 4u);
 }
 
 TEST(AccessModel, Float4CoalescedIsSixteenSectors) {
@@ -137,7 +140,7 @@ TEST(AccessModel, RepeatWeighsRepresentativeBlocks) {
   EXPECT_EQ(s.global_load.requests, 10u);
   EXPECT_EQ(s.global_load.sectors, 9u * 4 + 1);
   EXPECT_EQ(s.global_load.requested_bytes, (9u * 32 + 8) * 4);
-  EXPECT_THROW(m.repeat(0), std::invalid_argument);
+  EXPECT_THROW(m.set_weight(0), std::invalid_argument);
 }
 
 TEST(AccessModel, TraceBlocksWithOneBlockTracesItOnce) {
@@ -167,6 +170,71 @@ TEST(AccessModel, TraceSinkWarpHelperSkipsNegativeLanes) {
   const auto s = m.stats();
   EXPECT_EQ(s.global_store.requests, 1u);
   EXPECT_EQ(s.global_store.sectors, 1u);
+}
+
+TEST(AccessModel, GlobalAtomicsOnOneWordAreSerialised) {
+  // A skewed histogram: every lane adds to one bin. A store would merge them; an atomic takes 32 turns.
+  const auto one_word = global_request_cost(global(access_kind::atomic, 4, [](unsigned) { return std::uint64_t(64); }));
+  EXPECT_EQ(one_word.sectors, 32u);
+  EXPECT_EQ(one_word.lines, 1u);
+  EXPECT_EQ(global_request_cost(global(access_kind::store, 4, [](unsigned) { return std::uint64_t(64); })).sectors, 1u);
+}
+
+TEST(AccessModel, GlobalAtomicsCostTheBusiestWordOfEachSector) {
+  // Distinct consecutive words: like a store, 4 sectors. Eight words of one sector, four lanes each: 4.
+  EXPECT_EQ(global_request_cost(global(access_kind::atomic, 4, [](unsigned l) { return std::uint64_t(l * 4); })).sectors, 4u);
+  EXPECT_EQ(global_request_cost(global(access_kind::atomic, 4, [](unsigned l) { return std::uint64_t(l % 8 * 4); })).sectors, 4u);
+  // Two sectors: one word hit by 31 lanes, another by one lane.
+  EXPECT_EQ(global_request_cost(global(access_kind::atomic, 4, [](unsigned l) { return std::uint64_t(l == 0 ? 32 : 0); })).sectors,
+            32u);
+}
+
+TEST(AccessModel, SharedAtomicsGetNoBroadcast) {
+  // A load of one word by every lane is a broadcast (1 wavefront); an atomic on it takes 32.
+  warp_access a = shared(4, [](unsigned) { return std::uint64_t(8); });
+  EXPECT_EQ(shared_request_cost(a).wavefronts, 1u);
+  a.kind = access_kind::atomic;
+  EXPECT_EQ(shared_request_cost(a).wavefronts, 32u);
+  EXPECT_EQ(shared_request_cost(a).ideal_wavefronts, 1u);
+  // Distinct words in distinct banks: one wavefront, as for a store.
+  warp_access spread = shared(4, [](unsigned l) { return std::uint64_t(l * 4); });
+  spread.kind = access_kind::atomic;
+  EXPECT_EQ(shared_request_cost(spread).wavefronts, 1u);
+}
+
+TEST(AccessModel, AtomicsAreCountedApart) {
+  access_model m;
+  m.warp(memory_space::global, access_kind::atomic, 4, [](unsigned) { return 0LL; });
+  m.warp(memory_space::shared, access_kind::atomic, 4, [](unsigned l) { return (long long)(l * 4); });
+  const auto s = m.stats();
+  EXPECT_EQ(s.global_atomic.requests, 1u);
+  EXPECT_DOUBLE_EQ(s.global_atomic.sectors_per_request(), 32.0);
+  EXPECT_EQ(s.shared_atomic.requests, 1u);
+  EXPECT_EQ(s.global_store.requests + s.global_load.requests + s.shared_store.requests, 0u);
+  EXPECT_FALSE(s.empty());
+  EXPECT_THROW(m.warp(memory_space::global, access_kind::atomic, 2, [](unsigned) { return 0LL; }), std::invalid_argument);
+}
+
+TEST(AccessModel, WeightsCompose) {
+  access_model m;
+  m.trace_blocks(11, [&](std::uint64_t) {
+    cudalab::weighted w(m, 3);  // each block issues three alike warps
+    m.warp(memory_space::global, access_kind::load, 4, [](unsigned l) { return (long long)(l * 4); });
+  });
+  EXPECT_EQ(m.stats().global_load.requests, 33u);
+  EXPECT_EQ(m.weight(), 1u);
+}
+
+TEST(AccessModel, WarpStepsOfAGridStrideLoopAreExactWhenSampled) {
+  // 1,000,003 items: 31,250 full warp steps and one of 3 lanes, traced with at most 100 samples.
+  access_model m;
+  cudalab::trace_warp_steps(m, 1000003, [&](std::uint64_t first, unsigned lanes) {
+    m.warp(memory_space::global, access_kind::load, 4, [&](unsigned l) { return l < lanes ? (long long)((first + l) * 4) : -1LL; });
+  }, 100);
+  const auto s = m.stats();
+  EXPECT_EQ(s.global_load.requests, 31251u);
+  EXPECT_EQ(s.global_load.sectors, 31250u * 4 + 1);
+  EXPECT_EQ(s.global_load.requested_bytes, 1000003u * 4);
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "isolation/isolated_run.hpp"
-#include "lab_checks.hpp"
+#include "test_plugins.hpp"
 #include "planning.hpp"
 #include "results/json.hpp"
 
@@ -28,7 +28,7 @@ class collecting_reporter final : public reporter {
 std::vector<planned_lab> testlab_plans() {
   plan_request req;
   req.files = {std::string(CUDALAB_SOURCE_DIR) + "/tests/fixtures/cli/testlab.toml"};
-  req.search_path = cudalab::testing::test_plugin_path();
+  req.search_path = cudalab::host::testing::test_plugin_path();
   return plan_lab_files(req);
 }
 

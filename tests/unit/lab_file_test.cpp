@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "lab_checks.hpp"
+#include "plugin/point_check.hpp"
+#include "test_plugins.hpp"
 #include "labfile/lab_file.hpp"
 
 namespace cudalab::host {
@@ -17,11 +18,11 @@ std::string fixture(const std::string& name) {
   return (std::filesystem::path(CUDALAB_SOURCE_DIR) / "tests/fixtures/labs" / name).string();
 }
 
-const lab& testlab() { return *testing::load_test_plugin("testlab").instance; }
+const loaded_plugin& testlab() { return testing::load_test_plugin("testlab"); }
 
 lab_plan plan_of(const std::string& name, const std::vector<std::string>& overrides = {},
                  const run_profile* profile = nullptr) {
-  return validate_lab_file(parse_lab_file(fixture(name)), testlab(), profile, overrides);
+  return validate_lab_file(parse_lab_file(fixture(name)), testlab().spec, check_params_of(testlab()), profile, overrides);
 }
 
 // The problems parsing and validating a fixture reports; empty (and a failed test) if it passes.

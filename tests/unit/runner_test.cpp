@@ -2,8 +2,10 @@
 // planning several files, and refusing sizes that do not fit before anything is allocated.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "device/memory_check.hpp"
-#include "lab_checks.hpp"
+#include "test_plugins.hpp"
 #include "planning.hpp"
 #include "runner/runner.hpp"
 #include "runner/timing.hpp"
@@ -113,7 +115,7 @@ TEST(Measure, SummaryStatistics) {
 }
 
 TEST(Planning, PlansEveryFileAndReportsAllProblemsTogether) {
-  const auto path = cudalab::testing::test_plugin_path();
+  const auto path = cudalab::host::testing::test_plugin_path();
   const auto ok = plan_lab_files({{cli_dir + "testlab.toml"}, path, nullptr, {}, {}});
   ASSERT_EQ(ok.size(), 1u);
   EXPECT_EQ(ok[0].plan.point_count(), 2u);
@@ -126,13 +128,13 @@ TEST(Planning, PlansEveryFileAndReportsAllProblemsTogether) {
 }
 
 TEST(Planning, MissingPluginIsAPluginError) {
-  EXPECT_THROW(plan_lab_files({{cli_dir + "missing_plugin.toml"}, cudalab::testing::test_plugin_path(), nullptr, {}, {}}),
+  EXPECT_THROW(plan_lab_files({{cli_dir + "missing_plugin.toml"}, cudalab::host::testing::test_plugin_path(), nullptr, {}, {}}),
                plugin_error);
 }
 
 TEST(Planning, UnknownVariantFilterIsReported) {
   try {
-    plan_lab_files({{cli_dir + "testlab.toml"}, cudalab::testing::test_plugin_path(), nullptr, {}, {"cpy"}});
+    plan_lab_files({{cli_dir + "testlab.toml"}, cudalab::host::testing::test_plugin_path(), nullptr, {}, {"cpy"}});
     FAIL();
   } catch (const lab_file_error& e) {
     ASSERT_EQ(e.problems().size(), 1u);
@@ -141,7 +143,7 @@ TEST(Planning, UnknownVariantFilterIsReported) {
 }
 
 TEST(Planning, SizesThatDoNotFitAreRefusedWithTheNumbers) {
-  const auto plans = plan_lab_files({{cli_dir + "testlab.toml"}, cudalab::testing::test_plugin_path(), nullptr,
+  const auto plans = plan_lab_files({{cli_dir + "testlab.toml"}, cudalab::host::testing::test_plugin_path(), nullptr,
                                      {"n=4Gi"}, {}});
   // 4Gi floats: 32 GiB on the device (two buffers), 48 GiB on the host.
   const auto problems = check_memory(plans, std::uint64_t(16) << 30, std::uint64_t(64) << 30);

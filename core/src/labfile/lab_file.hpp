@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -116,6 +117,11 @@ struct lab_plan {
   std::vector<std::pair<std::string, std::string>> point_labels(std::uint64_t i) const;
 };
 
+/// "" when `value` suits the parameter `spec`, else what is wrong, naming the parameter: not a finite
+/// number, out of range (with the range and the unit), not among the allowed values, not a multiple.
+/// REQUIRES: value has spec's type (an integer or real for the numeric checks).
+std::string value_problem(const param_spec& spec, const param_value& value);
+
 /// Point labels as words: "offset=1 n=268435456" ("" for none).
 std::string labels_text(const std::vector<std::pair<std::string, std::string>>& labels);
 
@@ -129,14 +135,18 @@ lab_file parse_lab_text(const std::string& text, const std::filesystem::path& pa
 /// Reads a run profile. Throws lab_file_error for bad syntax, unknown keys or wrong types.
 run_profile parse_profile(const std::filesystem::path& path);
 
+/// Asks the lab whether it accepts one point (its check_params()): "" when it does, else why not.
+using point_check = std::function<std::string(const params&)>;
+
 /// Validates a parsed lab file against the plugin that runs it, applying the profile (may be null)
 /// and `--set key=value` overrides (keys: a parameter name, "params.NAME", "measure.KEY",
 /// "lab.variants", "lab.baseline"; values: TOML syntax, or a bare word taken as a string).
 /// Checks: unknown keys (with the nearest valid name), wrong types, values out of range or not
 /// among the choices, empty sweeps, sweeps over max_points, unknown variants or baseline, and the
-/// plugin's own check_params() on every point. Throws lab_file_error listing every problem.
-lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_profile* profile,
-                           const std::vector<std::string>& overrides);
+/// lab's own check_point on every point. Throws lab_file_error listing every problem, and lets what
+/// check_point throws through.
+lab_plan validate_lab_file(const lab_file& file, const lab_spec& spec, const point_check& check_point,
+                           const run_profile* profile, const std::vector<std::string>& overrides);
 
 /// Parses a size or integer: 1024, "64Ki", "256Mi", "1Gi", "1K"/"1M"/"1G" (powers of 10), "2^28".
 /// Returns nullopt for anything else or on overflow.

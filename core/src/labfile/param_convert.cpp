@@ -1,4 +1,6 @@
 // Lab-file values to parameter values: the type each parameter declares, and its range.
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "labfile/toml_tree.hpp"
@@ -13,25 +15,6 @@ std::string quoted_choices(const std::vector<std::string>& choices) {
 }
 
 // "" when `value` lies within spec's [min, max], else what is wrong, naming the range.
-std::string range_problem(const param_spec& spec, const param_value& value) {
-  double v = 0;
-  if (auto i = std::get_if<std::int64_t>(&value)) v = static_cast<double>(*i);
-  else if (auto d = std::get_if<double>(&value)) v = *d;
-  else return "";
-  const bool low = spec.min && v < *spec.min;
-  const bool high = spec.max && v > *spec.max;
-  if (!low && !high) return "";
-  auto bound = [&](double b) {
-    return spec.type == param_type::integer ? std::to_string(static_cast<std::int64_t>(b)) : value_text(param_value(b));
-  };
-  std::string range;
-  if (spec.min && spec.max) range = "[" + bound(*spec.min) + ", " + bound(*spec.max) + "]";
-  else if (spec.min) range = "(at least " + bound(*spec.min) + ")";
-  else range = "(at most " + bound(*spec.max) + ")";
-  return "'" + spec.name + "' = " + value_text(value) + " is out of range " + range +
-         (spec.unit.empty() ? "" : " (" + spec.unit + ")");
-}
-
 }  // namespace
 
 std::optional<param_value> to_param_value(const param_spec& spec, const toml::node& node, std::string& error) {
@@ -75,12 +58,44 @@ std::optional<param_value> checked_value(const param_spec& spec, const toml::nod
                                          const std::string& context, std::vector<lab_problem>& problems) {
   std::string error;
   auto value = to_param_value(spec, node, error);
-  if (value) error = range_problem(spec, *value);
+  if (value) error = value_problem(spec, *value);
   if (!error.empty()) {
     problems.push_back({at, context + error});
     return std::nullopt;
   }
   return value;
 }
+
+std::string value_problem(const param_spec& spec, const param_value& value) {
+  double v = 0;
+  if (auto i = std::get_if<std::int64_t>(&value)) v = static_cast<double>(*i);
+  else if (auto d = std::get_if<double>(&value)) v = *d;
+  else return "";
+  if (!std::isfinite(v)) return "'" + spec.name + "' = " + value_text(value) + " is not a finite number";
+  const bool low = spec.min && v < *spec.min;
+  const bool high = spec.max && v > *spec.max;
+  if (!low && !high) {
+    const auto* i = std::get_if<std::int64_t>(&value);
+    if (i && !spec.allowed.empty() && std::find(spec.allowed.begin(), spec.allowed.end(), *i) == spec.allowed.end()) {
+      std::string allowed;
+      for (std::size_t k = 0; k < spec.allowed.size(); ++k)
+        allowed += (k == 0 ? "" : k + 1 == spec.allowed.size() ? " or " : ", ") + std::to_string(spec.allowed[k]);
+      return "'" + spec.name + "' = " + value_text(value) + " is not " + allowed;
+    }
+    if (i && spec.multiple_of > 0 && *i % spec.multiple_of != 0)
+      return "'" + spec.name + "' = " + value_text(value) + " is not a multiple of " + std::to_string(spec.multiple_of);
+    return "";
+  }
+  auto bound = [&](double b) {
+    return spec.type == param_type::integer ? std::to_string(static_cast<std::int64_t>(b)) : value_text(param_value(b));
+  };
+  std::string range;
+  if (spec.min && spec.max) range = "[" + bound(*spec.min) + ", " + bound(*spec.max) + "]";
+  else if (spec.min) range = "(at least " + bound(*spec.min) + ")";
+  else range = "(at most " + bound(*spec.max) + ")";
+  return "'" + spec.name + "' = " + value_text(value) + " is out of range " + range +
+         (spec.unit.empty() ? "" : " (" + spec.unit + ")");
+}
+
 
 }  // namespace cudalab::host

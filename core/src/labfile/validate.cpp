@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "labfile/toml_tree.hpp"
+#include "plugin/plugin_call.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -108,8 +109,8 @@ std::vector<std::string> override_variant_list(const override_entry& o, std::vec
 // A validation in progress: the file, the plugin's spec, the plan being filled and every problem
 // found so far. Each step below reads what the ones before it left here.
 struct validation {
-  validation(const lab_file& parsed, const lab& runs_it, const run_profile* layered)
-      : file(parsed), tree(*parsed.tree), path(tree.file), plugin(runs_it), spec(runs_it.spec()), profile(layered) {
+  validation(const lab_file& parsed, const lab_spec& lab, const point_check& check, const run_profile* layered)
+      : file(parsed), tree(*parsed.tree), path(tree.file), spec(lab), check_point(check), profile(layered) {
     plan.file = file.path;
     plan.plugin = file.plugin;
     lab_table = tree.doc["lab"].as_table();
@@ -121,8 +122,8 @@ struct validation {
   const lab_file& file;
   const lab_file::impl& tree;
   const std::string& path;
-  const lab& plugin;
-  const lab_spec spec;
+  const lab_spec& spec;
+  const point_check& check_point;
   const run_profile* profile;
   const toml::table* lab_table;
   const toml::table* params_table;
@@ -346,15 +347,8 @@ void check_every_point(validation& v) {
   std::uint64_t rejected = 0;
   const std::uint64_t count = plan.point_count();
   for (std::uint64_t i = 0; i < count; ++i) {
-    std::string error;
-    try {
-      v.plugin.check_params(plan.point(i));
-      continue;
-    } catch (const std::invalid_argument& e) {
-      error = e.what();
-    } catch (const std::exception& e) {
-      error = std::string("check_params failed: ") + e.what();
-    }
+    const std::string error = v.check_point(plan.point(i));
+    if (error.empty()) continue;
     if (++rejected > max_reported_rejections) continue;
     std::string point_text = labels_text(plan.point_labels(i));
     if (point_text.empty()) point_text = fixed_text.empty() ? "the defaults" : fixed_text;
@@ -367,10 +361,10 @@ void check_every_point(validation& v) {
 
 }  // namespace
 
-lab_plan validate_lab_file(const lab_file& file, const lab& plugin, const run_profile* profile,
-                           const std::vector<std::string>& overrides) {
+lab_plan validate_lab_file(const lab_file& file, const lab_spec& spec, const point_check& check_point,
+                           const run_profile* profile, const std::vector<std::string>& overrides) {
   if (!file.tree) throw std::invalid_argument("validate_lab_file: the lab file was not parsed");
-  validation v(file, plugin, profile);
+  validation v(file, spec, check_point, profile);
   classify_overrides(v, overrides);
   layer_measure(v);
   read_params(v);

@@ -2,8 +2,9 @@
 #include "plugin/spec_check.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <set>
+
+#include "labfile/lab_file.hpp"
 
 namespace cudalab::host {
 
@@ -18,20 +19,6 @@ std::size_t alternative_of(param_type t) {
     case param_type::choice: return 3;
   }
   return 0;
-}
-
-std::string number_text(double v) {
-  if (v == std::floor(v) && std::fabs(v) < 9.2e18) return std::to_string(static_cast<long long>(v));
-  std::string s = std::to_string(v);
-  s.erase(s.find_last_not_of('0') + 1);
-  return s;
-}
-
-std::string listing(const std::vector<std::int64_t>& values) {
-  std::string s;
-  for (std::size_t i = 0; i < values.size(); ++i)
-    s += (i == 0 ? "" : i + 1 == values.size() ? " or " : ", ") + std::to_string(values[i]);
-  return s;
 }
 
 template <class T>
@@ -57,7 +44,7 @@ void check_param(const param_spec& p, std::vector<std::string>& problems) {
     return;
   }
   if (p.min && p.max && *p.min > *p.max)
-    problems.push_back(who + ": its range [" + number_text(*p.min) + ", " + number_text(*p.max) + "] is empty");
+    problems.push_back(who + ": its range [" + value_text(param_value(*p.min)) + ", " + value_text(param_value(*p.max)) + "] is empty");
   if (p.type == param_type::choice) {
     if (p.choices.empty()) problems.push_back(who + " is a choice with no choices");
     std::set<std::string> seen;
@@ -65,8 +52,14 @@ void check_param(const param_spec& p, std::vector<std::string>& problems) {
       if (!seen.insert(c).second) problems.push_back(who + ": choice \"" + c + "\" is listed twice");
   }
   if (p.multiple_of < 0) problems.push_back(who + ": multiple_of is negative");
+  if (p.type == param_type::choice) {
+    const std::string& def = std::get<std::string>(p.default_value);
+    if (std::find(p.choices.begin(), p.choices.end(), def) == p.choices.end())
+      problems.push_back(who + ": its default \"" + def + "\" is not one of its choices");
+    return;
+  }
   const std::string bad = value_problem(p, p.default_value);
-  if (!bad.empty()) problems.push_back(who + ": its default " + bad);
+  if (!bad.empty()) problems.push_back(who + ": its default is wrong: " + bad);
 }
 
 }  // namespace
@@ -75,28 +68,6 @@ bool is_identifier(const std::string& name) {
   if (name.empty() || name.front() < 'a' || name.front() > 'z') return false;
   return std::all_of(name.begin(), name.end(),
                      [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
-}
-
-std::string value_problem(const param_spec& spec, const param_value& value) {
-  if (const auto* i = std::get_if<std::int64_t>(&value)) {
-    const double v = double(*i);
-    if ((spec.min && v < *spec.min) || (spec.max && v > *spec.max))
-      return std::to_string(*i) + " is out of range [" + (spec.min ? number_text(*spec.min) : "-inf") + ", " +
-             (spec.max ? number_text(*spec.max) : "inf") + "]";
-    if (!spec.allowed.empty() && std::find(spec.allowed.begin(), spec.allowed.end(), *i) == spec.allowed.end())
-      return std::to_string(*i) + " is not " + listing(spec.allowed);
-    if (spec.multiple_of > 0 && *i % spec.multiple_of != 0)
-      return std::to_string(*i) + " is not a multiple of " + std::to_string(spec.multiple_of);
-  } else if (const auto* r = std::get_if<double>(&value)) {
-    if (!std::isfinite(*r)) return number_text(*r) + " is not a finite number";
-    if ((spec.min && *r < *spec.min) || (spec.max && *r > *spec.max))
-      return number_text(*r) + " is out of range [" + (spec.min ? number_text(*spec.min) : "-inf") + ", " +
-             (spec.max ? number_text(*spec.max) : "inf") + "]";
-  } else if (const auto* s = std::get_if<std::string>(&value)) {
-    if (spec.type == param_type::choice && std::find(spec.choices.begin(), spec.choices.end(), *s) == spec.choices.end())
-      return "\"" + *s + "\" is not one of its choices";
-  }
-  return "";
 }
 
 std::vector<std::string> spec_problems(const lab_spec& spec, const std::string& expected_name) {

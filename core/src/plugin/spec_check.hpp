@@ -20,8 +20,4 @@ std::vector<std::string> spec_problems(const lab_spec& spec, const std::string& 
 /// and variant names).
 bool is_identifier(const std::string& name);
 
-/// What is wrong with `value` for the parameter `spec` ("" when nothing): out of range, not among
-/// the allowed values, not a multiple, not among the choices. REQUIRES: value has spec's type.
-std::string value_problem(const param_spec& spec, const param_value& value);
-
 }  // namespace cudalab::host

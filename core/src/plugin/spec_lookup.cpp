@@ -3,12 +3,23 @@
 
 #include <stdexcept>
 
+#include "labfile/lab_file.hpp"
+
 namespace cudalab::host {
 
 params default_params(const lab_spec& spec) {
   params p;
   for (const param_spec& ps : spec.params) p.set(ps.name, ps.default_value);
   return p;
+}
+
+std::string differing_text(const lab_spec& spec, const params& p) {
+  const params defaults = default_params(spec);
+  std::vector<std::pair<std::string, std::string>> labels;
+  for (const auto& [name, value] : p.values())
+    if (defaults.values().count(name) == 0 || defaults.values().at(name) != value)
+      labels.emplace_back(name, value_text(value));
+  return labels_text(labels);
 }
 
 variant_index variant_of(const lab_spec& spec, const std::string& name) {

@@ -10,6 +10,10 @@ namespace cudalab::host {
 /// Every declared parameter at its default value.
 params default_params(const lab_spec& spec);
 
+/// The parameters of `p` that differ from the spec's defaults, as "n=33 offset=1" ("" for none):
+/// how messages name a point that no lab file describes.
+std::string differing_text(const lab_spec& spec, const params& p);
+
 /// The index of the variant called `name`: how the host names it to the lab. Throws
 /// std::out_of_range naming the lab and the variants it has.
 variant_index variant_of(const lab_spec& spec, const std::string& name);

@@ -16,7 +16,7 @@ std::string variant_label(const variant_result& r) { return r.is_baseline ? r.va
 std::string failure_text(const variant_result& r) {
   if (r.status == result_status::error || r.status == result_status::skipped) return r.error;
   if (r.status != result_status::verify_failed) return "";
-  const check& c = r.verification;
+  const verification& c = r.verification;
   std::string s = std::to_string(c.mismatches) + " of " + std::to_string(c.checked) + " wrong (" + c.tolerance + ")";
   if (!c.first_mismatches.empty()) s += "; " + c.first_mismatches.front();
   if (!c.note.empty()) s += "; " + c.note;

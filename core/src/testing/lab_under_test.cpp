@@ -22,15 +22,6 @@ namespace {
 
 using host::plugin_call;
 
-// The parameters of `p` that differ from the lab's defaults, as "n=33 offset=1".
-std::string differing_text(const lab_spec& spec, const params& p) {
-  const params defaults = host::default_params(spec);
-  std::vector<std::pair<std::string, std::string>> labels;
-  for (const auto& [name, value] : p.values())
-    if (!defaults.contains(name) || defaults.values().at(name) != value) labels.emplace_back(name, host::value_text(value));
-  return host::point_text(labels);
-}
-
 // `value` as the type `spec` declares (an integer stands for a real), or invalid_argument.
 param_value typed(const lab_spec& lab, const param_spec& spec, const param_value& value) {
   if (spec.type == param_type::real)
@@ -77,10 +68,10 @@ params lab_under_test::with(const std::map<std::string, param_value>& overrides)
     if (declared == s.params.end()) throw std::invalid_argument(s.name + " has no parameter '" + name + "'");
     const param_value v = typed(s, *declared, value);
     const std::string problem = host::value_problem(*declared, v);
-    if (!problem.empty()) throw std::invalid_argument(s.name + ": '" + name + "' = " + problem);
+    if (!problem.empty()) throw std::invalid_argument(s.name + ": " + problem);
     p.set(name, v);
   }
-  const plugin_call call{s.name, "check_params", "", differing_text(s, p)};
+  const plugin_call call{s.name, "check_params", "", host::differing_text(s, p)};
   try {
     impl_->plugin->instance->check_params(p);
   } catch (const std::invalid_argument& e) {
@@ -96,7 +87,7 @@ access_stats lab_under_test::predict(const std::string& variant_name, const para
   context.seed = 2026;
   context.device = host::model_device();
   host::access_model model;
-  const plugin_call call{spec().name, "trace", variant_name, differing_text(spec(), p)};
+  const plugin_call call{spec().name, "trace", variant_name, host::differing_text(spec(), p)};
   host::call_plugin(call, [&] { impl_->plugin->instance->trace(p, variant(variant_name), context, model); });
   return model.stats();
 }
@@ -105,7 +96,7 @@ std::vector<outcome> lab_under_test::verify(const params& p, const std::vector<s
                                             std::uint64_t seed) const {
   static const device_info device = host::read_device_info(0);
   const lab_spec& s = spec();
-  const std::string point = differing_text(s, p);
+  const std::string point = host::differing_text(s, p);
   std::vector<outcome> out;
   for (const variant_spec& v : s.variants)
     if (only.empty() || std::find(only.begin(), only.end(), v.name) != only.end()) out.push_back({v.name, point, false, {}, ""});

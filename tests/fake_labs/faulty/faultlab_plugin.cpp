@@ -3,13 +3,60 @@
 #include <stdexcept>
 #include <vector>
 
-#include "cudalab/device_buffer.hpp"
+#include "cudalab/compare.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
+#include "cudalab/variant_table.hpp"
 #include "faultlab.hpp"
 #include "faultlab_kernels.cuh"
 
 namespace faultlab {
+
+namespace {
+
+enum class fault { none, oob_write, spin_forever, wrong_value };
+
+const cudalab::variant_table<fault> variants = {
+    {"copy", "a correct coalesced copy", fault::none},
+    {"oob_write", "writes 1 TiB past the end of its output: illegal address", fault::oob_write},
+    {"spin_forever", "a kernel that never ends", fault::spin_forever},
+    {"wrong_value", "adds 1 to every element: verification fails", fault::wrong_value},
+};
+
+class fault_point final : public cudalab::lab_point {
+ public:
+  fault_point(const cudalab::params& p, cudalab::session& s)
+      : n_(static_cast<std::uint64_t>(p.integer("n"))), block_(static_cast<int>(p.integer("block"))) {
+    if (p.boolean("fail_setup")) throw std::runtime_error("faultlab setup refuses on purpose (fail_setup = true)");
+    h_in_.resize(n_);
+    for (std::uint64_t i = 0; i < n_; ++i) h_in_[i] = static_cast<float>(i % 1000) * 0.25f;
+    d_in_ = s.input(h_in_);
+    d_out_ = s.output<float>(n_);
+    d_flag_ = s.input(std::vector<int>{0});
+  }
+
+  void run(cudalab::variant_index v, cudaStream_t stream) override {
+    switch (variants[v]) {
+      case fault::oob_write: return launch_oob_write(d_out_.data(), n_, block_, stream);
+      case fault::spin_forever: return launch_spin_forever(d_flag_.data(), d_out_.data(), stream);
+      case fault::wrong_value: return launch_wrong_value(d_in_.data(), d_out_.data(), n_, block_, stream);
+      case fault::none: return launch_copy(d_in_.data(), d_out_.data(), n_, block_, stream);
+    }
+  }
+
+  cudalab::verification verify(cudalab::variant_index, const cudalab::lab_context& ctx) override {
+    return cudalab::compare_exact(d_out_, h_in_, ctx.stream);
+  }
+
+ private:
+  std::uint64_t n_;
+  int block_;
+  std::vector<float> h_in_;
+  cudalab::device_buffer<float> d_in_, d_out_;
+  cudalab::device_buffer<int> d_flag_;
+};
+
+}  // namespace
 
 class fault_lab final : public cudalab::lab {
  public:
@@ -23,75 +70,27 @@ class fault_lab final : public cudalab::lab {
         cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block"),
         cudalab::param_spec::boolean("fail_setup", false, "setup throws (a lab error before any variant runs)"),
     };
-    s.variants = {{"copy", "a correct coalesced copy"},
-                  {"oob_write", "writes 1 TiB past the end of its output: illegal address"},
-                  {"spin_forever", "a kernel that never ends"},
-                  {"wrong_value", "adds 1 to every element: verification fails"}};
+    s.variants = variants.specs();
     s.baseline = "copy";
     return s;
   }
 
-  cudalab::requirements require(const cudalab::params& p) const override {
+  cudalab::requirements requirements_of(const cudalab::params& p) const override {
     const auto bytes = static_cast<std::uint64_t>(p.integer("n")) * sizeof(float);
     return {2 * bytes + sizeof(int), 0, 2 * bytes};
   }
 
-  void setup(const cudalab::params& p, cudalab::session& s) override {
-    if (p.boolean("fail_setup")) throw std::runtime_error("faultlab setup refuses on purpose (fail_setup = true)");
-    n_ = static_cast<std::uint64_t>(p.integer("n"));
-    block_ = static_cast<int>(p.integer("block"));
-    h_in_.resize(n_);
-    for (std::uint64_t i = 0; i < n_; ++i) h_in_[i] = static_cast<float>(i % 1000) * 0.25f;
-    d_in_ = cudalab::device_buffer<float>(n_);
-    d_out_ = cudalab::device_buffer<float>(n_);
-    d_flag_ = cudalab::device_buffer<int>(1);
-    d_in_.upload(h_in_.data(), s.stream());
-    const int zero = 0;
-    d_flag_.upload(&zero, s.stream());
-    s.register_output(d_out_.data(), d_out_.bytes(), cudalab::memory_kind::device);
-    h_out_.resize(n_);
-    stream_ = s.stream();
+  cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index) const override {
+    const auto bytes = static_cast<std::uint64_t>(p.integer("n")) * sizeof(float);
+    return {bytes, bytes, cudalab::memory_path::device};
   }
 
-  cudalab::traffic traffic_of(const cudalab::variant_spec&) const override {
-    return {n_ * sizeof(float), n_ * sizeof(float), cudalab::memory_path::device};
+  void trace(const cudalab::params&, cudalab::variant_index, const cudalab::lab_context&,
+             cudalab::trace_sink&) const override {}
+
+  std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
+    return std::make_unique<fault_point>(p, s);
   }
-
-  void run(const cudalab::variant_spec& v, cudaStream_t stream) override {
-    if (v.name == "oob_write") {
-      launch_oob_write(d_out_.data(), n_, block_, stream);
-    } else if (v.name == "spin_forever") {
-      launch_spin_forever(d_flag_.data(), d_out_.data(), stream);
-    } else if (v.name == "wrong_value") {
-      launch_wrong_value(d_in_.data(), d_out_.data(), n_, block_, stream);
-    } else {
-      launch_copy(d_in_.data(), d_out_.data(), n_, block_, stream);
-    }
-  }
-
-  cudalab::check verify(const cudalab::variant_spec&) override {
-    d_out_.download(h_out_.data(), stream_);
-    CUDALAB_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    return cudalab::compare_exact(h_out_.data(), h_in_.data(), n_);
-  }
-
-  void trace(const cudalab::params&, const cudalab::variant_spec&, cudalab::trace_sink&) const override {}
-
-  void teardown() noexcept override {
-    d_in_ = {};
-    d_out_ = {};
-    d_flag_ = {};
-    h_in_ = {};
-    h_out_ = {};
-  }
-
- private:
-  std::uint64_t n_ = 0;
-  int block_ = 256;
-  cudaStream_t stream_ = nullptr;
-  std::vector<float> h_in_, h_out_;
-  cudalab::device_buffer<float> d_in_, d_out_;
-  cudalab::device_buffer<int> d_flag_;
 };
 
 }  // namespace faultlab

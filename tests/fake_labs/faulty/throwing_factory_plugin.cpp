@@ -8,12 +8,10 @@ class throwing_lab final : public cudalab::lab {
  public:
   throwing_lab() { throw std::runtime_error("constructor refuses on purpose"); }
   cudalab::lab_spec spec() const override { return {}; }
-  void setup(const cudalab::params&, cudalab::session&) override {}
-  cudalab::traffic traffic_of(const cudalab::variant_spec&) const override { return {}; }
-  void run(const cudalab::variant_spec&, cudaStream_t) override {}
-  cudalab::check verify(const cudalab::variant_spec&) override { return {}; }
-  void trace(const cudalab::params&, const cudalab::variant_spec&, cudalab::trace_sink&) const override {}
-  void teardown() noexcept override {}
+  cudalab::traffic traffic_of(const cudalab::params&, cudalab::variant_index) const override { return {}; }
+  void trace(const cudalab::params&, cudalab::variant_index, const cudalab::lab_context&,
+             cudalab::trace_sink&) const override {}
+  std::unique_ptr<cudalab::lab_point> setup(const cudalab::params&, cudalab::session&) const override { return nullptr; }
 };
 }  // namespace throwing_factory
 
