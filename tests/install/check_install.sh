@@ -1,23 +1,42 @@
 #!/usr/bin/env bash
 # Installs cudalab from a build tree into a fresh prefix, moves the prefix (it must be relocatable),
-# builds the example plugin out of tree against it, and checks the installed executable loads it.
-# usage: check_install.sh BUILD_DIR SOURCE_DIR WORK_DIR
+# then does what a lab author does: `cudalab new histo`, builds it out of tree against the install
+# with no architecture or build type given, runs its own tests, and loads it with the installed cudalab.
+# The plugin must target the CUDA architectures cudalab was built for, optimised (Release).
+# usage: check_install.sh BUILD_DIR WORK_DIR CUDA_ARCHITECTURES
 set -euo pipefail
-build=$1 src=$2 work=$3
+build=$1 work=$2 archs=$3
+fail() { echo "FAIL: $*" >&2; exit 1; }
 rm -rf "$work" && mkdir -p "$work"
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 mv "$work/prefix" "$work/moved"
 p=$work/moved
-for f in bin/cudalab lib/cudalab/plugins include/cudalab/lab.hpp lib/cmake/cudalab/cudalabConfig.cmake \
-         share/cudalab/labs share/cudalab/configs share/cudalab/docs; do
-  [ -e "$p/$f" ] || { echo "FAIL: $f missing from the install tree"; exit 1; }
+for f in bin/cudalab lib/cudalab/plugins include/cudalab/lab.hpp include/cudalab/abi_hash.hpp include/cudalab/testing.hpp \
+         lib/libcudalab_testing.so lib/cmake/cudalab/cudalabConfig.cmake share/cudalab/labs share/cudalab/configs share/cudalab/docs; do
+  [ -e "$p/$f" ] || fail "$f missing from the install tree"
 done
-ls "$p"/lib/libbenchmark.so* >/dev/null || { echo "FAIL: libbenchmark not carried in lib/"; exit 1; }
-cmake -S "$src/tests/install/example_plugin" -B "$work/example" -DCMAKE_PREFIX_PATH="$p" \
-      -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
-cmake --build "$work/example" >/dev/null
-out=$("$p/bin/cudalab" describe example --plugin-path "$work/example" 2>&1)
-echo "$out"
-grep -q "Out-of-tree example" <<<"$out" || { echo "FAIL: the installed cudalab did not load the example plugin"; exit 1; }
-"$p/bin/cudalab" list | tee /dev/stderr | grep -q "alignment" || { echo "FAIL: installed plugins not listed"; exit 1; }
-echo "ok: install tree relocatable, out-of-tree plugin built and loaded"
+ls "$p"/lib/libbenchmark.so* >/dev/null || fail "libbenchmark not carried in lib/"
+
+# What `cudalab new` writes builds against the install and passes its own tests at once.
+"$p/bin/cudalab" new histo --out "$work/histo" || fail "cudalab new failed"
+cmake -S "$work/histo" -B "$work/histo/build" -DCMAKE_PREFIX_PATH="$p" > "$work/configure.log" || { cat "$work/configure.log"; fail "configure"; }
+cmake --build "$work/histo/build" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "build"; }
+ctest --test-dir "$work/histo/build" --output-on-failure || fail "the new lab's own tests"
+
+# It targets cudalab's architectures, optimised.
+grep -q "^CMAKE_BUILD_TYPE:STRING=Release" "$work/histo/build/CMakeCache.txt" || fail "the plugin was not built Release"
+for a in ${archs//;/ }; do
+  a=${a%-real}; a=${a%-virtual}
+  cuobjdump --list-elf "$work/histo/build/cudalab_histo.so" | grep -q "sm_${a}" ||
+    fail "cudalab_histo.so holds no sm_${a} code (cudalab was built for ${archs})"
+done
+grep -rq -- "-O[23]" "$work/histo/build/CMakeFiles/cudalab_histo.dir/flags.make" || fail "the plugin's host code is not compiled at -O2 or more"
+
+# The installed cudalab loads it, validates and explains its lab file without a GPU.
+out=$("$p/bin/cudalab" describe histo --plugin-path "$work/histo/build" 2>&1) || fail "describe: $out"
+grep -q "scale_vec4" <<<"$out" || fail "the installed cudalab did not load the new plugin: $out"
+"$p/bin/cudalab" validate "$work/histo/histo.toml" --plugin-path "$work/histo/build" || fail "validate"
+"$p/bin/cudalab" explain "$work/histo/histo.toml" --plugin-path "$work/histo/build" | grep -E "scale_vec4 .* 16.00 +100%" ||
+  fail "explain does not predict 16 sectors per vector request"
+"$p/bin/cudalab" list | grep -q "alignment" || fail "installed plugins not listed"
+echo "ok: install tree relocatable; cudalab new histo built out of tree (Release, ${archs}), passed its tests, loaded"
