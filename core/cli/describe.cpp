@@ -26,27 +26,23 @@ std::string display_value(const param_value& v) {
   return text;
 }
 
-const char* type_name(param_type t) {
-  switch (t) {
-    case param_type::integer: return "integer";
-    case param_type::real: return "real";
-    case param_type::boolean: return "boolean";
-    case param_type::choice: return "choice";
-  }
-  return "?";
-}
-
 std::string range_text(const param_spec& p) {
   if (p.type == param_type::choice) {
     std::string s;
     for (const auto& c : p.choices) s += (s.empty() ? "" : "|") + c;
     return s;
   }
+  if (!p.allowed.empty()) {
+    std::string s;
+    for (const std::int64_t v : p.allowed) s += (s.empty() ? "" : "|") + std::to_string(v);
+    return s;
+  }
   if (!p.min && !p.max) return "";
   auto num = [&](double v) {
     return p.type == param_type::integer ? display_value(static_cast<std::int64_t>(v)) : fmt::format("{:g}", v);
   };
-  return fmt::format("{} .. {}", p.min ? num(*p.min) : "", p.max ? num(*p.max) : "");
+  const std::string multiple = p.multiple_of > 0 ? fmt::format(", multiples of {}", p.multiple_of) : "";
+  return fmt::format("{} .. {}{}", p.min ? num(*p.min) : "", p.max ? num(*p.max) : "", multiple);
 }
 
 }  // namespace
@@ -59,7 +55,7 @@ int describe_command(const options& o) {
     if (!s.summary.empty()) fmt::print("{}\n\n", s.summary);
     fmt::print("Parameters:\n");
     for (const auto& ps : s.params) {
-      fmt::print("  {:<14} {:<8} default {:<22} {}{}\n", ps.name, type_name(ps.type), display_value(ps.default_value),
+      fmt::print("  {:<14} {:<8} default {:<22} {}{}\n", ps.name, param_type_name(ps.type), display_value(ps.default_value),
                  range_text(ps).empty() ? "" : "range " + range_text(ps), ps.unit.empty() ? "" : " [" + ps.unit + "]");
       if (!ps.doc.empty()) fmt::print("  {:<14} {}\n", "", ps.doc);
     }
