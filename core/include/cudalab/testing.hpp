@@ -52,6 +52,12 @@ class CUDALAB_API lab_under_test {
   /// The variant's index in spec().variants. Throws std::out_of_range listing the variants.
   variant_index variant(const std::string& name) const;
 
+  /// What the lab's traffic_of() gives for `variant` at `p` (CPU only).
+  traffic traffic_of(const std::string& variant, const params& p) const;
+
+  /// What the lab's requirements_of() gives at `p` (CPU only).
+  requirements requirements_of(const params& p) const;
+
   /// What the access model predicts for `variant` at `p` on the model device (CPU only).
   access_stats predict(const std::string& variant, const params& p) const;
 

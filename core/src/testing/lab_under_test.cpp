@@ -82,6 +82,16 @@ params lab_under_test::with(const std::map<std::string, param_value>& overrides)
   return p;
 }
 
+traffic lab_under_test::traffic_of(const std::string& variant_name, const params& p) const {
+  const plugin_call call{spec().name, "traffic_of", variant_name, host::differing_text(spec(), p)};
+  return host::call_plugin(call, [&] { return impl_->plugin->instance->traffic_of(p, variant(variant_name)); });
+}
+
+requirements lab_under_test::requirements_of(const params& p) const {
+  const plugin_call call{spec().name, "requirements_of", "", host::differing_text(spec(), p)};
+  return host::call_plugin(call, [&] { return impl_->plugin->instance->requirements_of(p); });
+}
+
 access_stats lab_under_test::predict(const std::string& variant_name, const params& p) const {
   lab_context context;
   context.seed = 2026;
