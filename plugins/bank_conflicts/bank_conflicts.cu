@@ -1,11 +1,9 @@
 // Launcher of the bank-conflict micro-lab: picks the read width, sizes the shared buffer, launches, checks.
 #include "bank_conflicts.hpp"
 
-#include <stdexcept>
-#include <string>
-
 #include "bank_conflicts_kernels.cuh"
 #include "cudalab/cuda_error.hpp"
+#include "cudalab/dispatch.hpp"
 
 namespace bank_conflicts {
 
@@ -13,20 +11,10 @@ void launch_strided_read(unsigned width_bytes, const unsigned* d_words, unsigned
                          unsigned iterations, unsigned blocks, unsigned threads, cudaStream_t stream) {
   if (blocks == 0) return;
   const std::size_t shared_bytes = std::size_t(shared_elements(stride)) * width_bytes;
-  switch (width_bytes) {
-    case 4:
-      strided_shared_read_kernel<unsigned><<<blocks, threads, shared_bytes, stream>>>(d_words, d_out, stride, iterations);
-      break;
-    case 8:
-      strided_shared_read_kernel<uint2><<<blocks, threads, shared_bytes, stream>>>(d_words, d_out, stride, iterations);
-      break;
-    case 16:
-      strided_shared_read_kernel<uint4><<<blocks, threads, shared_bytes, stream>>>(d_words, d_out, stride, iterations);
-      break;
-    default:
-      throw std::invalid_argument("bank_conflicts: read width must be 4, 8 or 16 bytes, not " +
-                                  std::to_string(width_bytes));
-  }
+  cudalab::dispatch(read_widths{}, width_bytes, "read width (bytes)", [&](auto width) {
+    using word_t = typename word_of<width>::type;
+    strided_shared_read_kernel<word_t><<<blocks, threads, shared_bytes, stream>>>(d_words, d_out, stride, iterations);
+  });
   CUDALAB_CHECK_LAUNCH();
 }
 

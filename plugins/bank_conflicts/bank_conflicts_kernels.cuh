@@ -3,9 +3,14 @@
 
 #include <cstdint>
 
+#include "cudalab/dispatch.hpp"
 #include "cudalab/host_device.hpp"
 
 namespace bank_conflicts {
+
+/// The read widths in bytes the kernel is built for (one variant each); the launcher picks the
+/// instance from this list.
+using read_widths = cudalab::choices<4u, 8u, 16u>;
 
 /// Elements in the shared buffer a block reads at `stride`: 32 lanes x stride, a multiple of 32, so
 /// wrapping around it never changes which bank an element starts in.
@@ -21,6 +26,12 @@ CUDALAB_HD unsigned next_element(unsigned element, unsigned elements) {
 }
 
 #if defined(__CUDACC__)
+
+/// The word a read of `width_bytes` bytes loads.
+template <unsigned width_bytes> struct word_of;
+template <> struct word_of<4> { using type = unsigned; };
+template <> struct word_of<8> { using type = uint2; };
+template <> struct word_of<16> { using type = uint4; };
 
 __device__ __forceinline__ unsigned word_sum(unsigned v) { return v; }
 __device__ __forceinline__ unsigned word_sum(uint2 v) { return v.x + v.y; }

@@ -1,39 +1,82 @@
 // The bank-conflict micro-lab: warps read shared memory at a chosen stride and width; conflicts follow gcd.
+#include <memory>
 #include <random>
-#include <stdexcept>
-#include <string>
 #include <vector>
 
 #include "bank_conflicts.hpp"
 #include "bank_conflicts_kernels.cuh"
-#include "cudalab/device_buffer.hpp"
+#include "cudalab/compare.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
+#include "cudalab/variant_table.hpp"
 
 namespace bank_conflicts {
 
 namespace {
 
-/// The variants: one read width each (the same kernel template on a 4-, 8- or 16-byte word).
-struct variant_plan {
-  const char* name;
-  const char* summary;
+/// What a variant does: the same kernel template on a 4-, 8- or 16-byte word.
+struct variant_policy {
   unsigned width_bytes;
 };
 
-const variant_plan plans[] = {
-    {"read_4b", "4-byte reads, lanes `stride` words apart: gcd(stride, 32)-way conflicts", 4},
-    {"read_8b", "8-byte reads (2 phases of 16 lanes), lanes `stride` elements apart: gcd(stride, 16)-way", 8},
-    {"read_16b", "16-byte reads (4 phases of 8 lanes), lanes `stride` elements apart: gcd(stride, 8)-way", 16},
+const cudalab::variant_table<variant_policy> variants = {
+    {"read_4b", "4-byte reads, lanes `stride` words apart: gcd(stride, 32)-way conflicts", {4}},
+    {"read_8b", "8-byte reads (2 phases of 16 lanes), lanes `stride` elements apart: gcd(stride, 16)-way", {8}},
+    {"read_16b", "16-byte reads (4 phases of 8 lanes), lanes `stride` elements apart: gcd(stride, 8)-way", {16}},
 };
 
-const variant_plan& plan_of(const std::string& name) {
-  for (const auto& p : plans)
-    if (name == p.name) return p;
-  throw std::out_of_range("bank_conflicts: no variant '" + name + "'");
-}
-
 unsigned words_per_element(unsigned width_bytes) { return width_bytes / 4; }
+
+/// The parameters of one point, read once.
+struct settings {
+  unsigned stride, iterations, blocks, threads;
+  explicit settings(const cudalab::params& p)
+      : stride(static_cast<unsigned>(p.integer("stride"))),
+        iterations(static_cast<unsigned>(p.integer("iterations"))),
+        blocks(static_cast<unsigned>(p.integer("blocks"))),
+        threads(static_cast<unsigned>(p.integer("threads"))) {}
+};
+
+/// One sweep point: the words the blocks copy into shared memory, and the per-thread sums.
+class bank_point final : public cudalab::lab_point {
+ public:
+  bank_point(const settings& s, cudalab::session& session) : s_(s) {
+    // Enough words for the widest variant; narrower ones read a prefix.
+    h_words_.resize(std::size_t(shared_elements(s.stride)) * words_per_element(16));
+    std::mt19937_64 rng(session.seed());
+    for (auto& w : h_words_) w = static_cast<unsigned>(rng());
+    d_words_ = session.input(h_words_);
+    d_out_ = session.output<unsigned>(std::size_t(s.blocks) * s.threads);
+  }
+
+  void run(cudalab::variant_index v, cudaStream_t stream) override {
+    launch_strided_read(variants[v].width_bytes, d_words_.data(), d_out_.data(), s_.stride, s_.iterations, s_.blocks,
+                        s_.threads, stream);
+  }
+
+  cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context& ctx) override {
+    // Every warp does the same: the sum depends on the lane only (unsigned arithmetic wraps alike).
+    const unsigned elements = shared_elements(s_.stride);
+    const unsigned wpe = words_per_element(variants[v].width_bytes);
+    unsigned lane_sum[32];
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      unsigned e = first_element(lane, s_.stride), sum = 0;
+      for (unsigned i = 0; i < s_.iterations; ++i) {
+        for (unsigned w = 0; w < wpe; ++w) sum += h_words_[std::size_t(e) * wpe + w];
+        e = next_element(e, elements);
+      }
+      lane_sum[lane] = sum;
+    }
+    std::vector<unsigned> expected(d_out_.size());
+    for (std::size_t t = 0; t < expected.size(); ++t) expected[t] = lane_sum[(t % s_.threads) % 32];
+    return cudalab::compare_exact(d_out_, expected, ctx.stream);
+  }
+
+ private:
+  settings s_;
+  std::vector<unsigned> h_words_;
+  cudalab::device_buffer<unsigned> d_words_, d_out_;
+};
 
 }  // namespace
 
@@ -53,97 +96,47 @@ class bank_conflicts_lab final : public cudalab::lab {
                                      "distance between neighbouring lanes' elements (4-byte words for read_4b)"),
         cudalab::param_spec::integer("iterations", 4096, 1, 16384, "reads", "shared reads per thread"),
         cudalab::param_spec::integer("blocks", 1056, 1, 1 << 20, "blocks", "blocks in the grid (8 per H100 SM)"),
-        cudalab::param_spec::integer("threads", 256, 32, 1024, "threads", "threads per block, a multiple of 32"),
+        cudalab::param_spec::integer("threads", 256, 32, 1024, "threads", "threads per block, a multiple of 32")
+            .multiple(32),
     };
-    for (const auto& p : plans) s.variants.push_back({p.name, p.summary});
+    s.variants = variants.specs();
     s.baseline = "read_4b";
     return s;
   }
 
-  void check_params(const cudalab::params& p) const override {
-    if (p.integer("threads") % 32 != 0)
-      throw std::invalid_argument("threads must be a multiple of 32 (a warp), not " +
-                                  std::to_string(p.integer("threads")));
-  }
-
-  cudalab::requirements require(const cudalab::params& p) const override {
-    const auto out_bytes = static_cast<std::uint64_t>(p.integer("blocks") * p.integer("threads")) * 4;
-    const auto in_bytes = static_cast<std::uint64_t>(shared_elements(unsigned(p.integer("stride")))) * 16;
+  cudalab::requirements requirements_of(const cudalab::params& p) const override {
+    const settings s(p);
+    const auto out_bytes = std::uint64_t(s.blocks) * s.threads * 4;
+    const auto in_bytes = std::uint64_t(shared_elements(s.stride)) * 16;
     return {out_bytes + in_bytes, 0, 2 * out_bytes + in_bytes};
   }
 
-  void setup(const cudalab::params& p, cudalab::session& s) override {
-    check_params(p);
-    stride_ = static_cast<unsigned>(p.integer("stride"));
-    iterations_ = static_cast<unsigned>(p.integer("iterations"));
-    blocks_ = static_cast<unsigned>(p.integer("blocks"));
-    threads_ = static_cast<unsigned>(p.integer("threads"));
-    // Enough words for the widest variant; narrower ones read a prefix.
-    h_words_.resize(std::size_t(shared_elements(stride_)) * words_per_element(16));
-    std::mt19937_64 rng(s.seed());
-    for (auto& w : h_words_) w = static_cast<unsigned>(rng());
-    d_words_ = cudalab::device_buffer<unsigned>(h_words_.size());
-    d_words_.upload(h_words_.data(), s.stream());
-    d_out_ = cudalab::device_buffer<unsigned>(std::size_t(blocks_) * threads_);
-    s.register_output(d_out_.data(), d_out_.bytes(), cudalab::memory_kind::device);
-    h_out_.resize(d_out_.size());
-    stream_ = s.stream();
-  }
-
-  cudalab::traffic traffic_of(const cudalab::variant_spec& v) const override {
+  cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index v) const override {
     // Shared-memory bytes the warps ask for: the figure bank conflicts slow down.
-    const std::uint64_t reads = std::uint64_t(blocks_) * threads_ * iterations_;
-    return {reads * plan_of(v.name).width_bytes, 0, cudalab::memory_path::device};
+    const settings s(p);
+    const std::uint64_t reads = std::uint64_t(s.blocks) * s.threads * s.iterations;
+    return {reads * variants[v].width_bytes, 0, cudalab::memory_path::device};
   }
 
-  void run(const cudalab::variant_spec& v, cudaStream_t stream) override {
-    launch_strided_read(plan_of(v.name).width_bytes, d_words_.data(), d_out_.data(), stride_, iterations_, blocks_,
-                        threads_, stream);
-  }
-
-  cudalab::check verify(const cudalab::variant_spec& v) override {
-    const unsigned width = plan_of(v.name).width_bytes;
-    d_out_.download(h_out_.data(), stream_);
-    CUDALAB_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    // Every warp does the same: the sum depends on the lane only (unsigned arithmetic wraps alike).
-    const unsigned elements = shared_elements(stride_);
-    const unsigned wpe = words_per_element(width);
-    unsigned lane_sum[32];
-    for (unsigned lane = 0; lane < 32; ++lane) {
-      unsigned e = first_element(lane, stride_), sum = 0;
-      for (unsigned i = 0; i < iterations_; ++i) {
-        for (unsigned w = 0; w < wpe; ++w) sum += h_words_[std::size_t(e) * wpe + w];
-        e = next_element(e, elements);
-      }
-      lane_sum[lane] = sum;
-    }
-    std::vector<unsigned> expected(h_out_.size());
-    for (std::size_t t = 0; t < expected.size(); ++t) expected[t] = lane_sum[(t % threads_) % 32];
-    return cudalab::compare_exact(h_out_.data(), expected.data(), expected.size());
-  }
-
-  void trace(const cudalab::params& p, const cudalab::variant_spec& v, cudalab::trace_sink& sink) const override {
+  void trace(const cudalab::params& p, cudalab::variant_index v, const cudalab::lab_context&,
+             cudalab::trace_sink& sink) const override {
     using cudalab::access_kind;
     using cudalab::memory_space;
-    check_params(p);
-    const unsigned width = plan_of(v.name).width_bytes;
-    const auto stride = static_cast<unsigned>(p.integer("stride"));
-    const auto iterations = static_cast<unsigned>(p.integer("iterations"));
-    const auto threads = static_cast<unsigned>(p.integer("threads"));
-    const auto blocks = static_cast<std::uint64_t>(p.integer("blocks"));
-    const unsigned elements = shared_elements(stride);
+    const settings s(p);
+    const unsigned width = variants[v].width_bytes;
+    const unsigned elements = shared_elements(s.stride);
     const unsigned n_words = elements * words_per_element(width);
-    // Every block does the same work: trace block 0's warps in full and scale to the grid.
-    const unsigned warps = threads / 32;
-    for (unsigned warp = 0; warp < warps; ++warp) {
-      for (unsigned base = warp * 32; base < n_words; base += threads) {
+    // Every block does the same: block 0's warps, traced in full, stand for every block.
+    cudalab::weighted per_block(sink, s.blocks);
+    for (unsigned warp = 0; warp < s.threads / 32; ++warp) {
+      for (unsigned base = warp * 32; base < n_words; base += s.threads) {
         auto word = [=](unsigned lane) -> long long { return base + lane < n_words ? (base + lane) * 4ll : -1; };
         sink.warp(memory_space::global, access_kind::load, 4, word);
         sink.warp(memory_space::shared, access_kind::store, 4, word);
       }
       unsigned first[32];
-      for (unsigned lane = 0; lane < 32; ++lane) first[lane] = first_element(lane, stride);
-      for (unsigned i = 0; i < iterations; ++i) {
+      for (unsigned lane = 0; lane < 32; ++lane) first[lane] = first_element(lane, s.stride);
+      for (unsigned i = 0; i < s.iterations; ++i) {
         sink.warp(memory_space::shared, access_kind::load, width,
                   [&](unsigned lane) -> long long { return static_cast<long long>(first[lane]) * width; });
         for (auto& e : first) e = next_element(e, elements);
@@ -151,21 +144,11 @@ class bank_conflicts_lab final : public cudalab::lab {
       sink.warp(memory_space::global, access_kind::store, 4,
                 [=](unsigned lane) -> long long { return (warp * 32ll + lane) * 4; });
     }
-    sink.sampled(warps, blocks * warps);
   }
 
-  void teardown() noexcept override {
-    d_words_ = {};
-    d_out_ = {};
-    h_words_ = {};
-    h_out_ = {};
+  std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
+    return std::make_unique<bank_point>(settings(p), s);
   }
-
- private:
-  unsigned stride_ = 1, iterations_ = 1, blocks_ = 1, threads_ = 32;
-  cudaStream_t stream_ = nullptr;
-  std::vector<unsigned> h_words_, h_out_;
-  cudalab::device_buffer<unsigned> d_words_, d_out_;
 };
 
 }  // namespace bank_conflicts

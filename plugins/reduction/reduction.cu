@@ -3,10 +3,11 @@
 
 #include <cub/cub.cuh>
 
+#include <algorithm>
 #include <stdexcept>
-#include <string>
 
 #include "cudalab/cuda_error.hpp"
+#include "cudalab/dispatch.hpp"
 #include "reduction_kernels.cuh"
 
 namespace reduction {
@@ -17,32 +18,8 @@ std::size_t shared_bytes_for(kernel k, unsigned block, std::size_t element_bytes
   return k == kernel::warp_shuffle || k == kernel::vector_single_pass ? 0 : block * element_bytes;
 }
 
-template <class T, unsigned block_size>
-void launch_fixed(kernel k, const T* d_in, T* d_out, std::uint64_t n, unsigned grid, cudaStream_t stream) {
-  const std::size_t shared = std::size_t(block_size) * sizeof(T);
-  if (k == kernel::unroll_complete)
-    reduce_unroll_complete_kernel<T, block_size><<<grid, block_size, shared, stream>>>(d_in, d_out, n);
-  else
-    reduce_grid_stride_kernel<T, block_size><<<grid, block_size, shared, stream>>>(d_in, d_out, n);
-  CUDALAB_CHECK_LAUNCH();
-}
-
-/// Calls f.template operator()<block_size>() for the compile-time block size equal to `block`.
-template <class F>
-void with_block_size(unsigned block, F&& f) {
-  switch (block) {
-    case 64: return f(std::integral_constant<unsigned, 64>{});
-    case 128: return f(std::integral_constant<unsigned, 128>{});
-    case 256: return f(std::integral_constant<unsigned, 256>{});
-    case 512: return f(std::integral_constant<unsigned, 512>{});
-    case 1024: return f(std::integral_constant<unsigned, 1024>{});
-    default: throw std::invalid_argument("reduction: block must be 64, 128, 256, 512 or 1024, not " +
-                                         std::to_string(block));
-  }
-}
-
 unsigned grid_of(std::uint64_t blocks) {
-  if (blocks == 0 || blocks > 0x7fffffffu) throw std::invalid_argument("reduction: grid size out of range");
+  if (blocks == 0 || blocks > 0x7fffffffu) throw std::invalid_argument("grid size out of range");
   return static_cast<unsigned>(blocks);
 }
 
@@ -70,14 +47,20 @@ void launch_pass(kernel k, const T* d_in, T* d_out, std::uint64_t n, std::uint64
       reduce_unroll_last_warp_kernel<T><<<grid, block, shared, stream>>>(d_in, d_out, n);
       break;
     case kernel::unroll_complete:
+      cudalab::dispatch(block_sizes{}, block, "block", [&](auto b) {
+        reduce_unroll_complete_kernel<T, b><<<grid, block, shared, stream>>>(d_in, d_out, n);
+      });
+      break;
     case kernel::grid_stride:
-      with_block_size(block, [&](auto size) { launch_fixed<T, decltype(size)::value>(k, d_in, d_out, n, grid, stream); });
-      return;
+      cudalab::dispatch(block_sizes{}, block, "block", [&](auto b) {
+        reduce_grid_stride_kernel<T, b><<<grid, block, shared, stream>>>(d_in, d_out, n);
+      });
+      break;
     case kernel::warp_shuffle:
       reduce_warp_shuffle_kernel<T><<<grid, block, shared, stream>>>(d_in, d_out, n);
       break;
     case kernel::vector_single_pass:
-      throw std::invalid_argument("reduction: vector_single_pass has its own launcher");
+      throw std::invalid_argument("vector_single_pass has its own launcher");
   }
   CUDALAB_CHECK_LAUNCH();
 }
@@ -92,26 +75,19 @@ void launch_vector_single_pass(const T* d_in, T* d_partials, unsigned* d_counter
 template <class T>
 int resident_blocks_per_sm(kernel k, unsigned block) {
   int blocks = 0;
-  const std::size_t shared = shared_bytes_for(k, block, sizeof(T));
+  auto occupancy = [&](auto kernel_function) {
+    CUDALAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel_function, int(block),
+                                                                     shared_bytes_for(k, block, sizeof(T))));
+  };
   switch (k) {
     case kernel::grid_stride:
-      with_block_size(block, [&](auto size) {
-        CUDALAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &blocks, reduce_grid_stride_kernel<T, decltype(size)::value>, int(block), shared));
-      });
+      cudalab::dispatch(block_sizes{}, block, "block", [&](auto b) { occupancy(reduce_grid_stride_kernel<T, b>); });
       break;
-    case kernel::warp_shuffle:
-      CUDALAB_CUDA_CHECK(
-          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, reduce_warp_shuffle_kernel<T>, int(block), shared));
-      break;
-    case kernel::vector_single_pass:
-      CUDALAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-          &blocks, reduce_vector_single_pass_kernel<T>, int(block), shared));
-      break;
-    default:
-      blocks = int(max_threads_per_sm / block);
+    case kernel::warp_shuffle: occupancy(reduce_warp_shuffle_kernel<T>); break;
+    case kernel::vector_single_pass: occupancy(reduce_vector_single_pass_kernel<T>); break;
+    default: throw std::invalid_argument("only the grid-stride kernels launch a wave of resident blocks");
   }
-  return blocks > 0 ? blocks : 1;
+  return std::max(blocks, 1);
 }
 
 template <class T>

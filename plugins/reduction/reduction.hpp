@@ -1,4 +1,4 @@
-// Host-side declarations of the reduction lab's launchers (the only door to its kernels).
+// Host-side declarations of the reduction lab's launchers (the only door to its kernels), and the memory a point needs.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -6,13 +6,14 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "cudalab/lab.hpp"
 #include "reduction_kernels.cuh"
 
 namespace reduction {
 
 /// One pass of kernel `k` (any but vector_single_pass): reduces d_in[0, n) to one partial per
-/// block in d_out[0, blocks), `block` threads per block. REQUIRES: block a power of two in
-/// [64, 1024]; n >= 1; blocks == pass_blocks(k, n, block, ...); d_out holds `blocks` elements.
+/// block in d_out[0, blocks), `block` threads per block. REQUIRES: block one of block_sizes;
+/// n >= 1; blocks == pass_blocks(k, n, block, ...); d_out holds `blocks` elements.
 /// Instantiated for float and int.
 template <class T>
 void launch_pass(kernel k, const T* d_in, T* d_out, std::uint64_t n, std::uint64_t blocks, unsigned block,
@@ -25,8 +26,9 @@ template <class T>
 void launch_vector_single_pass(const T* d_in, T* d_partials, unsigned* d_counter, T* d_result, std::uint64_t n,
                                std::uint64_t blocks, unsigned block, cudaStream_t stream);
 
-/// Blocks of kernel `k` (for element type T) one SM keeps resident at `block` threads, from the
-/// CUDA occupancy calculator; the grid-stride kernels launch sm_count times this (one wave).
+/// Blocks of grid-stride kernel `k` (for element type T) one SM keeps resident at `block` threads,
+/// from the CUDA occupancy calculator; they launch sm_count times this (one wave).
+/// REQUIRES: is_grid_stride(k); block one of block_sizes.
 template <class T>
 int resident_blocks_per_sm(kernel k, unsigned block);
 
@@ -39,5 +41,15 @@ std::size_t cub_sum_temp_bytes(std::uint64_t n);
 template <class T>
 void launch_cub_sum(void* d_temp, std::size_t temp_bytes, const T* d_in, T* d_result, std::uint64_t n,
                     cudaStream_t stream);
+
+/// The memory a point of n elements (float or int, 4 bytes alike) needs at most: on the device the
+/// input, the two ping-pong partial arrays (at most n/64 + n/4096 elements, at the smallest block), a
+/// wave's partials (64 Ki elements allowed) and CUB's scratch (a few KB; 1 MiB allowed); on the host
+/// the input while setup() fills it.
+inline cudalab::requirements requirements_at(std::uint64_t n) {
+  const std::uint64_t input = n * 4;
+  const std::uint64_t scratch = ((n + 63) / 64 + (n + 4095) / 4096 + 2 + 64 * 1024) * 4 + (1u << 20);
+  return {input + scratch, 0, input};
+}
 
 }  // namespace reduction

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "cudalab/dispatch.hpp"
 #include "cudalab/host_device.hpp"
 
 namespace reduction {
@@ -20,9 +21,12 @@ enum class kernel {
   vector_single_pass,     ///< 9: 16-byte loads, shuffles, one launch finished by the last block
 };
 
-/// Threads in a warp, and the most threads an SM keeps resident (sm_70 to sm_90).
+/// The block sizes the lab runs at: powers of two from 64, as the unrolled trees need. The `block`
+/// parameter accepts these, and kernels 6 and 7 are built for each (the launcher picks the instance).
+using block_sizes = cudalab::choices<64u, 128u, 256u, 512u, 1024u>;
+
+/// Threads in a warp.
 inline constexpr unsigned warp_size = 32;
-inline constexpr unsigned max_threads_per_sm = 2048;
 /// Independent 16-byte loads each thread of the vector kernel keeps in flight per loop trip.
 inline constexpr unsigned vector_unroll = 4;
 /// Elements in one 16-byte vector of a 4-byte type.
@@ -51,7 +55,7 @@ CUDALAB_HD std::uint64_t grid_stride_start(std::uint64_t block, unsigned block_d
   return block * block_dim + tid;
 }
 
-/// Kernel 1: does thread `tid` add at step `s` (the seed's test, with its slow modulo)?
+/// Kernel 1: does thread `tid` add at step `s` (the original course chapter's test, with its slow modulo)?
 CUDALAB_HD bool divergent_adds(unsigned tid, unsigned s) { return tid % (2 * s) == 0; }
 
 /// Kernel 2: the shared word thread `tid` adds into at step `s` (it adds word + s); valid while < block_dim.

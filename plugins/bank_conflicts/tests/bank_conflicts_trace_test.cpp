@@ -1,40 +1,27 @@
-// The bank-conflict micro-lab on the CPU: its spec, and the predicted conflict degree for every stride.
+// The bank-conflict micro-lab on the CPU: its variants, and the predicted conflict degree for every stride.
 #include <gtest/gtest.h>
 
 #include <numeric>
-#include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
-#include "model/access_model.hpp"
-#include "lab_checks.hpp"
-#include "plugin/spec_lookup.hpp"
+#include "cudalab/testing.hpp"
 
-namespace cudalab::testing {
 namespace {
 
-const host::loaded_plugin& plugin() { return load_test_plugin("bank_conflicts"); }
-
-params with(const std::map<std::string, param_value>& overrides) { return params_with("bank_conflicts", overrides); }
-
-host::access_stats predict(const std::string& variant, const params& p) {
-  return predict_access("bank_conflicts", variant, p);
+const cudalab::testing::lab_under_test& lab() {
+  static const cudalab::testing::lab_under_test l("bank_conflicts");
+  return l;
 }
 
-TEST(BankConflictsSpec, IsSane) {
-  const lab_spec& s = plugin().spec;
-  EXPECT_EQ(s.name, "bank_conflicts");
-  std::set<std::string> names;
-  for (const auto& v : s.variants) EXPECT_TRUE(names.insert(v.name).second) << "duplicate " << v.name;
-  EXPECT_EQ(names, (std::set<std::string>{"read_4b", "read_8b", "read_16b"}));
-  EXPECT_TRUE(names.count(s.baseline));
-  for (const auto& ps : s.params) {
-    const auto d = double(std::get<std::int64_t>(ps.default_value));
-    EXPECT_GE(d, *ps.min) << ps.name;
-    EXPECT_LE(d, *ps.max) << ps.name;
-  }
-  EXPECT_NO_THROW(plugin().instance->check_params(with({})));
-  EXPECT_THROW(plugin().instance->check_params(with({{"threads", std::int64_t(100)}})), std::invalid_argument);
+TEST(BankConflictsSpec, OneVariantPerWidthAndWholeWarps) {
+  std::vector<std::string> names;
+  for (const cudalab::variant_spec& v : lab().spec().variants) names.push_back(v.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"read_4b", "read_8b", "read_16b"}));
+  EXPECT_EQ(lab().spec().baseline, "read_4b");
+  EXPECT_NO_THROW(lab().with());
+  EXPECT_THROW(lab().with({{"threads", std::int64_t(100)}}), std::invalid_argument);
 }
 
 // Wavefronts per warp-wide read: 4-byte words, one phase of 32 lanes, gcd(stride, 32) words per bank;
@@ -49,7 +36,8 @@ TEST(BankConflictsTrace, StrideSweepFollowsGcd) {
   for (const auto& [variant, width] : {std::pair{"read_4b", 4u}, {"read_8b", 8u}, {"read_16b", 16u}}) {
     for (unsigned stride = 1; stride <= 64; ++stride) {
       SCOPED_TRACE(std::string(variant) + " stride " + std::to_string(stride));
-      const auto s = predict(variant, with({{"stride", std::int64_t(stride)}, {"iterations", std::int64_t(64)}}));
+      const auto p = lab().with({{"stride", std::int64_t(stride)}, {"iterations", std::int64_t(64)}});
+      const auto s = lab().predict(variant, p);
       const unsigned phases = width / 4;
       EXPECT_DOUBLE_EQ(s.shared_load.wavefronts_per_request(), expected_wavefronts(width, stride));
       EXPECT_DOUBLE_EQ(s.shared_load.conflicts_per_request(), expected_wavefronts(width, stride) - phases);
@@ -60,7 +48,8 @@ TEST(BankConflictsTrace, StrideSweepFollowsGcd) {
 
 TEST(BankConflictsTrace, TextbookPoints) {
   auto conflicts = [](const char* v, std::int64_t stride) {
-    return predict(v, with({{"stride", stride}, {"iterations", std::int64_t(8)}})).shared_load.conflicts_per_request();
+    const auto p = lab().with({{"stride", stride}, {"iterations", std::int64_t(8)}});
+    return lab().predict(v, p).shared_load.conflicts_per_request();
   };
   EXPECT_DOUBLE_EQ(conflicts("read_4b", 1), 0.0);
   EXPECT_DOUBLE_EQ(conflicts("read_4b", 2), 1.0);
@@ -73,12 +62,11 @@ TEST(BankConflictsTrace, TextbookPoints) {
 }
 
 TEST(BankConflictsTrace, RequestsScaleToTheGrid) {
-  const auto s = predict("read_4b", with({{"iterations", std::int64_t(100)}, {"blocks", std::int64_t(10)},
-                                          {"threads", std::int64_t(64)}}));
+  const auto s = lab().predict("read_4b", lab().with({{"iterations", std::int64_t(100)}, {"blocks", std::int64_t(10)},
+                                                      {"threads", std::int64_t(64)}}));
   EXPECT_EQ(s.shared_load.requests, 10u * 2u * 100u);
   EXPECT_EQ(s.global_store.requests, 10u * 2u);
   EXPECT_DOUBLE_EQ(s.global_store.sectors_per_request(), 4.0);
 }
 
 }  // namespace
-}  // namespace cudalab::testing
