@@ -1,5 +1,5 @@
-// Host-side declarations of the aos_soa lab: its launchers (the only door to its kernels) and the record
-// layout in numbers.
+// Host-side declarations of the aos_soa lab: its launchers (the only door to its kernels), the record
+// layout in numbers, and the trace of each kernel for the access model.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -8,6 +8,7 @@
 
 #include "aos_soa_kernels.cuh"
 #include "cudalab/param.hpp"
+#include "cudalab/trace.hpp"
 
 namespace aos_soa {
 
@@ -76,6 +77,9 @@ struct settings {
         block(static_cast<int>(p.integer("block"))),
         soa(soa_offsets_of(l, n)) {}
 };
+
+/// Feeds the warp accesses of kernel `k` at point `s` to the access model (aos_soa_trace.cpp).
+void trace_kernel(kernel k, const settings& s, cudalab::trace_sink& sink);
 
 // Every launcher REQUIRES n >= 1 (the n parameter's minimum) and enqueues one launch on `stream`.
 
