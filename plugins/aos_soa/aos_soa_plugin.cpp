@@ -159,7 +159,7 @@ class aos_soa_point final : public cudalab::lab_point {
   aos_soa_point(const settings& s, cudalab::session& session) : s_(s) {
     const layout& l = s.l;
     const field_places records = places_in(storage::aos, s);
-    // Inputs: exact binary fractions in [-1, 1) from the seed, padding bytes zero.
+    // Inputs: exact binary fractions in [-1, 1) from the random seed, padding bytes zero.
     h_in_.assign(bytes_in(storage::aos, s), 0);
     std::mt19937_64 rng(session.seed());
     for (std::uint64_t i = 0; i < s.n; ++i)
