@@ -38,32 +38,26 @@ struct policy {
   result holds;
 };
 
+// clang-format off
 const cudalab::variant_table<policy> variants = {
-    {"copy",
-     "plain copy of the records' bytes, 16 bytes per thread (the ceiling)",
+    {"copy", "plain copy of the records' bytes, 16 bytes per thread (the ceiling)",
      {kernel::copy, storage::aos, result::same_records}},
-    {"aos_all",
-     "AoS, every field updated, one load/store per field, lanes sizeof(record) apart",
+    {"aos_all", "AoS, every field updated, one load/store per field, lanes sizeof(record) apart",
      {kernel::aos_all, storage::aos, result::every_field_updated}},
-    {"aos_all_aligned",
-     "AoS of __align__(8/16) records, every field, whole records in vector loads/stores",
+    {"aos_all_aligned", "AoS of __align__(8/16) records, every field, whole records in vector loads/stores",
      {kernel::aos_all_aligned, storage::aligned, result::every_field_updated}},
-    {"aos_one",
-     "AoS, one field updated (res[i].a = ...): each sector carries the other fields too",
+    {"aos_one", "AoS, one field updated (res[i].a = ...): each sector carries the other fields too",
      {kernel::aos_one, storage::aos, result::one_field_updated}},
-    {"soa_all",
-     "SoA, every field array updated, 16-byte vector loads/stores, fully coalesced",
+    {"soa_all", "SoA, every field array updated, 16-byte vector loads/stores, fully coalesced",
      {kernel::soa_all, storage::soa, result::every_field_updated}},
-    {"soa_one",
-     "SoA, one field array updated: only its bytes move",
+    {"soa_one", "SoA, one field array updated: only its bytes move",
      {kernel::soa_one, storage::soa, result::one_field_updated}},
-    {"aos_to_soa",
-     "AoS -> SoA through a swizzled shared tile, coalesced on both sides",
+    {"aos_to_soa", "AoS -> SoA through a swizzled shared tile, coalesced on both sides",
      {kernel::aos_to_soa, storage::soa, result::same_fields}},
-    {"soa_to_aos",
-     "SoA -> AoS through a swizzled shared tile, coalesced on both sides",
+    {"soa_to_aos", "SoA -> AoS through a swizzled shared tile, coalesced on both sides",
      {kernel::soa_to_aos, storage::aos, result::same_fields}},
 };
+// clang-format on
 
 static_assert(sizeof(mixed_record) == 24 && offsetof(mixed_record, b) == 8 && offsetof(mixed_record, c) == 16,
               "mixed_record layout differs from record_traits<mixed_record>");
@@ -73,15 +67,7 @@ static_assert(sizeof(aligned_record<float_record<3>>) == 16 && sizeof(aligned_re
 
 /// Bytes the n elements take in `where`.
 std::uint64_t bytes_in(storage where, const settings& s) {
-  switch (where) {
-    case storage::aos:
-      return s.n * s.l.record_bytes;
-    case storage::aligned:
-      return s.n * s.l.aligned_bytes;
-    case storage::soa:
-      return s.soa.bytes;
-  }
-  return 0;
+  return where == storage::soa ? s.soa.bytes : s.n * (where == storage::aligned ? s.l.aligned_bytes : s.l.record_bytes);
 }
 
 /// Where field k of element i lies in a buffer of one storage: start[k] + i * stride[k] bytes in.
