@@ -258,7 +258,8 @@ class aos_soa_lab final : public cudalab::lab {
         cudalab::param_spec::integer("n", std::int64_t(1) << 26, 1, std::int64_t(1) << 31, "elements",
                                      "records (AoS) or elements per field array (SoA)"),
         cudalab::param_spec::integer("fields", 2, 1, max_fields, "fields",
-                                     "fields per record: float records have 1..8 floats; the mixed record has 3"),
+                                     "fields per record: float records have 1..8 floats; the mixed record has 3")
+            .only(float_widths::values()),
         cudalab::param_spec::choice("record", "float", {"float", "mixed"},
                                     "float: struct {float f[fields];}; mixed: struct {float a; double b; float c;} "
                                     "(24 bytes with 8 of padding; needs fields = 3)"),
