@@ -13,7 +13,6 @@ unsigned grid_for(std::uint64_t threads, int block) {
 }  // namespace
 
 void launch_record_copy(const void* d_in, void* d_out, std::uint64_t bytes, int block, cudaStream_t stream) {
-  if (bytes == 0) return;
   record_copy_kernel<<<grid_for((bytes + 15) / 16, block), block, 0, stream>>>(
       static_cast<const unsigned*>(d_in), static_cast<unsigned*>(d_out), bytes);
   CUDALAB_CHECK_LAUNCH();
@@ -21,7 +20,6 @@ void launch_record_copy(const void* d_in, void* d_out, std::uint64_t bytes, int 
 
 void launch_aos_update_all(record_shape shape, const void* d_in, void* d_out, std::uint64_t n, int block,
                            cudaStream_t stream) {
-  if (n == 0) return;
   with_record(shape, [&](auto tag) {
     using S = typename decltype(tag)::type;
     aos_update_all_kernel<S><<<grid_for(n, block), block, 0, stream>>>(static_cast<const S*>(d_in),
@@ -32,7 +30,6 @@ void launch_aos_update_all(record_shape shape, const void* d_in, void* d_out, st
 
 void launch_aos_update_all_aligned(record_shape shape, const void* d_in, void* d_out, std::uint64_t n, int block,
                                    cudaStream_t stream) {
-  if (n == 0) return;
   with_record(shape, [&](auto tag) {
     using S = typename decltype(tag)::type;
     using A = aligned_record<S>;
@@ -44,7 +41,6 @@ void launch_aos_update_all_aligned(record_shape shape, const void* d_in, void* d
 
 void launch_aos_update_one(record_shape shape, const void* d_in, void* d_out, std::uint64_t n, int field,
                            int block, cudaStream_t stream) {
-  if (n == 0) return;
   with_record(shape, [&](auto tag) {
     using S = typename decltype(tag)::type;
     aos_update_one_kernel<S><<<grid_for(n, block), block, 0, stream>>>(static_cast<const S*>(d_in),
@@ -55,7 +51,6 @@ void launch_aos_update_one(record_shape shape, const void* d_in, void* d_out, st
 
 void launch_soa_update_all(record_shape shape, soa_const_arrays d_in, soa_arrays d_out, std::uint64_t n, int block,
                            cudaStream_t stream) {
-  if (n == 0) return;
   with_record(shape, [&](auto tag) {
     using S = typename decltype(tag)::type;
     soa_update_all_kernel<S><<<grid_for((n + soa_group - 1) / soa_group, block), block, 0, stream>>>(d_in, d_out, n);
@@ -65,7 +60,6 @@ void launch_soa_update_all(record_shape shape, soa_const_arrays d_in, soa_arrays
 
 void launch_soa_update_one(record_shape shape, soa_const_arrays d_in, soa_arrays d_out, std::uint64_t n, int field,
                            int block, cudaStream_t stream) {
-  if (n == 0) return;
   const unsigned grid = grid_for((n + soa_group - 1) / soa_group, block);
   const bool is_double = with_record(shape, [&](auto tag) {
     using S = typename decltype(tag)::type;
@@ -82,7 +76,6 @@ void launch_soa_update_one(record_shape shape, soa_const_arrays d_in, soa_arrays
 
 void launch_aos_to_soa(record_shape shape, const void* d_in, soa_arrays d_out, std::uint64_t n, int block,
                        cudaStream_t stream) {
-  if (n == 0) return;
   with_record(shape, [&](auto tag) {
     using S = typename decltype(tag)::type;
     const std::size_t shared_bytes = std::size_t(block) * sizeof(S);
@@ -93,7 +86,6 @@ void launch_aos_to_soa(record_shape shape, const void* d_in, soa_arrays d_out, s
 
 void launch_soa_to_aos(record_shape shape, soa_const_arrays d_in, void* d_out, std::uint64_t n, int block,
                        cudaStream_t stream) {
-  if (n == 0) return;
   with_record(shape, [&](auto tag) {
     using S = typename decltype(tag)::type;
     const std::size_t shared_bytes = std::size_t(block) * sizeof(S);

@@ -2,10 +2,8 @@
 #pragma once
 
 #include <cstdint>
-#include <stdexcept>
-#include <string>
-#include <utility>
 
+#include "cudalab/dispatch.hpp"
 #include "cudalab/host_device.hpp"
 
 namespace aos_soa {
@@ -92,25 +90,16 @@ struct record_tag {
   using type = S;
 };
 
-/// Calls f(record_tag<S>{}) with the record type the shape names. Throws std::invalid_argument
-/// for a shape with no record type.
+/// The float record widths the kernels are built for (fields = 1..max_fields).
+using float_widths = cudalab::choices<1, 2, 3, 4, 5, 6, 7, 8>;
+
+/// Calls f(record_tag<S>{}) with the record type the shape names and returns what it returns.
+/// REQUIRES: shape.fields is 3 when shape.mixed (the lab's check_params sees to it).
 template <class F>
 decltype(auto) with_record(record_shape shape, F&& f) {
-  if (shape.mixed) {
-    if (shape.fields != 3) throw std::invalid_argument("aos_soa: the mixed record has 3 fields");
-    return f(record_tag<mixed_record>{});
-  }
-  switch (shape.fields) {
-    case 1: return f(record_tag<float_record<1>>{});
-    case 2: return f(record_tag<float_record<2>>{});
-    case 3: return f(record_tag<float_record<3>>{});
-    case 4: return f(record_tag<float_record<4>>{});
-    case 5: return f(record_tag<float_record<5>>{});
-    case 6: return f(record_tag<float_record<6>>{});
-    case 7: return f(record_tag<float_record<7>>{});
-    case 8: return f(record_tag<float_record<8>>{});
-    default: throw std::invalid_argument("aos_soa: fields must be 1.." + std::to_string(max_fields));
-  }
+  if (shape.mixed) return f(record_tag<mixed_record>{});
+  return cudalab::dispatch(float_widths{}, shape.fields, "fields",
+                           [&](auto width) { return f(record_tag<float_record<decltype(width)::value>>{}); });
 }
 
 /// The field arrays of a struct-of-arrays: field k of element i is at field[k] + i * size(k).
@@ -296,7 +285,7 @@ __global__ void aos_update_all_aligned_kernel(const aligned_record<S>* __restric
   for (unsigned c = 0; c < words; ++c) reinterpret_cast<word*>(d_out + i)[c] = u.w[c];
 }
 
-/// AoS, one field (the seed's res[i].a = ...): lanes touch 4 (or 8) bytes every sizeof(S) bytes, so
+/// AoS, one field (the course chapter's res[i].a = ...): lanes touch 4 (or 8) bytes every sizeof(S) bytes, so
 /// of each 32-byte sector moved only field_size / sizeof(S) is used: 50 % for two floats.
 template <class S>
 __global__ void aos_update_one_kernel(const S* __restrict__ d_in, S* __restrict__ d_out, std::uint64_t n,
