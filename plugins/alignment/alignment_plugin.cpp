@@ -9,6 +9,7 @@
 #include "cudalab/compare.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
+#include "cudalab/trace_loops.hpp"
 #include "cudalab/variant_table.hpp"
 
 namespace alignment {
@@ -121,43 +122,18 @@ void trace_scalar_tail(cudalab::trace_sink& sink, std::uint64_t first, std::uint
   sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 4, addr);
 }
 
-/// Traces the grid-stride copy as launched on `sm_count` SMs: block 0's warps on the first step,
-/// and the warps of the block and step that reach the last vector. (With unroll > 1 a pass issues
-/// several steps; each step is the same warp request, so the counts do not change.)
-void trace_grid_stride(cudalab::trace_sink& sink, const settings& s, const cudalab::device_info& device) {
-  const std::uint64_t vectors = s.n / 4;
-  const std::uint64_t block = static_cast<std::uint64_t>(s.block);
-  if (vectors > 0) {
-    const std::uint64_t per_sm = s.blocks_per_sm > 0
-                                     ? std::uint64_t(s.blocks_per_sm)
-                                     : std::max<std::uint64_t>(1, std::uint64_t(device.max_threads_per_sm) / block);
-    const std::uint64_t grid = std::min(std::max<std::uint64_t>(1, blocks_for(vectors, block, 1)),
-                                        per_sm * std::uint64_t(device.sm_count));
-    const std::uint64_t grid_threads = grid * block;
-    const std::uint64_t last = vectors - 1;
-    // Every warp-iteration with work but those of the last covers 32 consecutive, aligned vectors,
-    // like warp 0 of block 0 at iteration 0: trace that once for all of them, then the last
-    // block-iteration (where the tail is) as it is.
-    const std::uint64_t end_block = (last % grid_threads) / block, end_iteration = last / grid_threads;
-    const std::uint64_t busy_warps = (vectors + 31) / 32;
-    auto trace_warp = [&](std::uint64_t b, std::uint64_t w, std::uint64_t iteration) {
-      auto addr = [&](unsigned lane) -> long long {
-        const std::uint64_t i = grid_stride_index(b * block + w * 32 + lane, iteration, grid_threads);
-        return i < vectors ? static_cast<long long>(i * 16) : -1;
-      };
-      sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, 16, addr);
-      sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 16, addr);
+/// Traces the grid-stride float4 copy. Whatever the grid, its warp steps are the aligned runs of 32
+/// vectors (the unroll only groups a thread's steps into passes), then block 0 copies the tail.
+void trace_grid_stride(cudalab::trace_sink& sink, std::uint64_t n) {
+  const std::uint64_t vectors = n / 4;
+  cudalab::trace_warp_steps(sink, vectors, [&](std::uint64_t first, unsigned lanes) {
+    auto addr = [&](unsigned lane) -> long long {
+      return lane < lanes ? static_cast<long long>((first + lane) * 16) : -1;
     };
-    std::uint64_t end_warps = 0;
-    for (std::uint64_t w = 0; w < block / 32; ++w)
-      end_warps += grid_stride_index(end_block * block + w * 32, end_iteration, grid_threads) < vectors;
-    if (busy_warps > end_warps) {
-      cudalab::weighted all_but_the_end(sink, busy_warps - end_warps);
-      trace_warp(0, 0, 0);
-    }
-    for (std::uint64_t w = 0; w < block / 32; ++w) trace_warp(end_block, w, end_iteration);
-  }
-  trace_scalar_tail(sink, vectors * 4, s.n - vectors * 4);
+    sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, 16, addr);
+    sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 16, addr);
+  });
+  trace_scalar_tail(sink, vectors * 4, n - vectors * 4);
 }
 
 /// One sweep point: the input, the output and the grid of the grid-stride copies. The buffers hold
@@ -276,7 +252,7 @@ class alignment_lab final : public cudalab::lab {
     return {bytes, bytes, cudalab::memory_path::device};
   }
 
-  void trace(const cudalab::params& p, cudalab::variant_index v, const cudalab::lab_context& ctx,
+  void trace(const cudalab::params& p, cudalab::variant_index v, const cudalab::lab_context&,
              cudalab::trace_sink& sink) const override {
     const policy& k = variants[v];
     const settings s(p);
@@ -303,7 +279,7 @@ class alignment_lab final : public cudalab::lab {
         trace_one_pass(sink, vectors, block, unroll, static_cast<unsigned>(k.vector_bytes), same, same);
         return trace_scalar_tail(sink, vectors * width, s.n - vectors * width);
       }
-      case pattern::grid_stride: return trace_grid_stride(sink, s, ctx.device);
+      case pattern::grid_stride: return trace_grid_stride(sink, s.n);
       case pattern::library_copy: return;  // a library copy: not modelled
     }
   }
