@@ -27,6 +27,7 @@ struct policy {
   copy_hint hint = copy_hint::plain;                 ///< grid_stride
 };
 
+/// The cache operator of the variants that have no choice of it (plain loads).
 constexpr cache_operator plain_load = cache_operator::default_path;
 
 const cudalab::variant_table<policy> variants = {
