@@ -54,7 +54,7 @@ const cudalab::variant_table<policy> variants = {
      {pattern::grid_stride, plain_load, 16, copy_hint::plain}},
     {"grid_stride_cs", "grid_stride with streaming loads and stores (__ldcs/__stcs, evict-first)",
      {pattern::grid_stride, plain_load, 16, copy_hint::streaming}},
-    {"memcpy", "cudaMemcpyAsync device to device (the baseline)", {pattern::library_copy}},
+    {"memcpy", "cudaMemcpyAsync device to device", {pattern::library_copy}},
 };
 
 /// Every byte 0xFF: the host's poison, which elements outside a variant's output must keep.
