@@ -3,33 +3,27 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <string>
 
 #include "alignment_kernels.cuh"
 #include "cudalab/cuda_error.hpp"
+#include "cudalab/dispatch.hpp"
 
 namespace alignment {
 
 namespace {
 
 unsigned grid_of(std::uint64_t items, int block, int unroll) {
-  return static_cast<unsigned>(blocks_for(items, static_cast<std::uint64_t>(block), static_cast<std::uint64_t>(unroll)));
-}
-
-[[noreturn]] void bad_unroll(int unroll) {
-  throw std::invalid_argument("alignment: unroll must be 1, 2 or 4, not " + std::to_string(unroll));
+  return static_cast<unsigned>(
+      blocks_for(items, static_cast<std::uint64_t>(block), static_cast<std::uint64_t>(unroll)));
 }
 
 template <class Load>
 void offset_read_with(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset, int unroll,
                       int block, cudaStream_t stream) {
   const unsigned grid = grid_of(count, block, unroll);
-  switch (unroll) {
-    case 1: offset_read_kernel<Load, 1><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
-    case 2: offset_read_kernel<Load, 2><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
-    case 4: offset_read_kernel<Load, 4><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
-    default: bad_unroll(unroll);
-  }
+  cudalab::dispatch(unrolls{}, unroll, "unroll", [&](auto u) {
+    offset_read_kernel<Load, u><<<grid, block, 0, stream>>>(d_in, d_out, count, offset);
+  });
   CUDALAB_CHECK_LAUNCH();
 }
 
@@ -38,24 +32,16 @@ void vector_copy_of(const float* d_in, float* d_out, std::uint64_t n, int unroll
   const std::uint64_t width = sizeof(Vec) / sizeof(float);
   // At least one block, so that the scalar tail of an n < width array is still copied.
   const unsigned grid = std::max(1u, grid_of(n / width, block, unroll));
-  switch (unroll) {
-    case 1: vector_copy_kernel<Vec, 1><<<grid, block, 0, stream>>>(d_in, d_out, n); break;
-    case 2: vector_copy_kernel<Vec, 2><<<grid, block, 0, stream>>>(d_in, d_out, n); break;
-    case 4: vector_copy_kernel<Vec, 4><<<grid, block, 0, stream>>>(d_in, d_out, n); break;
-    default: bad_unroll(unroll);
-  }
+  cudalab::dispatch(unrolls{}, unroll, "unroll",
+                    [&](auto u) { vector_copy_kernel<Vec, u><<<grid, block, 0, stream>>>(d_in, d_out, n); });
   CUDALAB_CHECK_LAUNCH();
 }
 
 template <class Access>
 void grid_stride_copy_with(const float* d_in, float* d_out, std::uint64_t n, int unroll, int grid, int block,
                            cudaStream_t stream) {
-  switch (unroll) {
-    case 1: grid_stride_copy_kernel<Access, 1><<<grid, block, 0, stream>>>(d_in, d_out, n); break;
-    case 2: grid_stride_copy_kernel<Access, 2><<<grid, block, 0, stream>>>(d_in, d_out, n); break;
-    case 4: grid_stride_copy_kernel<Access, 4><<<grid, block, 0, stream>>>(d_in, d_out, n); break;
-    default: bad_unroll(unroll);
-  }
+  cudalab::dispatch(unrolls{}, unroll, "unroll",
+                    [&](auto u) { grid_stride_copy_kernel<Access, u><<<grid, block, 0, stream>>>(d_in, d_out, n); });
   CUDALAB_CHECK_LAUNCH();
 }
 
@@ -78,12 +64,9 @@ void launch_offset_write(const float* d_in, float* d_out, std::uint64_t count, s
                          int block, cudaStream_t stream) {
   if (count == 0) return;
   const unsigned grid = grid_of(count, block, unroll);
-  switch (unroll) {
-    case 1: offset_write_kernel<1><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
-    case 2: offset_write_kernel<2><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
-    case 4: offset_write_kernel<4><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
-    default: bad_unroll(unroll);
-  }
+  cudalab::dispatch(unrolls{}, unroll, "unroll", [&](auto u) {
+    offset_write_kernel<u><<<grid, block, 0, stream>>>(d_in, d_out, count, offset);
+  });
   CUDALAB_CHECK_LAUNCH();
 }
 
@@ -91,12 +74,9 @@ void launch_offset_copy(const float* d_in, float* d_out, std::uint64_t count, st
                         int block, cudaStream_t stream) {
   if (count == 0) return;
   const unsigned grid = grid_of(count, block, unroll);
-  switch (unroll) {
-    case 1: offset_copy_kernel<1><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
-    case 2: offset_copy_kernel<2><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
-    case 4: offset_copy_kernel<4><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); break;
-    default: bad_unroll(unroll);
-  }
+  cudalab::dispatch(unrolls{}, unroll, "unroll", [&](auto u) {
+    offset_copy_kernel<u><<<grid, block, 0, stream>>>(d_in, d_out, count, offset);
+  });
   CUDALAB_CHECK_LAUNCH();
 }
 
@@ -104,12 +84,9 @@ void launch_strided_read(const float* d_in, float* d_out, std::uint64_t count, s
                          int block, cudaStream_t stream) {
   if (count == 0) return;
   const unsigned grid = grid_of(count, block, unroll);
-  switch (unroll) {
-    case 1: strided_read_kernel<1><<<grid, block, 0, stream>>>(d_in, d_out, count, stride); break;
-    case 2: strided_read_kernel<2><<<grid, block, 0, stream>>>(d_in, d_out, count, stride); break;
-    case 4: strided_read_kernel<4><<<grid, block, 0, stream>>>(d_in, d_out, count, stride); break;
-    default: bad_unroll(unroll);
-  }
+  cudalab::dispatch(unrolls{}, unroll, "unroll", [&](auto u) {
+    strided_read_kernel<u><<<grid, block, 0, stream>>>(d_in, d_out, count, stride);
+  });
   CUDALAB_CHECK_LAUNCH();
 }
 
@@ -120,7 +97,7 @@ void launch_vector_copy(const float* d_in, float* d_out, std::uint64_t n, int ve
     case 4: return vector_copy_of<float>(d_in, d_out, n, unroll, block, stream);
     case 8: return vector_copy_of<float2>(d_in, d_out, n, unroll, block, stream);
     case 16: return vector_copy_of<float4>(d_in, d_out, n, unroll, block, stream);
-    default: throw std::invalid_argument("alignment: vector width must be 4, 8 or 16 bytes");
+    default: throw std::invalid_argument("vector width must be 4, 8 or 16 bytes");
   }
 }
 

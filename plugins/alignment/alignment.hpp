@@ -14,7 +14,7 @@ enum class cache_operator { default_path, ldg, ldca, ldcg, ldcs };
 enum class copy_hint { plain, streaming };
 
 /// d_out[i] = d_in[i + offset] for i < count, loaded with `op`, `unroll` elements per thread.
-/// REQUIRES: unroll is 1, 2 or 4; block is a multiple of 32; d_in holds count + offset floats.
+/// REQUIRES: unroll is one of `unrolls`; block is a multiple of 32; d_in holds count + offset floats.
 void launch_offset_read(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset,
                         cache_operator op, int unroll, int block, cudaStream_t stream);
 
@@ -36,7 +36,7 @@ void launch_vector_copy(const float* d_in, float* d_out, std::uint64_t n, int ve
                         cudaStream_t stream);
 
 /// Copies n floats as float4 with a grid-stride loop over `grid` blocks, `unroll` vectors per pass.
-/// REQUIRES: d_in and d_out are 16-byte aligned; grid >= 1; unroll is 1, 2 or 4.
+/// REQUIRES: d_in and d_out are 16-byte aligned; grid >= 1; unroll is one of `unrolls`.
 void launch_grid_stride_copy(const float* d_in, float* d_out, std::uint64_t n, copy_hint hint, int unroll, int grid,
                              int block, cudaStream_t stream);
 

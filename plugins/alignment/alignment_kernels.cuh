@@ -3,9 +3,14 @@
 
 #include <cstdint>
 
+#include "cudalab/dispatch.hpp"
 #include "cudalab/host_device.hpp"
 
 namespace alignment {
+
+/// The unroll factors the kernels are built for: the `unroll` parameter accepts these, and the
+/// launchers pick the kernel instance from the same list.
+using unrolls = cudalab::choices<1, 2, 4>;
 
 // ---- Index math shared by the kernels (nvcc) and trace() (g++) ------------------------------------
 
@@ -62,12 +67,12 @@ struct load_ldg {
   template <class T>
   static __device__ __forceinline__ T load(const T* p) { return __ldg(p); }
 };
-/// __ldca: cache at all levels (the seed's -Xptxas -dlcm=ca), ld.global.ca.
+/// __ldca: cache at all levels (the course chapter's -Xptxas -dlcm=ca compiler flag), ld.global.ca.
 struct load_ldca {
   template <class T>
   static __device__ __forceinline__ T load(const T* p) { return __ldca(p); }
 };
-/// __ldcg: cache in L2 only, bypass L1 (the seed's -Xptxas -dlcm=cg), ld.global.cg.
+/// __ldcg: cache in L2 only, bypass L1 (the course chapter's -Xptxas -dlcm=cg flag), ld.global.cg.
 struct load_ldcg {
   template <class T>
   static __device__ __forceinline__ T load(const T* p) { return __ldcg(p); }
@@ -101,7 +106,7 @@ struct streaming_access {
 /// Misaligned read: out[i] = in[i + offset] for i < count. The loads of a warp start `offset`
 /// elements past a 128-byte boundary (5 sectors instead of 4 unless offset is a multiple of 8);
 /// the stores stay aligned. `Load` picks the cache operator; each thread issues `Unroll`
-/// independent loads before its stores (memory-level parallelism, as in the seed's unrolled sum).
+/// independent loads before its stores (memory-level parallelism, as in the course chapter's unrolled sum).
 template <class Load, int Unroll>
 __global__ void offset_read_kernel(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset) {
   float v[Unroll];

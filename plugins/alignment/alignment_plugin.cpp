@@ -2,66 +2,73 @@
 #include <algorithm>
 #include <cstring>
 #include <random>
-#include <stdexcept>
-#include <string>
 #include <vector>
 
 #include "alignment.hpp"
 #include "alignment_kernels.cuh"
-#include "cudalab/device_buffer.hpp"
+#include "cudalab/compare.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
+#include "cudalab/trace_loops.hpp"
+#include "cudalab/variant_table.hpp"
 
 namespace alignment {
 
 namespace {
 
 /// The access pattern family a variant belongs to.
-enum class pattern { offset_read, offset_write, offset_copy, strided, vector_copy, grid_stride, memcpy };
+enum class pattern { offset_read, offset_write, offset_copy, strided, vector_copy, grid_stride, library_copy };
 
-/// How a variant name maps onto a pattern and its template choice.
-struct variant_kind {
-  pattern what = pattern::memcpy;
+/// What a variant does: its pattern and the template choice within it.
+struct policy {
+  pattern what;
   cache_operator op = cache_operator::default_path;  ///< offset_read family
   int vector_bytes = 4;                              ///< vector_copy
   copy_hint hint = copy_hint::plain;                 ///< grid_stride
 };
 
-variant_kind kind_of(const std::string& name) {
-  if (name == "offset_read") return {pattern::offset_read, cache_operator::default_path};
-  if (name == "offset_read_ldg") return {pattern::offset_read, cache_operator::ldg};
-  if (name == "offset_read_ldca") return {pattern::offset_read, cache_operator::ldca};
-  if (name == "offset_read_ldcg") return {pattern::offset_read, cache_operator::ldcg};
-  if (name == "offset_read_ldcs") return {pattern::offset_read, cache_operator::ldcs};
-  if (name == "offset_write") return {pattern::offset_write};
-  if (name == "offset_copy") return {pattern::offset_copy};
-  if (name == "strided") return {pattern::strided};
-  if (name == "copy_float") return {pattern::vector_copy, cache_operator::default_path, 4};
-  if (name == "copy_float2") return {pattern::vector_copy, cache_operator::default_path, 8};
-  if (name == "copy_float4") return {pattern::vector_copy, cache_operator::default_path, 16};
-  if (name == "grid_stride") return {pattern::grid_stride, cache_operator::default_path, 16, copy_hint::plain};
-  if (name == "grid_stride_cs") return {pattern::grid_stride, cache_operator::default_path, 16, copy_hint::streaming};
-  if (name == "memcpy") return {pattern::memcpy};
-  throw std::invalid_argument("alignment: no variant '" + name + "'");
-}
+/// The cache operator of the variants that have no choice of it (plain loads).
+constexpr cache_operator plain_load = cache_operator::default_path;
+
+const cudalab::variant_table<policy> variants = {
+    {"offset_read", "read in[i + offset], write out[i]: misaligned loads, aligned stores", {pattern::offset_read}},
+    {"offset_read_ldg", "offset_read through the read-only path (__ldg, ld.global.nc)",
+     {pattern::offset_read, cache_operator::ldg}},
+    {"offset_read_ldca", "offset_read cached in L1 and L2 (__ldca, like the -dlcm=ca compiler flag)",
+     {pattern::offset_read, cache_operator::ldca}},
+    {"offset_read_ldcg", "offset_read cached in L2 only (__ldcg, like the -dlcm=cg compiler flag)",
+     {pattern::offset_read, cache_operator::ldcg}},
+    {"offset_read_ldcs", "offset_read with streaming, evict-first loads (__ldcs)",
+     {pattern::offset_read, cache_operator::ldcs}},
+    {"offset_write", "read in[i], write out[i + offset]: aligned loads, misaligned stores", {pattern::offset_write}},
+    {"offset_copy", "read and write element i + offset: both sides misaligned (the guide's offsetCopy)",
+     {pattern::offset_copy}},
+    {"strided", "read in[i * stride], write out[i]: loads spread over stride*4 bytes per lane", {pattern::strided}},
+    {"copy_float", "aligned copy, 4 bytes per lane per step (128 B per warp request)",
+     {pattern::vector_copy, plain_load, 4}},
+    {"copy_float2", "aligned copy, 8 bytes per lane per step (float2, 256 B per warp request)",
+     {pattern::vector_copy, plain_load, 8}},
+    {"copy_float4", "aligned copy, 16 bytes per lane per step (float4, 512 B per warp request)",
+     {pattern::vector_copy, plain_load, 16}},
+    {"grid_stride", "float4 copy by a GPU-sized grid walking the array (grid-stride loop)",
+     {pattern::grid_stride, plain_load, 16, copy_hint::plain}},
+    {"grid_stride_cs", "grid_stride with streaming loads and stores (__ldcs/__stcs, evict-first)",
+     {pattern::grid_stride, plain_load, 16, copy_hint::streaming}},
+    {"memcpy", "cudaMemcpyAsync device to device", {pattern::library_copy}},
+};
 
 /// Every byte 0xFF: the host's poison, which elements outside a variant's output must keep.
 constexpr std::uint32_t poison_bits = 0xFFFFFFFFu;
 
-/// The SM count trace() assumes for the grid-stride grid (an H100 SXM); sectors per request do not
-/// depend on it, only which vectors a traced warp happens to touch.
-constexpr std::uint64_t traced_sm_count = 132;
-
 /// Parameters read once from `params`.
 struct settings {
-  std::uint64_t n = 0;
-  std::uint64_t offset = 0;
-  std::uint64_t stride = 1;
-  int block = 256;
-  int unroll = 1;
-  int blocks_per_sm = 0;
+  std::uint64_t n;
+  std::uint64_t offset;
+  std::uint64_t stride;
+  int block;
+  int unroll;
+  int blocks_per_sm;
 
-  settings() = default;
   explicit settings(const cudalab::params& p)
       : n(static_cast<std::uint64_t>(p.integer("n"))),
         offset(static_cast<std::uint64_t>(p.integer("offset"))),
@@ -88,10 +95,8 @@ struct settings {
 template <class Source, class Target>
 void trace_one_pass(cudalab::trace_sink& sink, std::uint64_t items, std::uint64_t block, std::uint64_t unroll,
                     unsigned bytes, Source source, Target target) {
-  const std::uint64_t blocks = blocks_for(items, block, unroll);
-  if (blocks == 0) return;
   const std::uint64_t warps_per_block = block / 32;
-  sink.trace_blocks(blocks, [&](std::uint64_t b) {
+  sink.trace_blocks(blocks_for(items, block, unroll), [&](std::uint64_t b) {
     for (std::uint64_t w = 0; w < warps_per_block; ++w) {
       // All loads of a thread are issued before its stores, as in the kernels.
       for (std::uint64_t k = 0; k < unroll; ++k)
@@ -118,6 +123,89 @@ void trace_scalar_tail(cudalab::trace_sink& sink, std::uint64_t first, std::uint
   sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 4, addr);
 }
 
+/// Traces the grid-stride float4 copy. Whatever the grid, its warp steps are the aligned runs of 32
+/// vectors (the unroll only groups a thread's steps into passes), then block 0 copies the tail.
+void trace_grid_stride(cudalab::trace_sink& sink, std::uint64_t n) {
+  const std::uint64_t vectors = n / 4;
+  cudalab::trace_warp_steps(sink, vectors, [&](std::uint64_t first, unsigned lanes) {
+    auto addr = [&](unsigned lane) -> long long {
+      return lane < lanes ? static_cast<long long>((first + lane) * 16) : -1;
+    };
+    sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, 16, addr);
+    sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 16, addr);
+  });
+  trace_scalar_tail(sink, vectors * 4, n - vectors * 4);
+}
+
+/// One sweep point: the input, the output and the grid of the grid-stride copies. The buffers hold
+/// the floats' bit patterns, so verify compares bits and the poison (a NaN) equals itself.
+class alignment_point final : public cudalab::lab_point {
+ public:
+  alignment_point(const settings& s, cudalab::session& session) : s_(s), h_in_(s.n) {
+    std::mt19937_64 rng(session.seed());
+    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    for (auto& bits : h_in_) {
+      const float v = dist(rng);
+      std::memcpy(&bits, &v, sizeof v);
+    }
+    d_in_ = session.input(h_in_);
+    d_out_ = session.output<std::uint32_t>(s.n);
+    const int per_sm = s.blocks_per_sm > 0 ? s.blocks_per_sm : std::max(1, grid_stride_blocks_per_sm(s.block));
+    const std::uint64_t needed = std::max<std::uint64_t>(1, blocks_for(s.n / 4, s.block, 1));
+    const std::uint64_t resident = std::uint64_t(per_sm) * session.device().sm_count;
+    grid_stride_blocks_ = std::max(1, static_cast<int>(std::min(needed, resident)));
+  }
+
+  void run(cudalab::variant_index v, cudaStream_t stream) override {
+    const policy& k = variants[v];
+    const float* in = reinterpret_cast<const float*>(d_in_.data());
+    float* out = reinterpret_cast<float*>(d_out_.data());
+    const std::uint64_t count = s_.moved(k.what);
+    switch (k.what) {
+      case pattern::offset_read:
+        return launch_offset_read(in, out, count, s_.offset, k.op, s_.unroll, s_.block, stream);
+      case pattern::offset_write: return launch_offset_write(in, out, count, s_.offset, s_.unroll, s_.block, stream);
+      case pattern::offset_copy: return launch_offset_copy(in, out, count, s_.offset, s_.unroll, s_.block, stream);
+      case pattern::strided: return launch_strided_read(in, out, count, s_.stride, s_.unroll, s_.block, stream);
+      case pattern::vector_copy: return launch_vector_copy(in, out, s_.n, k.vector_bytes, s_.unroll, s_.block, stream);
+      case pattern::grid_stride:
+        return launch_grid_stride_copy(in, out, s_.n, k.hint, s_.unroll, grid_stride_blocks_, s_.block, stream);
+      case pattern::library_copy:
+        CUDALAB_CUDA_CHECK(cudaMemcpyAsync(out, in, s_.n * sizeof(float), cudaMemcpyDeviceToDevice, stream));
+        return;
+    }
+  }
+
+  cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context& ctx) override {
+    const pattern what = variants[v].what;
+    // The expected output as bit patterns: the moved elements, and the poison everywhere else.
+    std::vector<std::uint32_t> expected(s_.n, poison_bits);
+    const std::uint64_t count = s_.moved(what);
+    for (std::uint64_t i = 0; i < count; ++i) {
+      switch (what) {
+        case pattern::offset_read: expected[i] = h_in_[offset_read_source(i, s_.offset)]; break;
+        case pattern::offset_write: expected[offset_write_target(i, s_.offset)] = h_in_[i]; break;
+        case pattern::offset_copy:
+          expected[offset_copy_element(i, s_.offset)] = h_in_[offset_copy_element(i, s_.offset)];
+          break;
+        case pattern::strided: expected[i] = h_in_[strided_source(i, s_.stride)]; break;
+        default: expected[i] = h_in_[i]; break;
+      }
+    }
+    cudalab::verification c = cudalab::compare_exact(d_out_, expected, ctx.stream);
+    c.tolerance = "exact (bit patterns)";
+    c.note =
+        "compared as 32-bit patterns; elements the variant must not write keep the poison 4294967295 (0xFFFFFFFF)";
+    return c;
+  }
+
+ private:
+  settings s_;
+  std::vector<std::uint32_t> h_in_;
+  cudalab::device_buffer<std::uint32_t> d_in_, d_out_;
+  int grid_stride_blocks_ = 1;
+};
+
 }  // namespace
 
 class alignment_lab final : public cudalab::lab {
@@ -133,219 +221,73 @@ class alignment_lab final : public cudalab::lab {
         "`unroll` independent loads per thread, and a grid-stride float4 copy, next to cudaMemcpyAsync. "
         "Bandwidth counts useful bytes only.";
     s.params = {
-        cudalab::param_spec::integer("n", std::int64_t(1) << 28, 0, std::int64_t(1) << 32, "elements",
+        cudalab::param_spec::integer("n", std::int64_t(1) << 28, 1, std::int64_t(1) << 32, "elements",
                                      "floats per buffer (input and output); the default is 1 GiB each"),
         cudalab::param_spec::integer("offset", 0, 0, 1 << 20, "elements",
                                      "shift of the misaligned side in the offset_* variants; elements that "
                                      "would fall past n are not moved"),
         cudalab::param_spec::integer("stride", 2, 1, 1024, "elements",
                                      "distance between elements read by the strided variant"),
-        cudalab::param_spec::integer("block", 256, 32, 1024, "threads",
-                                     "threads per block (a multiple of 32)"),
+        cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block (a multiple of 32)")
+            .multiple(32),
         cudalab::param_spec::integer("unroll", 1, 1, 4, "items",
-                                     "independent elements (or vectors) per thread and pass: 1, 2 or 4"),
+                                     "independent elements (or vectors) per thread and pass: 1, 2 or 4")
+            .only(unrolls::values()),
         cudalab::param_spec::integer("blocks_per_sm", 0, 0, 64, "blocks",
                                      "grid of the grid-stride copies, per SM; 0 = as many as fit at once"),
     };
-    s.variants = {
-        {"offset_read", "read in[i + offset], write out[i]: misaligned loads, aligned stores"},
-        {"offset_read_ldg", "offset_read through the read-only path (__ldg, ld.global.nc)"},
-        {"offset_read_ldca", "offset_read cached in L1 and L2 (__ldca, the seed's -dlcm=ca)"},
-        {"offset_read_ldcg", "offset_read cached in L2 only (__ldcg, the seed's -dlcm=cg)"},
-        {"offset_read_ldcs", "offset_read with streaming, evict-first loads (__ldcs)"},
-        {"offset_write", "read in[i], write out[i + offset]: aligned loads, misaligned stores"},
-        {"offset_copy", "read and write element i + offset: both sides misaligned (the guide's offsetCopy)"},
-        {"strided", "read in[i * stride], write out[i]: loads spread over stride*4 bytes per lane"},
-        {"copy_float", "aligned copy, 4 bytes per lane per step (128 B per warp request)"},
-        {"copy_float2", "aligned copy, 8 bytes per lane per step (float2, 256 B per warp request)"},
-        {"copy_float4", "aligned copy, 16 bytes per lane per step (float4, 512 B per warp request)"},
-        {"grid_stride", "float4 copy by a GPU-sized grid walking the array (grid-stride loop)"},
-        {"grid_stride_cs", "grid_stride with streaming loads and stores (__ldcs/__stcs, evict-first)"},
-        {"memcpy", "cudaMemcpyAsync device to device (the baseline)"},
-    };
+    s.variants = variants.specs();
     s.baseline = "memcpy";
     return s;
   }
 
-  void check_params(const cudalab::params& p) const override {
-    const settings s(p);
-    if (s.block % 32 != 0)
-      throw std::invalid_argument("block must be a multiple of 32 (a warp), not " + std::to_string(s.block));
-    if (s.unroll != 1 && s.unroll != 2 && s.unroll != 4)
-      throw std::invalid_argument("unroll must be 1, 2 or 4, not " + std::to_string(s.unroll));
-  }
-
-  cudalab::requirements require(const cudalab::params& p) const override {
+  cudalab::requirements requirements_of(const cudalab::params& p) const override {
     const std::uint64_t bytes = static_cast<std::uint64_t>(p.integer("n")) * sizeof(float);
-    // Device: input and output. Host: input, downloaded output and the expected output.
+    // Device: input and output. Host: input, expected output and the downloaded output.
     return {2 * bytes, 0, 3 * bytes};
   }
 
-  void setup(const cudalab::params& p, cudalab::session& s) override {
-    check_params(p);
-    settings_ = settings(p);
-    stream_ = s.stream();
-    const std::uint64_t n = settings_.n;
-
-    h_in_.resize(n);
-    std::mt19937_64 rng(s.seed());
-    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-    for (auto& bits : h_in_) {
-      const float v = dist(rng);
-      std::memcpy(&bits, &v, sizeof v);
-    }
-    h_out_.resize(n);
-    h_expected_.resize(n);
-
-    d_in_ = cudalab::device_buffer<float>(n);
-    d_out_ = cudalab::device_buffer<float>(n);
-    if (n > 0)
-      CUDALAB_CUDA_CHECK(cudaMemcpyAsync(d_in_.data(), h_in_.data(), d_in_.bytes(), cudaMemcpyHostToDevice, stream_));
-    s.register_output(d_out_.data(), d_out_.bytes(), cudalab::memory_kind::device);
-
-    const int per_sm = settings_.blocks_per_sm > 0 ? settings_.blocks_per_sm
-                                                     : std::max(1, grid_stride_blocks_per_sm(settings_.block));
-    const std::uint64_t needed = std::max<std::uint64_t>(1, blocks_for(n / 4, settings_.block, 1));
-    grid_stride_blocks_ = static_cast<int>(std::min<std::uint64_t>(needed, std::uint64_t(per_sm) * s.device().sm_count));
-    grid_stride_blocks_ = std::max(1, grid_stride_blocks_);
-    CUDALAB_CUDA_CHECK(cudaStreamSynchronize(stream_));
-  }
-
-  cudalab::traffic traffic_of(const cudalab::variant_spec& v) const override {
-    const std::uint64_t bytes = settings_.moved(kind_of(v.name).what) * sizeof(float);
+  // Zero for the offset_* variants when offset >= n: they move nothing, and the host refuses the point.
+  cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index v) const override {
+    const std::uint64_t bytes = settings(p).moved(variants[v].what) * sizeof(float);
     return {bytes, bytes, cudalab::memory_path::device};
   }
 
-  void run(const cudalab::variant_spec& v, cudaStream_t stream) override {
-    const variant_kind k = kind_of(v.name);
-    const settings& s = settings_;
-    const float* in = d_in_.data();
-    float* out = d_out_.data();
-    const std::uint64_t count = s.moved(k.what);
-    switch (k.what) {
-      case pattern::offset_read: return launch_offset_read(in, out, count, s.offset, k.op, s.unroll, s.block, stream);
-      case pattern::offset_write: return launch_offset_write(in, out, count, s.offset, s.unroll, s.block, stream);
-      case pattern::offset_copy: return launch_offset_copy(in, out, count, s.offset, s.unroll, s.block, stream);
-      case pattern::strided: return launch_strided_read(in, out, count, s.stride, s.unroll, s.block, stream);
-      case pattern::vector_copy: return launch_vector_copy(in, out, s.n, k.vector_bytes, s.unroll, s.block, stream);
-      case pattern::grid_stride:
-        return launch_grid_stride_copy(in, out, s.n, k.hint, s.unroll, grid_stride_blocks_, s.block, stream);
-      case pattern::memcpy:
-        if (s.n > 0)
-          CUDALAB_CUDA_CHECK(cudaMemcpyAsync(out, in, s.n * sizeof(float), cudaMemcpyDeviceToDevice, stream));
-        return;
-    }
-  }
-
-  cudalab::check verify(const cudalab::variant_spec& v) override {
-    const variant_kind k = kind_of(v.name);
-    const settings& s = settings_;
-    if (s.n > 0)
-      CUDALAB_CUDA_CHECK(cudaMemcpyAsync(h_out_.data(), d_out_.data(), d_out_.bytes(), cudaMemcpyDeviceToHost, stream_));
-    CUDALAB_CUDA_CHECK(cudaStreamSynchronize(stream_));
-
-    // The expected output as bit patterns: the moved elements, and the poison everywhere else.
-    std::fill(h_expected_.begin(), h_expected_.end(), poison_bits);
-    const std::uint64_t count = s.moved(k.what);
-    for (std::uint64_t i = 0; i < count; ++i) {
-      switch (k.what) {
-        case pattern::offset_read: h_expected_[i] = h_in_[offset_read_source(i, s.offset)]; break;
-        case pattern::offset_write: h_expected_[offset_write_target(i, s.offset)] = h_in_[i]; break;
-        case pattern::offset_copy: h_expected_[offset_copy_element(i, s.offset)] = h_in_[offset_copy_element(i, s.offset)]; break;
-        case pattern::strided: h_expected_[i] = h_in_[strided_source(i, s.stride)]; break;
-        default: h_expected_[i] = h_in_[i]; break;
-      }
-    }
-    cudalab::check c = cudalab::compare_exact(h_out_.data(), h_expected_.data(), s.n);
-    c.tolerance = "exact (bit patterns)";
-    c.note = "compared as 32-bit patterns; elements the variant must not write keep the poison 4294967295 (0xFFFFFFFF)";
-    return c;
-  }
-
-  void trace(const cudalab::params& p, const cudalab::variant_spec& v, cudalab::trace_sink& sink) const override {
-    const variant_kind k = kind_of(v.name);
+  void trace(const cudalab::params& p, cudalab::variant_index v, const cudalab::lab_context&,
+             cudalab::trace_sink& sink) const override {
+    const policy& k = variants[v];
     const settings s(p);
     const std::uint64_t block = static_cast<std::uint64_t>(s.block);
     const std::uint64_t unroll = static_cast<std::uint64_t>(s.unroll);
     const std::uint64_t count = s.moved(k.what);
     const std::uint64_t offset = s.offset;
-    const std::uint64_t stride = s.stride;
     auto same = [](std::uint64_t i) { return i; };
+    auto shifted = [&](std::uint64_t i) { return offset_copy_element(i, offset); };
     switch (k.what) {
       case pattern::offset_read:
-        return trace_one_pass(sink, count, block, unroll, 4, [&](std::uint64_t i) { return offset_read_source(i, offset); }, same);
+        return trace_one_pass(sink, count, block, unroll, 4,
+                              [&](std::uint64_t i) { return offset_read_source(i, offset); }, same);
       case pattern::offset_write:
-        return trace_one_pass(sink, count, block, unroll, 4, same, [&](std::uint64_t i) { return offset_write_target(i, offset); });
-      case pattern::offset_copy: {
-        auto shifted = [&](std::uint64_t i) { return offset_copy_element(i, offset); };
-        return trace_one_pass(sink, count, block, unroll, 4, shifted, shifted);
-      }
+        return trace_one_pass(sink, count, block, unroll, 4, same,
+                              [&](std::uint64_t i) { return offset_write_target(i, offset); });
+      case pattern::offset_copy: return trace_one_pass(sink, count, block, unroll, 4, shifted, shifted);
       case pattern::strided:
-        return trace_one_pass(sink, count, block, unroll, 4, [&](std::uint64_t i) { return strided_source(i, stride); }, same);
+        return trace_one_pass(sink, count, block, unroll, 4,
+                              [&](std::uint64_t i) { return strided_source(i, s.stride); }, same);
       case pattern::vector_copy: {
         const std::uint64_t width = static_cast<std::uint64_t>(k.vector_bytes) / sizeof(float);
         const std::uint64_t vectors = s.n / width;
         trace_one_pass(sink, vectors, block, unroll, static_cast<unsigned>(k.vector_bytes), same, same);
         return trace_scalar_tail(sink, vectors * width, s.n - vectors * width);
       }
-      case pattern::grid_stride: return trace_grid_stride(sink, s);
-      case pattern::memcpy: return;  // a library copy: not modelled
+      case pattern::grid_stride: return trace_grid_stride(sink, s.n);
+      case pattern::library_copy: return;  // a library copy: not modelled
     }
   }
 
-  void teardown() noexcept override {
-    d_in_ = {};
-    d_out_ = {};
-    h_in_ = {};
-    h_out_ = {};
-    h_expected_ = {};
+  std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
+    return std::make_unique<alignment_point>(settings(p), s);
   }
-
- private:
-  /// Traces the grid-stride copy as launched on a `traced_sm_count`-SM GPU: block 0's warps on the
-  /// first step, and the warps of the block and step that reach the last vector. (With unroll > 1
-  /// a pass issues several steps; each step is the same warp request, so the counts do not change.)
-  static void trace_grid_stride(cudalab::trace_sink& sink, const settings& s) {
-    const std::uint64_t vectors = s.n / 4;
-    const std::uint64_t block = static_cast<std::uint64_t>(s.block);
-    if (vectors > 0) {
-      const std::uint64_t per_sm = s.blocks_per_sm > 0 ? std::uint64_t(s.blocks_per_sm) : std::max<std::uint64_t>(1, 2048 / block);
-      const std::uint64_t grid = std::min(std::max<std::uint64_t>(1, blocks_for(vectors, block, 1)), per_sm * traced_sm_count);
-      const std::uint64_t grid_threads = grid * block;
-      const std::uint64_t last = vectors - 1;
-      // Every warp-iteration with work but those of the last covers 32 consecutive, aligned vectors,
-      // like warp 0 of block 0 at iteration 0: trace that once for all of them, then the last
-      // block-iteration (where the tail is) as it is.
-      const std::uint64_t end_block = (last % grid_threads) / block, end_iteration = last / grid_threads;
-      const std::uint64_t busy_warps = (vectors + 31) / 32;
-      auto trace_warp = [&](std::uint64_t b, std::uint64_t w, std::uint64_t iteration) {
-        auto addr = [&](unsigned lane) -> long long {
-          const std::uint64_t i = grid_stride_index(b * block + w * 32 + lane, iteration, grid_threads);
-          return i < vectors ? static_cast<long long>(i * 16) : -1;
-        };
-        if (addr(0) < 0) return false;  // this warp has nothing left at this iteration
-        sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, 16, addr);
-        sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 16, addr);
-        return true;
-      };
-      std::uint64_t end_warps = 0;
-      for (std::uint64_t w = 0; w < block / 32; ++w)
-        end_warps += grid_stride_index(end_block * block + w * 32, end_iteration, grid_threads) < vectors;
-      if (busy_warps > end_warps) {
-        sink.repeat(busy_warps - end_warps);
-        trace_warp(0, 0, 0);
-      }
-      sink.repeat(1);
-      for (std::uint64_t w = 0; w < block / 32; ++w) trace_warp(end_block, w, end_iteration);
-    }
-    trace_scalar_tail(sink, vectors * 4, s.n - vectors * 4);
-  }
-
-  settings settings_;
-  cudaStream_t stream_ = nullptr;
-  int grid_stride_blocks_ = 1;
-  std::vector<std::uint32_t> h_in_, h_out_, h_expected_;
-  cudalab::device_buffer<float> d_in_, d_out_;
 };
 
 }  // namespace alignment

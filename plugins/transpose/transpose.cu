@@ -1,10 +1,8 @@
 // Launchers of the transpose lab's kernels: pick the compile-time thread rows and strip, launch, check.
 #include "transpose.hpp"
 
-#include <stdexcept>
-#include <string>
-
 #include "cudalab/cuda_error.hpp"
+#include "cudalab/dispatch.hpp"
 #include "transpose_kernels.cuh"
 
 namespace transpose {
@@ -47,16 +45,6 @@ void launch_with(kernel k, const float* d_in, float* d_out, unsigned rows, unsig
   CUDALAB_CHECK_LAUNCH();
 }
 
-template <unsigned block_rows>
-void launch_rows(kernel k, const float* d_in, float* d_out, unsigned rows, unsigned cols, unsigned strip,
-                 cudaStream_t stream) {
-  switch (strip) {
-    case 1: return launch_with<block_rows, 1>(k, d_in, d_out, rows, cols, stream);
-    case tuned_strip: return launch_with<block_rows, tuned_strip>(k, d_in, d_out, rows, cols, stream);
-    default: throw std::invalid_argument("transpose: strip must be 1 or 2 tiles, not " + std::to_string(strip));
-  }
-}
-
 }  // namespace
 
 unsigned blocks_for(kernel k, unsigned rows, unsigned cols, unsigned strip) {
@@ -68,15 +56,11 @@ unsigned blocks_for(kernel k, unsigned rows, unsigned cols, unsigned strip) {
 void launch(kernel k, const float* d_in, float* d_out, unsigned rows, unsigned cols, unsigned block_rows,
             unsigned strip, cudaStream_t stream) {
   if (rows == 0 || cols == 0) return;
-  switch (block_rows) {
-    case 1: return launch_rows<1>(k, d_in, d_out, rows, cols, strip, stream);
-    case 2: return launch_rows<2>(k, d_in, d_out, rows, cols, strip, stream);
-    case 4: return launch_rows<4>(k, d_in, d_out, rows, cols, strip, stream);
-    case 8: return launch_rows<8>(k, d_in, d_out, rows, cols, strip, stream);
-    case 16: return launch_rows<16>(k, d_in, d_out, rows, cols, strip, stream);
-    case 32: return launch_rows<32>(k, d_in, d_out, rows, cols, strip, stream);
-    default: throw std::invalid_argument("transpose: block_rows must divide 32, not " + std::to_string(block_rows));
-  }
+  cudalab::dispatch(block_rows_choices{}, block_rows, "block_rows", [&](auto br) {
+    cudalab::dispatch(strip_choices{}, strip, "strip", [&](auto st) {
+      launch_with<br, st>(k, d_in, d_out, rows, cols, stream);
+    });
+  });
 }
 
 }  // namespace transpose

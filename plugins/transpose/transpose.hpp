@@ -26,8 +26,8 @@ unsigned blocks_for(kernel k, unsigned rows, unsigned cols, unsigned strip);
 /// transposed into cols x rows, or copied unchanged for the copy kernels. Blocks are 32 x block_rows
 /// threads moving a strip of `strip` tiles (strip * 32 rows); each thread handles
 /// strip * 32 / block_rows rows of it.
-/// REQUIRES: block_rows in {1, 2, 4, 8, 16, 32}; strip 1 or tuned_strip (2); d_in and d_out hold
-/// rows * cols floats.
+/// REQUIRES: block_rows one of block_rows_choices (divisors of 32); strip one of strip_choices (1 or
+/// tuned_strip); d_in and d_out hold rows * cols floats.
 void launch(kernel k, const float* d_in, float* d_out, unsigned rows, unsigned cols, unsigned block_rows,
             unsigned strip, cudaStream_t stream);
 

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "cudalab/dispatch.hpp"
 #include "cudalab/host_device.hpp"
 
 namespace transpose {
@@ -10,10 +11,15 @@ namespace transpose {
 /// Side of the square tile every tiled kernel works on, in elements (one warp spans a tile row).
 inline constexpr unsigned tile_dim = 32;
 
-/// Tiles a block of the tuned variants (copy, copy_shared, padded_rows, diagonal) moves: a strip of
-/// two vertically stacked tiles, 64 x 32 elements. Twice the loads in flight per thread before the
-/// shared stores, half the blocks, and 256 contiguous bytes per output row for the transposes.
+/// Tiles a block of the tuned variants (copy, copy_shared, padded_rows, diagonal, padded_hinted) moves:
+/// a strip of two vertically stacked tiles, 64 x 32 elements. Twice the loads in flight per thread
+/// before the shared stores, half the blocks, and 256 contiguous bytes per output row for the transposes.
 inline constexpr unsigned tuned_strip = 2;
+
+/// The thread rows per block (divisors of 32) and the strip heights the kernels are built for: the
+/// `block_rows` parameter accepts the first list, and the launcher picks kernel instances from both.
+using block_rows_choices = cudalab::choices<1u, 2u, 4u, 8u, 16u, 32u>;
+using strip_choices = cudalab::choices<1u, tuned_strip>;
 
 /// The strip a block works on: the row and column of its top-left element, in elements.
 struct tile_origin {

@@ -2,12 +2,12 @@
 #include <algorithm>
 #include <random>
 #include <stdexcept>
-#include <string>
 #include <vector>
 
-#include "cudalab/device_buffer.hpp"
+#include "cudalab/compare.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
+#include "cudalab/variant_table.hpp"
 #include "transpose.hpp"
 #include "transpose_kernels.cuh"
 
@@ -18,9 +18,7 @@ namespace {
 /// How a variant runs: which kernel (none for the library copy), how many thread rows its blocks
 /// have (0: the lab's block_rows parameter), how many stacked tiles a block moves, and whether its
 /// output is a copy or a transpose.
-struct variant_plan {
-  const char* name;
-  const char* summary;
+struct plan {
   bool library_copy;
   kernel k;
   unsigned fixed_block_rows;
@@ -28,34 +26,33 @@ struct variant_plan {
   bool transposes;
 };
 
-const variant_plan plans[] = {
-    {"copy", "tile copy, rows in and rows out, same strips and geometry as padded_rows (the ceiling)", false,
-     kernel::copy_tile, 0, tuned_strip, false},
-    {"copy_shared", "tile copy staged through shared memory, rows in and rows out", false, kernel::copy_shared, 0,
-     tuned_strip, false},
-    {"memcpy", "cudaMemcpyAsync device to device (the device's copy ceiling)", true, kernel::copy_tile, 0, 1, false},
-    {"naive_row", "read input rows (coalesced), write output columns (one sector per lane)", false,
-     kernel::naive_row, tile_dim, 1, true},
-    {"naive_col", "read input columns (one sector per lane), write output rows (coalesced)", false,
-     kernel::naive_col, tile_dim, 1, true},
+const cudalab::variant_table<plan> variants = {
+    {"copy", "tile copy, rows in and rows out, same strips and geometry as padded_rows (the ceiling)",
+     {false, kernel::copy_tile, 0, tuned_strip, false}},
+    {"copy_shared", "tile copy staged through shared memory, rows in and rows out",
+     {false, kernel::copy_shared, 0, tuned_strip, false}},
+    {"memcpy", "cudaMemcpyAsync device to device (the device's copy ceiling)", {true, kernel::copy_tile, 0, 1, false}},
+    {"naive_row", "read input rows (coalesced), write output columns (one sector per lane)",
+     {false, kernel::naive_row, tile_dim, 1, true}},
+    {"naive_col", "read input columns (one sector per lane), write output rows (coalesced)",
+     {false, kernel::naive_col, tile_dim, 1, true}},
     {"tile", "shared tile[32][32], one element per thread: coalesced, but 32-way conflicts on the column read",
-     false, kernel::tile, tile_dim, 1, true},
-    {"padded", "shared tile[32][33], one element per thread: coalesced, no bank conflicts", false, kernel::padded,
-     tile_dim, 1, true},
-    {"swizzled", "shared tile[32][32] with column c ^ row: coalesced, no conflicts, no padding", false,
-     kernel::swizzled, tile_dim, 1, true},
+     {false, kernel::tile, tile_dim, 1, true}},
+    {"padded", "shared tile[32][33], one element per thread: coalesced, no bank conflicts",
+     {false, kernel::padded, tile_dim, 1, true}},
+    {"swizzled", "shared tile[32][32] with column c ^ row: coalesced, no conflicts, no padding",
+     {false, kernel::swizzled, tile_dim, 1, true}},
     {"padded_rows", "padded tiles, 32 x block_rows threads each moving 64/block_rows rows of a two-tile strip",
-     false, kernel::padded, 0, tuned_strip, true},
-    {"diagonal", "padded_rows with diagonal block order over the strips", false, kernel::diagonal, 0, tuned_strip,
-     true},
-    {"padded_hinted", "padded_rows with cache hints: loads prefetch 256 B into L2, stores evict first", false,
-     kernel::hinted, 0, tuned_strip, true},
+     {false, kernel::padded, 0, tuned_strip, true}},
+    {"diagonal", "padded_rows with diagonal block order over the strips",
+     {false, kernel::diagonal, 0, tuned_strip, true}},
+    {"padded_hinted", "padded_rows with cache hints: loads prefetch 256 B into L2, stores evict first",
+     {false, kernel::hinted, 0, tuned_strip, true}},
 };
 
-const variant_plan& plan_of(const std::string& name) {
-  for (const auto& p : plans)
-    if (name == p.name) return p;
-  throw std::out_of_range("transpose: no variant '" + name + "'");
+/// The thread rows of a block of `pl` when the block_rows parameter is `param`.
+unsigned block_rows_of(const plan& pl, unsigned param) {
+  return pl.fixed_block_rows != 0 ? pl.fixed_block_rows : param;
 }
 
 bool stages_in_shared(kernel k) {
@@ -145,6 +142,55 @@ void trace_warp(kernel k, unsigned rows, unsigned cols, unsigned block_rows, uns
   }
 }
 
+/// One sweep point: the input, its transpose (the reference) and the output. Its destructor frees them.
+class transpose_point final : public cudalab::lab_point {
+ public:
+  transpose_point(const cudalab::params& p, cudalab::session& s)
+      : rows_(static_cast<unsigned>(p.integer("rows"))),
+        cols_(static_cast<unsigned>(p.integer("cols"))),
+        block_rows_(static_cast<unsigned>(p.integer("block_rows"))) {
+    const std::size_t n = std::size_t(rows_) * cols_;
+    // Exact integers below 2^24, so a misplaced element shows, and one draw feeds two elements.
+    h_in_.resize(n);
+    std::mt19937_64 rng(s.seed());
+    for (std::size_t i = 0; i < n; i += 2) {
+      const std::uint64_t r = rng();
+      h_in_[i] = static_cast<float>(r & 0xffffff);
+      if (i + 1 < n) h_in_[i + 1] = static_cast<float>((r >> 32) & 0xffffff);
+    }
+    // Reference transpose, in 32x32 blocks to stay in cache.
+    h_ref_.resize(n);
+    for (unsigned r0 = 0; r0 < rows_; r0 += tile_dim)
+      for (unsigned c0 = 0; c0 < cols_; c0 += tile_dim)
+        for (unsigned r = r0; r < std::min(rows_, r0 + tile_dim); ++r)
+          for (unsigned c = c0; c < std::min(cols_, c0 + tile_dim); ++c)
+            h_ref_[element_offset(c, r, rows_)] = h_in_[element_offset(r, c, cols_)];
+    d_in_ = s.input(h_in_);
+    d_out_ = s.output<float>(n);
+  }
+
+  void run(cudalab::variant_index v, cudaStream_t stream) override {
+    const plan& pl = variants[v];
+    if (pl.library_copy) {
+      CUDALAB_CUDA_CHECK(cudaMemcpyAsync(d_out_.data(), d_in_.data(), d_in_.bytes(), cudaMemcpyDeviceToDevice, stream));
+      return;
+    }
+    launch(pl.k, d_in_.data(), d_out_.data(), rows_, cols_, block_rows_of(pl, block_rows_), pl.strip, stream);
+  }
+
+  cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context& ctx) override {
+    const bool transposes = variants[v].transposes;
+    cudalab::verification c = cudalab::compare_exact(d_out_, transposes ? h_ref_ : h_in_, ctx.stream);
+    if (transposes) c.note = "output is cols x rows; element i = row i / rows, column i % rows";
+    return c;
+  }
+
+ private:
+  unsigned rows_, cols_, block_rows_;
+  std::vector<float> h_in_, h_ref_;
+  cudalab::device_buffer<float> d_in_, d_out_;
+};
+
 }  // namespace
 
 class transpose_lab final : public cudalab::lab {
@@ -165,116 +211,50 @@ class transpose_lab final : public cudalab::lab {
         cudalab::param_spec::integer("block_rows", 8, 1, 32, "threads",
                                      "thread rows per 32-wide block for copy, copy_shared, padded_rows, "
                                      "diagonal and padded_hinted (each block moves a 64x32 strip of two "
-                                     "tiles, each thread 64/block_rows rows of it); must divide 32"),
+                                     "tiles, each thread 64/block_rows rows of it); must divide 32")
+            .only(block_rows_choices::values()),
     };
-    for (const auto& p : plans) s.variants.push_back({p.name, p.summary});
+    s.variants = variants.specs();
     s.baseline = "copy";
     return s;
   }
 
   void check_params(const cudalab::params& p) const override {
-    const std::int64_t br = p.integer("block_rows");
-    if (br <= 0 || 32 % br != 0)
-      throw std::invalid_argument("block_rows must divide 32 (1, 2, 4, 8, 16 or 32), not " + std::to_string(br));
     if (p.integer("rows") * p.integer("cols") > (std::int64_t(1) << 32))
       throw std::invalid_argument("rows * cols must be at most 2^32 elements");
   }
 
-  cudalab::requirements require(const cudalab::params& p) const override {
+  cudalab::requirements requirements_of(const cudalab::params& p) const override {
     const auto bytes = static_cast<std::uint64_t>(p.integer("rows") * p.integer("cols")) * sizeof(float);
-    return {2 * bytes, 0, 3 * bytes};
+    return {2 * bytes, 0, 3 * bytes};  // device: input, output; host: input, reference, downloaded output
   }
 
-  void setup(const cudalab::params& p, cudalab::session& s) override {
-    check_params(p);
-    rows_ = static_cast<unsigned>(p.integer("rows"));
-    cols_ = static_cast<unsigned>(p.integer("cols"));
-    block_rows_ = static_cast<unsigned>(p.integer("block_rows"));
-    const std::size_t n = std::size_t(rows_) * cols_;
-    // Exact integers below 2^24, so a misplaced element shows, and one draw feeds two elements.
-    h_in_.resize(n);
-    std::mt19937_64 rng(s.seed());
-    for (std::size_t i = 0; i < n; i += 2) {
-      const std::uint64_t r = rng();
-      h_in_[i] = static_cast<float>(r & 0xffffff);
-      if (i + 1 < n) h_in_[i + 1] = static_cast<float>((r >> 32) & 0xffffff);
-    }
-    // Reference transpose, in 32x32 blocks to stay in cache.
-    h_ref_.resize(n);
-    for (unsigned r0 = 0; r0 < rows_; r0 += tile_dim)
-      for (unsigned c0 = 0; c0 < cols_; c0 += tile_dim)
-        for (unsigned r = r0; r < std::min(rows_, r0 + tile_dim); ++r)
-          for (unsigned c = c0; c < std::min(cols_, c0 + tile_dim); ++c)
-            h_ref_[element_offset(c, r, rows_)] = h_in_[element_offset(r, c, cols_)];
-    d_in_ = cudalab::device_buffer<float>(n);
-    d_out_ = cudalab::device_buffer<float>(n);
-    d_in_.upload(h_in_.data(), s.stream());
-    s.register_output(d_out_.data(), d_out_.bytes(), cudalab::memory_kind::device);
-    h_out_.resize(n);
-    stream_ = s.stream();
-  }
-
-  cudalab::traffic traffic_of(const cudalab::variant_spec&) const override {
-    const std::uint64_t bytes = std::uint64_t(rows_) * cols_ * sizeof(float);
+  cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index) const override {
+    const auto bytes = static_cast<std::uint64_t>(p.integer("rows") * p.integer("cols")) * sizeof(float);
     return {bytes, bytes, cudalab::memory_path::device};
   }
 
-  void run(const cudalab::variant_spec& v, cudaStream_t stream) override {
-    const variant_plan& plan = plan_of(v.name);
-    if (plan.library_copy) {
-      if (d_in_.bytes() > 0)
-        CUDALAB_CUDA_CHECK(
-            cudaMemcpyAsync(d_out_.data(), d_in_.data(), d_in_.bytes(), cudaMemcpyDeviceToDevice, stream));
-      return;
-    }
-    launch(plan.k, d_in_.data(), d_out_.data(), rows_, cols_, block_rows_of(plan, block_rows_), plan.strip, stream);
-  }
-
-  cudalab::check verify(const cudalab::variant_spec& v) override {
-    const variant_plan& plan = plan_of(v.name);
-    d_out_.download(h_out_.data(), stream_);
-    CUDALAB_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    const std::vector<float>& expected = plan.transposes ? h_ref_ : h_in_;
-    cudalab::check c = cudalab::compare_exact(h_out_.data(), expected.data(), h_out_.size());
-    if (plan.transposes) c.note = "output is cols x rows; element i = row i / rows, column i % rows";
-    return c;
-  }
-
-  void trace(const cudalab::params& p, const cudalab::variant_spec& v, cudalab::trace_sink& sink) const override {
-    const variant_plan& plan = plan_of(v.name);
-    if (plan.library_copy) return;  // a library copy: nothing to model
-    check_params(p);
+  void trace(const cudalab::params& p, cudalab::variant_index v, const cudalab::lab_context&,
+             cudalab::trace_sink& sink) const override {
+    const plan& pl = variants[v];
+    if (pl.library_copy) return;  // a library copy: nothing to model
     const auto rows = static_cast<unsigned>(p.integer("rows"));
     const auto cols = static_cast<unsigned>(p.integer("cols"));
-    const unsigned block_rows = block_rows_of(plan, static_cast<unsigned>(p.integer("block_rows")));
-    const unsigned blocks = blocks_for(plan.k, rows, cols, plan.strip);
+    const unsigned block_rows = block_rows_of(pl, static_cast<unsigned>(p.integer("block_rows")));
+    const unsigned blocks = blocks_for(pl.k, rows, cols, pl.strip);
     // Trace the first block (a full strip unless the matrix is smaller) and the last one (the ragged
     // corner); every other block repeats the first one's pattern at another base address.
     std::vector<unsigned> sample = {0};
     if (blocks > 1) sample.push_back(blocks - 1);
     for (unsigned b : sample)
-      for (unsigned w = 0; w < block_rows; ++w) trace_warp(plan.k, rows, cols, block_rows, plan.strip, b, w, sink);
+      for (unsigned w = 0; w < block_rows; ++w) trace_warp(pl.k, rows, cols, block_rows, pl.strip, b, w, sink);
     const std::uint64_t traced = std::uint64_t(sample.size()) * block_rows;
     sink.sampled(traced, std::uint64_t(blocks) * block_rows);
   }
 
-  void teardown() noexcept override {
-    d_in_ = {};
-    d_out_ = {};
-    h_in_ = {};
-    h_ref_ = {};
-    h_out_ = {};
+  std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
+    return std::make_unique<transpose_point>(p, s);
   }
-
- private:
-  static unsigned block_rows_of(const variant_plan& plan, unsigned param) {
-    return plan.fixed_block_rows != 0 ? plan.fixed_block_rows : param;
-  }
-
-  unsigned rows_ = 0, cols_ = 0, block_rows_ = 8;
-  cudaStream_t stream_ = nullptr;
-  std::vector<float> h_in_, h_ref_, h_out_;
-  cudalab::device_buffer<float> d_in_, d_out_;
 };
 
 }  // namespace transpose

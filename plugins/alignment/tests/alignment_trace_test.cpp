@@ -1,66 +1,42 @@
-// The alignment plugin on the CPU: its spec, its index math, and the access model's predictions.
+// The alignment plugin on the CPU: its parameter checks, its index math, and the access model's predictions.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
 
-#include "../../plugins/alignment/alignment_kernels.cuh"
-#include "model/access_model.hpp"
-#include "lab_checks.hpp"
-#include "plugin/spec_lookup.hpp"
+#include "../alignment_kernels.cuh"
+#include "cudalab/testing.hpp"
 
-namespace cudalab::testing {
 namespace {
 
-const host::loaded_plugin& plugin() { return load_test_plugin("alignment"); }
-
-params with(const std::map<std::string, param_value>& overrides) { return params_with("alignment", overrides); }
-
-host::access_stats predict(const std::string& variant, const params& p) {
-  return predict_access("alignment", variant, p);
+const cudalab::testing::lab_under_test& lab() {
+  static const cudalab::testing::lab_under_test l("alignment");
+  return l;
 }
 
-TEST(AlignmentSpec, IsSane) {
-  const lab_spec& s = plugin().spec;
-  EXPECT_EQ(s.name, "alignment");
-  std::set<std::string> names;
-  for (const auto& v : s.variants) {
-    EXPECT_TRUE(names.insert(v.name).second) << "duplicate " << v.name;
-    EXPECT_FALSE(v.summary.empty()) << v.name;
-  }
-  EXPECT_EQ(s.baseline, "memcpy");
-  EXPECT_TRUE(names.count(s.baseline));
-  for (const char* v : {"offset_read", "offset_write", "offset_copy", "strided", "offset_read_ldg", "offset_read_ldca",
-                        "offset_read_ldcg", "offset_read_ldcs", "copy_float", "copy_float2", "copy_float4",
-                        "grid_stride", "grid_stride_cs", "memcpy"})
-    EXPECT_TRUE(names.count(v)) << v;
-  std::set<std::string> param_names;
-  for (const auto& ps : s.params) {
-    EXPECT_TRUE(param_names.insert(ps.name).second) << "duplicate " << ps.name;
-    EXPECT_FALSE(ps.doc.empty()) << ps.name;
-    ASSERT_EQ(ps.type, param_type::integer) << ps.name;
-    const auto d = double(std::get<std::int64_t>(ps.default_value));
-    EXPECT_GE(d, *ps.min) << ps.name;
-    EXPECT_LE(d, *ps.max) << ps.name;
-  }
-  for (const char* p : {"n", "offset", "stride", "block", "unroll", "blocks_per_sm"}) EXPECT_TRUE(param_names.count(p)) << p;
-  EXPECT_NO_THROW(plugin().instance->check_params(with({})));
+cudalab::params with(const std::map<std::string, cudalab::param_value>& overrides) { return lab().with(overrides); }
+
+cudalab::access_stats predict(const std::string& variant, const cudalab::params& p) {
+  return lab().predict(variant, p);
 }
 
 TEST(AlignmentSpec, DefaultsFillAnH100) {
-  const params p = with({});
+  const cudalab::params p = with({});
   EXPECT_GE(p.integer("n") * 4, std::int64_t(256) << 20);  // at least 256 MiB per buffer
-  const auto r = plugin().instance->require(p);
-  EXPECT_EQ(r.device_bytes, 2u * std::uint64_t(p.integer("n")) * 4u);
 }
 
 TEST(AlignmentSpec, RejectsBadCombinations) {
-  for (std::int64_t b : {33, 100, 1000}) EXPECT_THROW(plugin().instance->check_params(with({{"block", b}})), std::invalid_argument) << b;
-  for (std::int64_t b : {32, 96, 256, 1024}) EXPECT_NO_THROW(plugin().instance->check_params(with({{"block", b}}))) << b;
-  EXPECT_THROW(plugin().instance->check_params(with({{"unroll", std::int64_t(3)}})), std::invalid_argument);
-  for (std::int64_t u : {1, 2, 4}) EXPECT_NO_THROW(plugin().instance->check_params(with({{"unroll", u}}))) << u;
+  for (std::int64_t b : {33, 100, 1000}) EXPECT_THROW(with({{"block", b}}), std::invalid_argument) << b;
+  for (std::int64_t b : {32, 96, 256, 1024}) EXPECT_NO_THROW(with({{"block", b}})) << b;
+  EXPECT_THROW(with({{"unroll", std::int64_t(3)}}), std::invalid_argument);
+  for (std::int64_t u : {1, 2, 4}) EXPECT_NO_THROW(with({{"unroll", u}})) << u;
+  // An empty array has no traffic to time.
+  EXPECT_THROW(with({{"n", std::int64_t(0)}}), std::invalid_argument);
   // Offsets running past the end are legal: nothing is moved.
-  EXPECT_NO_THROW(plugin().instance->check_params(with({{"n", std::int64_t(5)}, {"offset", std::int64_t(32)}})));
+  EXPECT_NO_THROW(with({{"n", std::int64_t(5)}, {"offset", std::int64_t(32)}}));
 }
 
 TEST(AlignmentIndexMath, CountsAndTails) {
@@ -192,4 +168,3 @@ TEST(AlignmentModel, SmallAndOddSizesTraceWithoutSampling) {
 }
 
 }  // namespace
-}  // namespace cudalab::testing

@@ -1,62 +1,33 @@
-// The transpose plugin on the CPU: its spec, its tile index math, and the access model's predictions.
+// The transpose plugin on the CPU: its parameter checks, its tile index math, and the access model's predictions.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
-#include "../../plugins/transpose/transpose_kernels.cuh"
-#include "model/access_model.hpp"
-#include "lab_checks.hpp"
-#include "plugin/spec_lookup.hpp"
+#include "../transpose_kernels.cuh"
+#include "cudalab/testing.hpp"
 
-namespace cudalab::testing {
 namespace {
 
-const host::loaded_plugin& plugin() { return load_test_plugin("transpose"); }
-
-params with(std::map<std::string, param_value> overrides) {
-  params p = host::default_params(plugin().spec);
-  for (auto& [k, v] : overrides) p.set(k, v);
-  return p;
+const cudalab::testing::lab_under_test& lab() {
+  static const cudalab::testing::lab_under_test l("transpose");
+  return l;
 }
 
-host::access_stats predict(const std::string& variant, const params& p) {
-  host::access_model model;
-  plugin().instance->trace(p, host::find_variant(plugin().spec, variant), model);
-  return model.stats();
-}
+cudalab::params with(const std::map<std::string, cudalab::param_value>& overrides) { return lab().with(overrides); }
 
-TEST(TransposeSpec, IsSane) {
-  const lab_spec& s = plugin().spec;
-  EXPECT_EQ(s.name, "transpose");
-  std::set<std::string> names;
-  for (const auto& v : s.variants) EXPECT_TRUE(names.insert(v.name).second) << "duplicate " << v.name;
-  EXPECT_EQ(s.baseline, "copy");
-  EXPECT_TRUE(names.count(s.baseline));
-  for (const char* v : {"copy", "copy_shared", "memcpy", "naive_row", "naive_col", "tile", "padded", "swizzled",
-                        "padded_rows", "diagonal", "padded_hinted"})
-    EXPECT_TRUE(names.count(v)) << v;
-  for (const auto& ps : s.params) {
-    ASSERT_EQ(ps.type, param_type::integer) << ps.name;
-    const auto d = double(std::get<std::int64_t>(ps.default_value));
-    EXPECT_GE(d, *ps.min) << ps.name;
-    EXPECT_LE(d, *ps.max) << ps.name;
-  }
-  EXPECT_NO_THROW(plugin().instance->check_params(with({})));
+cudalab::access_stats predict(const std::string& variant, const cudalab::params& p) {
+  return lab().predict(variant, p);
 }
 
 TEST(TransposeSpec, RejectsBadCombinations) {
-  for (std::int64_t br : {3, 5, 12, 24})
-    EXPECT_THROW(plugin().instance->check_params(with({{"block_rows", br}})), std::invalid_argument) << br;
-  for (std::int64_t br : {1, 2, 4, 8, 16, 32}) EXPECT_NO_THROW(plugin().instance->check_params(with({{"block_rows", br}})));
-  EXPECT_THROW(plugin().instance->check_params(with({{"rows", std::int64_t(1) << 20}, {"cols", std::int64_t(1) << 20}})),
-               std::invalid_argument);
-}
-
-TEST(TransposeSpec, RequiresTwoMatricesOnTheDevice) {
-  const auto r = plugin().instance->require(with({{"rows", std::int64_t(1000)}, {"cols", std::int64_t(3)}}));
-  EXPECT_EQ(r.device_bytes, 2u * 3000u * 4u);
+  for (std::int64_t br : {3, 5, 12, 24}) EXPECT_THROW(with({{"block_rows", br}}), std::invalid_argument) << br;
+  for (std::int64_t br : {1, 2, 4, 8, 16, 32}) EXPECT_NO_THROW(with({{"block_rows", br}}));
+  EXPECT_THROW(with({{"rows", std::int64_t(1) << 20}, {"cols", std::int64_t(1) << 20}}), std::invalid_argument);
 }
 
 TEST(TransposeIndexMath, DiagonalOrderVisitsEveryTileOnce) {
@@ -119,7 +90,7 @@ TEST(TransposeTrace, SectorsAndConflictsPerVariantAtDefaultSize) {
       {"tile", 4, 4, 31},        {"padded", 4, 4, 0},      {"swizzled", 4, 4, 0},    {"padded_rows", 4, 4, 0},
       {"diagonal", 4, 4, 0},     {"padded_hinted", 4, 4, 0},
   };
-  const params p = with({});
+  const cudalab::params p = with({});
   const std::uint64_t elements = std::uint64_t(16384) * 16384;
   for (const auto& e : cases) {
     SCOPED_TRACE(e.variant);
@@ -162,7 +133,7 @@ TEST(TransposeTrace, LibraryCopyIsNotTraced) {
 
 TEST(TransposeTrace, OneByOneMovesOneElement) {
   const auto p = with({{"rows", std::int64_t(1)}, {"cols", std::int64_t(1)}});
-  for (const auto& v : plugin().spec.variants) {
+  for (const auto& v : lab().spec().variants) {
     if (v.name == "memcpy") continue;
     SCOPED_TRACE(v.name);
     const auto s = predict(v.name, p);
@@ -177,7 +148,7 @@ TEST(TransposeTrace, OneByOneMovesOneElement) {
 TEST(TransposeTrace, OddShapesTraceEveryVariant) {
   for (auto [r, c] : {std::pair{33, 65}, {1000, 3}, {3, 1000}, {31, 1}, {4097, 129}}) {
     const auto p = with({{"rows", std::int64_t(r)}, {"cols", std::int64_t(c)}});
-    for (const auto& v : plugin().spec.variants) {
+    for (const auto& v : lab().spec().variants) {
       if (v.name == "memcpy") continue;
       SCOPED_TRACE(v.name + " at " + std::to_string(r) + "x" + std::to_string(c));
       const auto s = predict(v.name, p);
@@ -190,4 +161,3 @@ TEST(TransposeTrace, OddShapesTraceEveryVariant) {
 }
 
 }  // namespace
-}  // namespace cudalab::testing
