@@ -151,8 +151,8 @@ void trace_strided_launch(cudalab::trace_sink& sink, std::uint64_t n, std::uint6
 }
 
 /// One sweep point: the input and the output in every kind of host memory, the device buffers of
-/// the copy variants, the streams variant's own streams and events, and the reference. Members go
-/// in reverse order of declaration: registrations before their memory, events before their streams.
+/// the copy variants, the streams variant's own streams and events, and the reference. Members are
+/// destroyed in reverse order of declaration: registrations before their memory, events before streams.
 class mapped_pinned_point final : public cudalab::lab_point {
  public:
   /// REQUIRES: the device can map host memory.
