@@ -122,14 +122,14 @@ malloc_ptr malloc_ints(std::size_t count) {
   return malloc_ptr(static_cast<int*>(p));
 }
 
-/// Traces one add_unrolled_kernel launch over elements [begin, begin + count), begin a multiple of 32.
-/// Whatever the block, grid and unroll factor, each warp load and store of the kernel covers one
-/// aligned run of 32 elements (add_index: tiles and their slots start at multiples of the block),
-/// and every run is covered once: the warp steps of trace_warp_steps.
-void trace_add_launch(cudalab::trace_sink& sink, std::uint64_t begin, std::uint64_t count) {
-  cudalab::trace_warp_steps(sink, count, [&](std::uint64_t first, unsigned lanes) {
+/// Traces one add_unrolled_kernel launch over `n` elements. Whatever the block, grid and unroll
+/// factor, each warp load and store of the kernel covers one aligned run of 32 elements (add_index:
+/// tiles and their slots start at multiples of the block), and every run is covered once: the warp
+/// steps of trace_warp_steps.
+void trace_add_launch(cudalab::trace_sink& sink, std::uint64_t n) {
+  cudalab::trace_warp_steps(sink, n, [&](std::uint64_t first, unsigned lanes) {
     auto address = [&](unsigned lane) -> long long {
-      return lane < lanes ? static_cast<long long>((begin + first + lane) * sizeof(int)) : -1;
+      return lane < lanes ? static_cast<long long>((first + lane) * sizeof(int)) : -1;
     };
     sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, 4, address);
     sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 4, address);
@@ -354,22 +354,11 @@ class mapped_pinned_lab final : public cudalab::lab {
   void trace(const cudalab::params& p, cudalab::variant_index v, const cudalab::lab_context&,
              cudalab::trace_sink& sink) const override {
     const settings s(p);
-    // The cudaMemcpy calls are library copies and are not traced; only the add kernels are.
-    switch (variants[v].via) {
-      case way::pageable:
-      case way::pinned:
-      case way::mapped:
-      case way::registered:
-        return trace_add_launch(sink, 0, s.n);
-      case way::streams: {
-        const std::uint64_t chunk = chunk_elements(s.n, s.chunks);
-        for (std::uint64_t begin = 0; begin < s.n; begin += chunk)
-          trace_add_launch(sink, begin, std::min(chunk, s.n - begin));
-        return;
-      }
-      case way::mapped_strided:
-        return trace_strided_launch(sink, s.n, s.stride);
-    }
+    // The cudaMemcpy calls are library copies and are not traced; only the add kernels are. All the
+    // streams variant's chunks but the last are whole multiples of 32 elements (chunk_elements), so
+    // the warp steps of its launches, one per chunk, are those of one launch over all n elements.
+    if (variants[v].via == way::mapped_strided) return trace_strided_launch(sink, s.n, s.stride);
+    trace_add_launch(sink, s.n);
   }
 
   std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
