@@ -1,11 +1,16 @@
-// Device code of the mapped_pinned lab: the seed's add kernel (unrolled 1/2/4) and a strided add, with the index math shared with trace().
+// Device code of the mapped_pinned lab: the course chapter's AddKernel (unroll 1/2/4), a strided add, their index math.
 #pragma once
 
 #include <cstdint>
 
+#include "cudalab/dispatch.hpp"
 #include "cudalab/host_device.hpp"
 
 namespace mapped_pinned {
+
+/// The unroll factors add_unrolled_kernel is built for: the `unroll` parameter accepts these, and the
+/// launcher picks the kernel instance from the same list.
+using unrolls = cudalab::choices<1, 2, 4>;
 
 /// Most blocks one add launch uses; larger arrays are covered by the grid-stride loop.
 inline constexpr std::uint64_t max_grid_blocks = std::uint64_t(1) << 20;
@@ -64,7 +69,7 @@ __device__ __forceinline__ int add_once(int value, int increment) {
   return value;
 }
 
-/// The seed's AddKernel: d_out[i] = d_in[i] + increment * cycles, `unroll` elements per thread per
+/// The original course chapter's AddKernel: d_out[i] = d_in[i] + increment * cycles, `unroll` elements per thread per
 /// iteration, all loads issued before the adds and all stores after them (memory-level parallelism).
 /// Access pattern: coalesced, each warp load/store covers 32 consecutive ints (4 sectors). The same
 /// kernel reads device memory (pageable, pinned, streams) or host memory over the bus (mapped,
