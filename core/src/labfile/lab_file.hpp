@@ -118,7 +118,8 @@ struct lab_plan {
 };
 
 /// "" when `value` suits the parameter `spec`, else what is wrong, naming the parameter: not a finite
-/// number, out of range (with the range and the unit), not among the allowed values, not a multiple.
+/// number, out of range (with the range and the unit), not among the allowed values, not a multiple,
+/// not one of a choice's choices.
 /// REQUIRES: value has spec's type (an integer or real for the numeric checks).
 std::string value_problem(const param_spec& spec, const param_value& value);
 

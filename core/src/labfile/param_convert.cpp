@@ -67,6 +67,11 @@ std::optional<param_value> checked_value(const param_spec& spec, const toml::nod
 }
 
 std::string value_problem(const param_spec& spec, const param_value& value) {
+  if (const auto* text = std::get_if<std::string>(&value)) {
+    if (spec.type != param_type::choice || std::find(spec.choices.begin(), spec.choices.end(), *text) != spec.choices.end())
+      return "";
+    return "'" + spec.name + "' = \"" + *text + "\" is not one of " + quoted_choices(spec.choices);
+  }
   double v = 0;
   if (auto i = std::get_if<std::int64_t>(&value)) v = static_cast<double>(*i);
   else if (auto d = std::get_if<double>(&value)) v = *d;
