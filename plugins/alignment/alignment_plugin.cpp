@@ -247,7 +247,7 @@ class alignment_lab final : public cudalab::lab {
     return {2 * bytes, 0, 3 * bytes};
   }
 
-  // Zero for the offset_* variants when offset >= n: they move nothing, and the host refuses the point.
+  // Zero for the offset_* variants when offset >= n: they move nothing, and the host skips them there.
   cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index v) const override {
     const std::uint64_t bytes = settings(p).moved(variants[v].what) * sizeof(float);
     return {bytes, bytes, cudalab::memory_path::device};

@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
     const auto& pl = plans.front();
     host_session session(ctx.device, pl.plan.measure.seed);
     live_point point(*pl.plugin->instance, pl.plan.point(r.point_index), session, {r.plugin, "setup", "", ""});
-    const variant_index v = variant_of(pl.plugin->spec, r.variant);
+    const cudalab::variant_index v = variant_of(pl.plugin->spec, r.variant);
     const double single = plain_events_ms(point, v, session.stream(), 1, 200);
     const double batched = plain_events_ms(point, v, session.stream(), static_cast<int>(r.time.batch), 50);
     const double reference = r.time.batch > 1 ? batched : single;

@@ -15,10 +15,13 @@ namespace cudalab {
 /// run k covers items [32k, 32k + 32), and the last run may be partial.
 ///
 /// `warp_step(first, lanes)` records the accesses of one warp step over items [first, first + lanes)
-/// (lane l works on item first + l). With at most `max_traced` full runs each is traced once;
-/// otherwise `max_traced` evenly spaced runs are traced, each weighted by the runs it stands for, so
-/// every request total stays exact and data-dependent addresses are sampled evenly. The partial run
-/// is traced on its own. Weights multiply any weight already set (`weighted`).
+/// (lane l works on item first + l). With at most `max_traced` full runs each is traced once and the
+/// totals are exact. Otherwise `max_traced` evenly spaced runs are traced, each weighted by the runs it
+/// stands for: the totals are exact when the full runs record alike (the same instructions, with
+/// addresses that differ by where the run starts), and an even sample when addresses depend on the
+/// data. So the warp steps that differ (a thread whose items run out inside a full run, a tail that
+/// is not the last partial run) must be traced apart, not through this helper. The partial run is
+/// traced on its own. Weights multiply any weight already set (`weighted`).
 /// REQUIRES: max_traced > 0.
 template <class F>
 void trace_warp_steps(trace_sink& sink, std::uint64_t items, F&& warp_step, std::uint64_t max_traced = 1024) {

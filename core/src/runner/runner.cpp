@@ -111,9 +111,18 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, variant_
   plugin_call call{base.plugin, "", spec.name, point_text(base)};
   lab_context trace_context = session.context();
   trace_context.stream = nullptr;  // trace() is CPU only
+  call.function = "traffic_of";
+  if (!recorded(run, r, [&] { r.bytes = call_plugin(call, [&] { return l.traffic_of(p, v); }); })) {
+    run.emit(std::move(r));
+    return;
+  }
+  if (r.bytes.total() == 0) {  // planning refused a variant that moves nothing anywhere; here, only this point
+    r.status = result_status::skipped;
+    r.error = "nothing to measure at this point: " + call.text() + " gives 0 bytes to move";
+    run.emit(std::move(r));
+    return;
+  }
   const bool ok = recorded(run, r, [&] {
-    call.function = "traffic_of";
-    r.bytes = call_plugin(call, [&] { return l.traffic_of(p, v); });
     call.function = "trace";
     access_model model;
     call_plugin(call, [&] { l.trace(p, v, trace_context, model); });
