@@ -22,8 +22,7 @@ std::optional<host::run_profile> load_profile(const options& o, int& exit_code) 
   }
 }
 
-std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile,
-                                                     int& exit_code) {
+std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile, int& exit_code) {
   host::plan_request req{o.files, search_path(o), profile, o.sets, o.variants};
   try {
     return host::plan_lab_files(req);

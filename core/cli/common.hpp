@@ -19,7 +19,6 @@ std::optional<host::run_profile> load_profile(const options& o, int& exit_code);
 
 /// Parses and validates the lab files. On error prints every problem to stderr, sets `exit_code`
 /// (bad lab file or plugin failure) and returns nothing.
-std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile,
-                                                     int& exit_code);
+std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile, int& exit_code);
 
 }  // namespace cudalab::cli

@@ -30,11 +30,13 @@ int explain_command(const options& o) {
   if (o.format == "json") {
     host::print_explain_json(std::cout, rows);
   } else {
-    std::cout << "Predicted per warp-wide request: global sectors (32 B) and efficiency (bytes asked / bytes moved);\n"
-                 "shared-memory wavefronts and bank conflicts. Compare with Nsight Compute's l1tex__t_sectors_pipe_lsu_mem_global_op_*\n"
-                 "/ l1tex__t_requests_pipe_lsu_mem_global_op_* and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*.\n"
-                 "Grids are sized for the "
-              << device.name << ", " << device.sm_count << " SMs.\n";
+    std::cout
+        << "Predicted per warp-wide request: global sectors (32 B) and efficiency (bytes asked / bytes moved);\n"
+           "shared-memory wavefronts and bank conflicts. Compare with Nsight Compute's "
+           "l1tex__t_sectors_pipe_lsu_mem_global_op_*\n"
+           "/ l1tex__t_requests_pipe_lsu_mem_global_op_* and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*.\n"
+           "Grids are sized for the "
+        << device.name << ", " << device.sm_count << " SMs.\n";
     host::print_explain_table(std::cout, rows);
   }
   return host::exit_ok;

@@ -32,14 +32,16 @@ void add_lab_options(CLI::App& cmd, cudalab::cli::options& o) {
 int main(int argc, char** argv) {
   using namespace cudalab;
   cli::options o;
-  CLI::App app{"cudalab: learn and measure GPU memory-access patterns.\n"
-               "Runs lab files (TOML) through lab plugins, verifies every variant, times it on the GPU and\n"
-               "predicts its memory transactions on the CPU.",
-               "cudalab"};
+  CLI::App app{
+      "cudalab: learn and measure GPU memory-access patterns.\n"
+      "Runs lab files (TOML) through lab plugins, verifies every variant, times it on the GPU and\n"
+      "predicts its memory transactions on the CPU.",
+      "cudalab"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("cudalab ") + CUDALAB_VERSION);
-  app.footer("Exit codes: 0 ok, 1 internal error, 2 usage, 3 bad lab file, 4 plugin load failure,\n"
-             "            5 no usable GPU, 6 verification failed, 7 CUDA error, 8 lab error, 130 interrupted.");
+  app.footer(
+      "Exit codes: 0 ok, 1 internal error, 2 usage, 3 bad lab file, 4 plugin load failure,\n"
+      "            5 no usable GPU, 6 verification failed, 7 CUDA error, 8 lab error, 130 interrupted.");
 
   auto* list = app.add_subcommand("list", "List the lab plugins found on the plugin search path");
   add_plugin_path(*list, o);
@@ -85,8 +87,11 @@ int main(int argc, char** argv) {
   auto* device = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");
   device->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));
 
-  auto* new_lab = app.add_subcommand("new", "Write a new lab plugin folder that builds against this cudalab and passes its tests");
-  new_lab->add_option("name", o.new_lab, "The lab's name: lower-case letters, digits and '_' (its plugin is cudalab_NAME.so)")
+  auto* new_lab =
+      app.add_subcommand("new", "Write a new lab plugin folder that builds against this cudalab and passes its tests");
+  new_lab
+      ->add_option("name", o.new_lab,
+                   "The lab's name: lower-case letters, digits and '_' (its plugin is cudalab_NAME.so)")
       ->required();
   new_lab->add_option("--out", o.out_dir, "The folder to write (default: ./NAME); it must not exist or be empty");
 
@@ -94,8 +99,10 @@ int main(int argc, char** argv) {
   const auto& commands = app.get_subcommands({});
   if (argc > 1 && argv[1][0] != '-' &&
       std::none_of(commands.begin(), commands.end(), [&](const CLI::App* c) { return c->get_name() == argv[1]; })) {
-    std::fprintf(stderr, "cudalab: unknown command '%s' - commands: list, describe, validate, explain, run, device, new (see --help)\n",
-                 argv[1]);
+    std::fprintf(
+        stderr,
+        "cudalab: unknown command '%s' - commands: list, describe, validate, explain, run, device, new (see --help)\n",
+        argv[1]);
     return host::exit_usage;
   }
   for (int i = 0; i < argc; ++i) o.command_line += (i ? " " : "") + std::string(argv[i]);

@@ -65,8 +65,9 @@ int sanitize_command(const options& o) {
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   // The same command without --sanitize, run by the sanitizer; errors it finds exit with 7 (CUDA error).
-  std::vector<std::string> args{sanitizer->string(), "--tool", o.sanitize, "--error-exitcode",
-                                std::to_string(host::exit_cuda_error), "--print-limit", "20"};
+  std::vector<std::string> args{
+      sanitizer->string(), "--tool", o.sanitize, "--error-exitcode", std::to_string(host::exit_cuda_error),
+      "--print-limit",     "20"};
   if (o.sanitize == "racecheck") args.insert(args.end(), {"--racecheck-report", "all"});
   args.push_back(ec ? o.argv.at(0) : self.string());
   for (std::size_t i = 1; i < o.argv.size(); ++i) {

@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <ostream>
 
+#include "labfile/lab_file.hpp"
 #include "model/access_model.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/spec_lookup.hpp"
-#include "labfile/lab_file.hpp"
 #include "results/json.hpp"
 
 namespace cudalab::host {
@@ -69,8 +69,8 @@ void print_explain_table(std::ostream& out, const std::vector<explain_row>& rows
       heading = h;
       out << "\n" << h << "\n";
       out << fmt::format("  {:<22} {:>10} {:>8} {:>6}  {:>10} {:>8} {:>6}  {:>9} {:>9}  {:>9} {:>9}", "variant",
-                         "ld req", "sec/req", "eff", "st req", "sec/req", "eff", "shld wf/r", "conf/req",
-                         "shst wf/r", "conf/req");
+                         "ld req", "sec/req", "eff", "st req", "sec/req", "eff", "shld wf/r", "conf/req", "shst wf/r",
+                         "conf/req");
       if (atomics) out << fmt::format("  {:>10} {:>8}  {:>9} {:>9}", "atom req", "sec/req", "shat wf/r", "conf/req");
       out << "\n";
     }
@@ -92,7 +92,8 @@ void print_explain_json(std::ostream& out, const std::vector<explain_row>& rows)
   for (const auto& r : rows) {
     nlohmann::ordered_json point = nlohmann::ordered_json::object();
     for (const auto& [k, v] : r.point) point[k] = v;
-    nlohmann::ordered_json j = {{"lab_file", r.lab_file}, {"point", point}, {"variant", r.variant}, {"traced", r.traced}};
+    nlohmann::ordered_json j = {
+        {"lab_file", r.lab_file}, {"point", point}, {"variant", r.variant}, {"traced", r.traced}};
     if (r.traced) j["model"] = r.stats;
     all.push_back(std::move(j));
   }

@@ -43,7 +43,9 @@ std::vector<planned_lab> plan_lab_files(const plan_request& request) {
     try {
       const lab_file parsed = parse_lab_file(file);
       const loaded_plugin& plugin = load_plugin(parsed.plugin, request.search_path);
-      planned_lab pl{file, &plugin, validate_lab_file(parsed, plugin.spec, check_params_of(plugin), request.profile, request.overrides)};
+      planned_lab pl{
+          file, &plugin,
+          validate_lab_file(parsed, plugin.spec, check_params_of(plugin), request.profile, request.overrides)};
       for (const auto& v : request.variant_filter) {
         std::vector<std::string> names;
         for (const auto& sv : plugin.spec.variants) names.push_back(sv.name);

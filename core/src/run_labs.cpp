@@ -85,9 +85,8 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   io.command = [&](const isolation_unit& unit, double baseline_gbps) {
     return unit_child_argv(r.child, unit, context.measured, baseline_gbps);
   };
-  return report_run(context, *out, [&] {
-    return run_isolated(isolation_units(r.plans, mode, r.variant_filter), out->reporters, io);
-  });
+  return report_run(context, *out,
+                    [&] { return run_isolated(isolation_units(r.plans, mode, r.variant_filter), out->reporters, io); });
 }
 
 }  // namespace
@@ -101,10 +100,10 @@ int run_labs(const run_request& r) {
   const std::string out_dir = !r.out_dir.empty() ? r.out_dir : r.profile.output.dir;
   const output_format format = r.format.value_or(r.profile.output.format);
   const double timeout_s = r.timeout_s > 0 ? r.timeout_s : r.profile.run.timeout_s;
-  const isolation_mode mode = r.isolate                                  ? *r.isolate
+  const isolation_mode mode = r.isolate                                       ? *r.isolate
                               : r.profile.run.isolate != isolation_mode::none ? r.profile.run.isolate
-                              : timeout_s > 0                                  ? isolation_mode::file
-                                                                               : isolation_mode::none;
+                              : timeout_s > 0                                 ? isolation_mode::file
+                                                                              : isolation_mode::none;
   if (mode != isolation_mode::none) return run_in_children(r, out_dir, format, mode, timeout_s);
   return run_here(r, out_dir, format);
 }

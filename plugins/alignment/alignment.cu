@@ -18,8 +18,8 @@ unsigned grid_of(std::uint64_t items, int block, int unroll) {
 }
 
 template <class Load>
-void offset_read_with(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset, int unroll,
-                      int block, cudaStream_t stream) {
+void offset_read_with(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset, int unroll, int block,
+                      cudaStream_t stream) {
   const unsigned grid = grid_of(count, block, unroll);
   cudalab::dispatch(unrolls{}, unroll, "unroll", [&](auto u) {
     offset_read_kernel<Load, u><<<grid, block, 0, stream>>>(d_in, d_out, count, offset);
@@ -47,16 +47,20 @@ void grid_stride_copy_with(const float* d_in, float* d_out, std::uint64_t n, int
 
 }  // namespace
 
-void launch_offset_read(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset,
-                        cache_operator op, int unroll, int block, cudaStream_t stream) {
+void launch_offset_read(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset, cache_operator op,
+                        int unroll, int block, cudaStream_t stream) {
   if (count == 0) return;
   switch (op) {
     case cache_operator::default_path:
       return offset_read_with<load_default>(d_in, d_out, count, offset, unroll, block, stream);
-    case cache_operator::ldg: return offset_read_with<load_ldg>(d_in, d_out, count, offset, unroll, block, stream);
-    case cache_operator::ldca: return offset_read_with<load_ldca>(d_in, d_out, count, offset, unroll, block, stream);
-    case cache_operator::ldcg: return offset_read_with<load_ldcg>(d_in, d_out, count, offset, unroll, block, stream);
-    case cache_operator::ldcs: return offset_read_with<load_ldcs>(d_in, d_out, count, offset, unroll, block, stream);
+    case cache_operator::ldg:
+      return offset_read_with<load_ldg>(d_in, d_out, count, offset, unroll, block, stream);
+    case cache_operator::ldca:
+      return offset_read_with<load_ldca>(d_in, d_out, count, offset, unroll, block, stream);
+    case cache_operator::ldcg:
+      return offset_read_with<load_ldcg>(d_in, d_out, count, offset, unroll, block, stream);
+    case cache_operator::ldcs:
+      return offset_read_with<load_ldcs>(d_in, d_out, count, offset, unroll, block, stream);
   }
 }
 
@@ -64,9 +68,8 @@ void launch_offset_write(const float* d_in, float* d_out, std::uint64_t count, s
                          int block, cudaStream_t stream) {
   if (count == 0) return;
   const unsigned grid = grid_of(count, block, unroll);
-  cudalab::dispatch(unrolls{}, unroll, "unroll", [&](auto u) {
-    offset_write_kernel<u><<<grid, block, 0, stream>>>(d_in, d_out, count, offset);
-  });
+  cudalab::dispatch(unrolls{}, unroll, "unroll",
+                    [&](auto u) { offset_write_kernel<u><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); });
   CUDALAB_CHECK_LAUNCH();
 }
 
@@ -74,9 +77,8 @@ void launch_offset_copy(const float* d_in, float* d_out, std::uint64_t count, st
                         int block, cudaStream_t stream) {
   if (count == 0) return;
   const unsigned grid = grid_of(count, block, unroll);
-  cudalab::dispatch(unrolls{}, unroll, "unroll", [&](auto u) {
-    offset_copy_kernel<u><<<grid, block, 0, stream>>>(d_in, d_out, count, offset);
-  });
+  cudalab::dispatch(unrolls{}, unroll, "unroll",
+                    [&](auto u) { offset_copy_kernel<u><<<grid, block, 0, stream>>>(d_in, d_out, count, offset); });
   CUDALAB_CHECK_LAUNCH();
 }
 
@@ -84,9 +86,8 @@ void launch_strided_read(const float* d_in, float* d_out, std::uint64_t count, s
                          int block, cudaStream_t stream) {
   if (count == 0) return;
   const unsigned grid = grid_of(count, block, unroll);
-  cudalab::dispatch(unrolls{}, unroll, "unroll", [&](auto u) {
-    strided_read_kernel<u><<<grid, block, 0, stream>>>(d_in, d_out, count, stride);
-  });
+  cudalab::dispatch(unrolls{}, unroll, "unroll",
+                    [&](auto u) { strided_read_kernel<u><<<grid, block, 0, stream>>>(d_in, d_out, count, stride); });
   CUDALAB_CHECK_LAUNCH();
 }
 
@@ -94,10 +95,14 @@ void launch_vector_copy(const float* d_in, float* d_out, std::uint64_t n, int ve
                         cudaStream_t stream) {
   if (n == 0) return;
   switch (vector_bytes) {
-    case 4: return vector_copy_of<float>(d_in, d_out, n, unroll, block, stream);
-    case 8: return vector_copy_of<float2>(d_in, d_out, n, unroll, block, stream);
-    case 16: return vector_copy_of<float4>(d_in, d_out, n, unroll, block, stream);
-    default: throw std::invalid_argument("vector width must be 4, 8 or 16 bytes");
+    case 4:
+      return vector_copy_of<float>(d_in, d_out, n, unroll, block, stream);
+    case 8:
+      return vector_copy_of<float2>(d_in, d_out, n, unroll, block, stream);
+    case 16:
+      return vector_copy_of<float4>(d_in, d_out, n, unroll, block, stream);
+    default:
+      throw std::invalid_argument("vector width must be 4, 8 or 16 bytes");
   }
 }
 

@@ -15,8 +15,8 @@ enum class copy_hint { plain, streaming };
 
 /// d_out[i] = d_in[i + offset] for i < count, loaded with `op`, `unroll` elements per thread.
 /// REQUIRES: unroll is one of `unrolls`; block is a multiple of 32; d_in holds count + offset floats.
-void launch_offset_read(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset,
-                        cache_operator op, int unroll, int block, cudaStream_t stream);
+void launch_offset_read(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset, cache_operator op,
+                        int unroll, int block, cudaStream_t stream);
 
 /// d_out[i + offset] = d_in[i] for i < count. REQUIRES: as launch_offset_read.
 void launch_offset_write(const float* d_in, float* d_out, std::uint64_t count, std::uint64_t offset, int unroll,

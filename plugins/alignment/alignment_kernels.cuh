@@ -15,15 +15,11 @@ using unrolls = cudalab::choices<1, 2, 4>;
 // ---- Index math shared by the kernels (nvcc) and trace() (g++) ------------------------------------
 
 /// Elements the offset variants move: those i with i + offset < n (none when offset >= n).
-CUDALAB_HD std::uint64_t offset_count(std::uint64_t n, std::uint64_t offset) {
-  return offset < n ? n - offset : 0;
-}
+CUDALAB_HD std::uint64_t offset_count(std::uint64_t n, std::uint64_t offset) { return offset < n ? n - offset : 0; }
 
 /// Elements the strided variant moves: one per stride, ceil(n / stride).
 /// REQUIRES: stride >= 1.
-CUDALAB_HD std::uint64_t strided_count(std::uint64_t n, std::uint64_t stride) {
-  return (n + stride - 1) / stride;
-}
+CUDALAB_HD std::uint64_t strided_count(std::uint64_t n, std::uint64_t stride) { return (n + stride - 1) / stride; }
 
 /// Item handled by step k (0 <= k < unroll) of thread `thread` in block `block`. A block owns
 /// block_dim * unroll consecutive items; at each step its threads touch block_dim consecutive items,
@@ -60,43 +56,61 @@ CUDALAB_HD std::uint64_t grid_stride_index(std::uint64_t global_thread, std::uin
 /// Plain load: the compiler's default path (ld.global, cached in L1 and L2 on sm_90).
 struct load_default {
   template <class T>
-  static __device__ __forceinline__ T load(const T* p) { return *p; }
+  static __device__ __forceinline__ T load(const T* p) {
+    return *p;
+  }
 };
 /// __ldg: through the read-only (non-coherent texture) path, ld.global.nc.
 struct load_ldg {
   template <class T>
-  static __device__ __forceinline__ T load(const T* p) { return __ldg(p); }
+  static __device__ __forceinline__ T load(const T* p) {
+    return __ldg(p);
+  }
 };
 /// __ldca: cache at all levels (the course chapter's -Xptxas -dlcm=ca compiler flag), ld.global.ca.
 struct load_ldca {
   template <class T>
-  static __device__ __forceinline__ T load(const T* p) { return __ldca(p); }
+  static __device__ __forceinline__ T load(const T* p) {
+    return __ldca(p);
+  }
 };
 /// __ldcg: cache in L2 only, bypass L1 (the course chapter's -Xptxas -dlcm=cg flag), ld.global.cg.
 struct load_ldcg {
   template <class T>
-  static __device__ __forceinline__ T load(const T* p) { return __ldcg(p); }
+  static __device__ __forceinline__ T load(const T* p) {
+    return __ldcg(p);
+  }
 };
 /// __ldcs: streaming, likely read once (evict-first), ld.global.cs.
 struct load_ldcs {
   template <class T>
-  static __device__ __forceinline__ T load(const T* p) { return __ldcs(p); }
+  static __device__ __forceinline__ T load(const T* p) {
+    return __ldcs(p);
+  }
 };
 
 /// Plain loads and stores.
 struct plain_access {
   template <class T>
-  static __device__ __forceinline__ T load(const T* p) { return *p; }
+  static __device__ __forceinline__ T load(const T* p) {
+    return *p;
+  }
   template <class T>
-  static __device__ __forceinline__ void store(T* p, const T& v) { *p = v; }
+  static __device__ __forceinline__ void store(T* p, const T& v) {
+    *p = v;
+  }
 };
 /// Streaming loads and stores (ld.global.cs / st.global.cs): each byte is touched once, so ask the
 /// caches to evict it first instead of keeping it.
 struct streaming_access {
   template <class T>
-  static __device__ __forceinline__ T load(const T* p) { return __ldcs(p); }
+  static __device__ __forceinline__ T load(const T* p) {
+    return __ldcs(p);
+  }
   template <class T>
-  static __device__ __forceinline__ void store(T* p, const T& v) { __stcs(p, v); }
+  static __device__ __forceinline__ void store(T* p, const T& v) {
+    __stcs(p, v);
+  }
 };
 
 // ---- Kernels ---------------------------------------------------------------------------------------

@@ -32,27 +32,37 @@ constexpr cache_operator plain_load = cache_operator::default_path;
 
 const cudalab::variant_table<policy> variants = {
     {"offset_read", "read in[i + offset], write out[i]: misaligned loads, aligned stores", {pattern::offset_read}},
-    {"offset_read_ldg", "offset_read through the read-only path (__ldg, ld.global.nc)",
+    {"offset_read_ldg",
+     "offset_read through the read-only path (__ldg, ld.global.nc)",
      {pattern::offset_read, cache_operator::ldg}},
-    {"offset_read_ldca", "offset_read cached in L1 and L2 (__ldca, like the -dlcm=ca compiler flag)",
+    {"offset_read_ldca",
+     "offset_read cached in L1 and L2 (__ldca, like the -dlcm=ca compiler flag)",
      {pattern::offset_read, cache_operator::ldca}},
-    {"offset_read_ldcg", "offset_read cached in L2 only (__ldcg, like the -dlcm=cg compiler flag)",
+    {"offset_read_ldcg",
+     "offset_read cached in L2 only (__ldcg, like the -dlcm=cg compiler flag)",
      {pattern::offset_read, cache_operator::ldcg}},
-    {"offset_read_ldcs", "offset_read with streaming, evict-first loads (__ldcs)",
+    {"offset_read_ldcs",
+     "offset_read with streaming, evict-first loads (__ldcs)",
      {pattern::offset_read, cache_operator::ldcs}},
     {"offset_write", "read in[i], write out[i + offset]: aligned loads, misaligned stores", {pattern::offset_write}},
-    {"offset_copy", "read and write element i + offset: both sides misaligned (the guide's offsetCopy)",
+    {"offset_copy",
+     "read and write element i + offset: both sides misaligned (the guide's offsetCopy)",
      {pattern::offset_copy}},
     {"strided", "read in[i * stride], write out[i]: loads spread over stride*4 bytes per lane", {pattern::strided}},
-    {"copy_float", "aligned copy, 4 bytes per lane per step (128 B per warp request)",
+    {"copy_float",
+     "aligned copy, 4 bytes per lane per step (128 B per warp request)",
      {pattern::vector_copy, plain_load, 4}},
-    {"copy_float2", "aligned copy, 8 bytes per lane per step (float2, 256 B per warp request)",
+    {"copy_float2",
+     "aligned copy, 8 bytes per lane per step (float2, 256 B per warp request)",
      {pattern::vector_copy, plain_load, 8}},
-    {"copy_float4", "aligned copy, 16 bytes per lane per step (float4, 512 B per warp request)",
+    {"copy_float4",
+     "aligned copy, 16 bytes per lane per step (float4, 512 B per warp request)",
      {pattern::vector_copy, plain_load, 16}},
-    {"grid_stride", "float4 copy by a GPU-sized grid walking the array (grid-stride loop)",
+    {"grid_stride",
+     "float4 copy by a GPU-sized grid walking the array (grid-stride loop)",
      {pattern::grid_stride, plain_load, 16, copy_hint::plain}},
-    {"grid_stride_cs", "grid_stride with streaming loads and stores (__ldcs/__stcs, evict-first)",
+    {"grid_stride_cs",
+     "grid_stride with streaming loads and stores (__ldcs/__stcs, evict-first)",
      {pattern::grid_stride, plain_load, 16, copy_hint::streaming}},
     {"memcpy", "cudaMemcpyAsync device to device", {pattern::library_copy}},
 };
@@ -82,9 +92,12 @@ struct settings {
     switch (what) {
       case pattern::offset_read:
       case pattern::offset_write:
-      case pattern::offset_copy: return offset_count(n, offset);
-      case pattern::strided: return strided_count(n, stride);
-      default: return n;
+      case pattern::offset_copy:
+        return offset_count(n, offset);
+      case pattern::strided:
+        return strided_count(n, stride);
+      default:
+        return n;
     }
   }
 };
@@ -164,10 +177,14 @@ class alignment_point final : public cudalab::lab_point {
     switch (k.what) {
       case pattern::offset_read:
         return launch_offset_read(in, out, count, s_.offset, k.op, s_.unroll, s_.block, stream);
-      case pattern::offset_write: return launch_offset_write(in, out, count, s_.offset, s_.unroll, s_.block, stream);
-      case pattern::offset_copy: return launch_offset_copy(in, out, count, s_.offset, s_.unroll, s_.block, stream);
-      case pattern::strided: return launch_strided_read(in, out, count, s_.stride, s_.unroll, s_.block, stream);
-      case pattern::vector_copy: return launch_vector_copy(in, out, s_.n, k.vector_bytes, s_.unroll, s_.block, stream);
+      case pattern::offset_write:
+        return launch_offset_write(in, out, count, s_.offset, s_.unroll, s_.block, stream);
+      case pattern::offset_copy:
+        return launch_offset_copy(in, out, count, s_.offset, s_.unroll, s_.block, stream);
+      case pattern::strided:
+        return launch_strided_read(in, out, count, s_.stride, s_.unroll, s_.block, stream);
+      case pattern::vector_copy:
+        return launch_vector_copy(in, out, s_.n, k.vector_bytes, s_.unroll, s_.block, stream);
       case pattern::grid_stride:
         return launch_grid_stride_copy(in, out, s_.n, k.hint, s_.unroll, grid_stride_blocks_, s_.block, stream);
       case pattern::library_copy:
@@ -183,19 +200,26 @@ class alignment_point final : public cudalab::lab_point {
     const std::uint64_t count = s_.moved(what);
     for (std::uint64_t i = 0; i < count; ++i) {
       switch (what) {
-        case pattern::offset_read: expected[i] = h_in_[offset_read_source(i, s_.offset)]; break;
-        case pattern::offset_write: expected[offset_write_target(i, s_.offset)] = h_in_[i]; break;
+        case pattern::offset_read:
+          expected[i] = h_in_[offset_read_source(i, s_.offset)];
+          break;
+        case pattern::offset_write:
+          expected[offset_write_target(i, s_.offset)] = h_in_[i];
+          break;
         case pattern::offset_copy:
           expected[offset_copy_element(i, s_.offset)] = h_in_[offset_copy_element(i, s_.offset)];
           break;
-        case pattern::strided: expected[i] = h_in_[strided_source(i, s_.stride)]; break;
-        default: expected[i] = h_in_[i]; break;
+        case pattern::strided:
+          expected[i] = h_in_[strided_source(i, s_.stride)];
+          break;
+        default:
+          expected[i] = h_in_[i];
+          break;
       }
     }
     cudalab::verification c = cudalab::compare_exact(d_out_, expected, ctx.stream);
     c.tolerance = "exact (bit patterns)";
-    c.note =
-        "compared as 32-bit patterns; elements the variant must not write keep the poison 4294967295 (0xFFFFFFFF)";
+    c.note = "compared as 32-bit patterns; elements the variant must not write keep the poison 4294967295 (0xFFFFFFFF)";
     return c;
   }
 
@@ -265,23 +289,26 @@ class alignment_lab final : public cudalab::lab {
     auto shifted = [&](std::uint64_t i) { return offset_copy_element(i, offset); };
     switch (k.what) {
       case pattern::offset_read:
-        return trace_one_pass(sink, count, block, unroll, 4,
-                              [&](std::uint64_t i) { return offset_read_source(i, offset); }, same);
+        return trace_one_pass(
+            sink, count, block, unroll, 4, [&](std::uint64_t i) { return offset_read_source(i, offset); }, same);
       case pattern::offset_write:
         return trace_one_pass(sink, count, block, unroll, 4, same,
                               [&](std::uint64_t i) { return offset_write_target(i, offset); });
-      case pattern::offset_copy: return trace_one_pass(sink, count, block, unroll, 4, shifted, shifted);
+      case pattern::offset_copy:
+        return trace_one_pass(sink, count, block, unroll, 4, shifted, shifted);
       case pattern::strided:
-        return trace_one_pass(sink, count, block, unroll, 4,
-                              [&](std::uint64_t i) { return strided_source(i, s.stride); }, same);
+        return trace_one_pass(
+            sink, count, block, unroll, 4, [&](std::uint64_t i) { return strided_source(i, s.stride); }, same);
       case pattern::vector_copy: {
         const std::uint64_t width = static_cast<std::uint64_t>(k.vector_bytes) / sizeof(float);
         const std::uint64_t vectors = s.n / width;
         trace_one_pass(sink, vectors, block, unroll, static_cast<unsigned>(k.vector_bytes), same, same);
         return trace_scalar_tail(sink, vectors * width, s.n - vectors * width);
       }
-      case pattern::grid_stride: return trace_grid_stride(sink, s.n);
-      case pattern::library_copy: return;  // a library copy: not modelled
+      case pattern::grid_stride:
+        return trace_grid_stride(sink, s.n);
+      case pattern::library_copy:
+        return;  // a library copy: not modelled
     }
   }
 

@@ -288,8 +288,7 @@ __global__ void aos_update_all_aligned_kernel(const aligned_record<S>* __restric
 /// AoS, one field (the course chapter's res[i].a = ...): lanes touch 4 (or 8) bytes every sizeof(S) bytes, so
 /// of each 32-byte sector moved only field_size / sizeof(S) is used: 50 % for two floats.
 template <class S>
-__global__ void aos_update_one_kernel(const S* __restrict__ d_in, S* __restrict__ d_out, std::uint64_t n,
-                                      int field) {
+__global__ void aos_update_one_kernel(const S* __restrict__ d_in, S* __restrict__ d_out, std::uint64_t n, int field) {
   const std::uint64_t i = thread_element(blockIdx.x, blockDim.x, threadIdx.x);
   if (i < n) detail::update_field(d_in, d_out, i, field);
 }

@@ -28,10 +28,20 @@ CUDALAB_HD unsigned next_element(unsigned element, unsigned elements) {
 #if defined(__CUDACC__)
 
 /// The word a read of `width_bytes` bytes loads.
-template <unsigned width_bytes> struct word_of;
-template <> struct word_of<4> { using type = unsigned; };
-template <> struct word_of<8> { using type = uint2; };
-template <> struct word_of<16> { using type = uint4; };
+template <unsigned width_bytes>
+struct word_of;
+template <>
+struct word_of<4> {
+  using type = unsigned;
+};
+template <>
+struct word_of<8> {
+  using type = uint2;
+};
+template <>
+struct word_of<16> {
+  using type = uint4;
+};
 
 __device__ __forceinline__ unsigned word_sum(unsigned v) { return v; }
 __device__ __forceinline__ unsigned word_sum(uint2 v) { return v.x + v.y; }

@@ -17,9 +17,7 @@ inline constexpr std::uint64_t max_grid_blocks = std::uint64_t(1) << 20;
 
 /// Elements one block covers per loop iteration of the unrolled add: `unroll` tiles of one
 /// element per thread.
-CUDALAB_HD std::uint64_t add_tile_elements(std::uint64_t block_dim, std::uint64_t unroll) {
-  return unroll * block_dim;
-}
+CUDALAB_HD std::uint64_t add_tile_elements(std::uint64_t block_dim, std::uint64_t unroll) { return unroll * block_dim; }
 
 /// Blocks the unrolled add launches for `n` elements (at least 1 when n > 0, at most max_grid_blocks).
 CUDALAB_HD std::uint64_t add_grid(std::uint64_t n, std::uint64_t block_dim, std::uint64_t unroll) {

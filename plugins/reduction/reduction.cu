@@ -83,9 +83,14 @@ int resident_blocks_per_sm(kernel k, unsigned block) {
     case kernel::grid_stride:
       cudalab::dispatch(block_sizes{}, block, "block", [&](auto b) { occupancy(reduce_grid_stride_kernel<T, b>); });
       break;
-    case kernel::warp_shuffle: occupancy(reduce_warp_shuffle_kernel<T>); break;
-    case kernel::vector_single_pass: occupancy(reduce_vector_single_pass_kernel<T>); break;
-    default: throw std::invalid_argument("only the grid-stride kernels launch a wave of resident blocks");
+    case kernel::warp_shuffle:
+      occupancy(reduce_warp_shuffle_kernel<T>);
+      break;
+    case kernel::vector_single_pass:
+      occupancy(reduce_vector_single_pass_kernel<T>);
+      break;
+    default:
+      throw std::invalid_argument("only the grid-stride kernels launch a wave of resident blocks");
   }
   return std::max(blocks, 1);
 }
@@ -101,16 +106,15 @@ std::size_t cub_sum_temp_bytes(std::uint64_t n) {
 template <class T>
 void launch_cub_sum(void* d_temp, std::size_t temp_bytes, const T* d_in, T* d_result, std::uint64_t n,
                     cudaStream_t stream) {
-  CUDALAB_CUDA_CHECK(
-      cub::DeviceReduce::Sum(d_temp, temp_bytes, d_in, d_result, static_cast<std::int64_t>(n), stream));
+  CUDALAB_CUDA_CHECK(cub::DeviceReduce::Sum(d_temp, temp_bytes, d_in, d_result, static_cast<std::int64_t>(n), stream));
 }
 
-#define REDUCTION_INSTANTIATE(T)                                                                               \
-  template void launch_pass<T>(kernel, const T*, T*, std::uint64_t, std::uint64_t, unsigned, cudaStream_t);  \
-  template void launch_vector_single_pass<T>(const T*, T*, unsigned*, T*, std::uint64_t, std::uint64_t,      \
-                                             unsigned, cudaStream_t);                                        \
-  template int resident_blocks_per_sm<T>(kernel, unsigned);                                                  \
-  template std::size_t cub_sum_temp_bytes<T>(std::uint64_t);                                                 \
+#define REDUCTION_INSTANTIATE(T)                                                                                  \
+  template void launch_pass<T>(kernel, const T*, T*, std::uint64_t, std::uint64_t, unsigned, cudaStream_t);       \
+  template void launch_vector_single_pass<T>(const T*, T*, unsigned*, T*, std::uint64_t, std::uint64_t, unsigned, \
+                                             cudaStream_t);                                                       \
+  template int resident_blocks_per_sm<T>(kernel, unsigned);                                                       \
+  template std::size_t cub_sum_temp_bytes<T>(std::uint64_t);                                                      \
   template void launch_cub_sum<T>(void*, std::size_t, const T*, T*, std::uint64_t, cudaStream_t);
 
 REDUCTION_INSTANTIATE(float)

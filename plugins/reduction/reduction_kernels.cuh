@@ -1,4 +1,5 @@
-// Device code of the reduction lab: nine sum kernels from the textbook tree to a single-pass float4 kernel, with the index math shared with trace().
+// Device code of the reduction lab: nine sum kernels from the textbook tree to a single-pass float4 kernel, with the
+// index math shared with trace().
 #pragma once
 
 #include <cstdint>
@@ -34,8 +35,7 @@ inline constexpr unsigned vector_width = 4;
 
 /// Elements each thread reads in a tree kernel's load phase (1, or 2 with the first add).
 CUDALAB_HD unsigned loads_per_thread(kernel k) {
-  return k == kernel::interleaved_divergent || k == kernel::interleaved_strided || k == kernel::sequential ? 1u
-                                                                                                             : 2u;
+  return k == kernel::interleaved_divergent || k == kernel::interleaved_strided || k == kernel::sequential ? 1u : 2u;
 }
 
 /// True for the kernels whose grid is fixed (a wave of resident blocks) and whose threads loop.
@@ -140,17 +140,36 @@ __device__ T block_reduce_shuffle(T v) {
 /// block_size vanish at compile time, and the last 64 words go to warp_reduce_shared.
 template <class T, unsigned block_size>
 __device__ void block_reduce_unrolled(T* sdata, unsigned tid) {
-  if (block_size >= 1024) { if (tid < 512) sdata[tid] += sdata[tid + 512]; __syncthreads(); }
-  if (block_size >= 512) { if (tid < 256) sdata[tid] += sdata[tid + 256]; __syncthreads(); }
-  if (block_size >= 256) { if (tid < 128) sdata[tid] += sdata[tid + 128]; __syncthreads(); }
-  if (block_size >= 128) { if (tid < 64) sdata[tid] += sdata[tid + 64]; __syncthreads(); }
+  if (block_size >= 1024) {
+    if (tid < 512) sdata[tid] += sdata[tid + 512];
+    __syncthreads();
+  }
+  if (block_size >= 512) {
+    if (tid < 256) sdata[tid] += sdata[tid + 256];
+    __syncthreads();
+  }
+  if (block_size >= 256) {
+    if (tid < 128) sdata[tid] += sdata[tid + 128];
+    __syncthreads();
+  }
+  if (block_size >= 128) {
+    if (tid < 64) sdata[tid] += sdata[tid + 64];
+    __syncthreads();
+  }
   if (tid < 32) warp_reduce_shared(sdata, tid);
 }
 
 /// The 16-byte vector type of T and the sum of its four lanes.
-template <class T> struct vec4;
-template <> struct vec4<float> { using type = float4; };
-template <> struct vec4<int> { using type = int4; };
+template <class T>
+struct vec4;
+template <>
+struct vec4<float> {
+  using type = float4;
+};
+template <>
+struct vec4<int> {
+  using type = int4;
+};
 
 template <class V>
 __device__ auto lane_sum(const V& v) -> decltype(v.x) {
@@ -181,8 +200,7 @@ __global__ void reduce_interleaved_divergent_kernel(const T* __restrict__ d_in, 
 /// are the first ones (no divergence until fewer than 32 remain), but a warp's words are 2s apart:
 /// 2-, 4-, ... up to 32-way shared-memory bank conflicts.
 template <class T>
-__global__ void reduce_interleaved_strided_kernel(const T* __restrict__ d_in, T* __restrict__ d_out,
-                                                  std::uint64_t n) {
+__global__ void reduce_interleaved_strided_kernel(const T* __restrict__ d_in, T* __restrict__ d_out, std::uint64_t n) {
   T* sdata = detail::shared_partials<T>();
   const unsigned tid = threadIdx.x;
   const std::uint64_t i = tree_load_index(blockIdx.x, blockDim.x, tid, 1, 0);
@@ -252,8 +270,8 @@ __global__ void reduce_unroll_last_warp_kernel(const T* __restrict__ d_in, T* __
 /// straight-line code with no loop counter or compare. Same accesses as kernel 5.
 /// REQUIRES: blockDim.x == block_size, a power of two in [64, 1024].
 template <class T, unsigned block_size>
-__global__ void __launch_bounds__(block_size) reduce_unroll_complete_kernel(const T* __restrict__ d_in,
-                                                                           T* __restrict__ d_out, std::uint64_t n) {
+__global__ void __launch_bounds__(block_size)
+    reduce_unroll_complete_kernel(const T* __restrict__ d_in, T* __restrict__ d_out, std::uint64_t n) {
   T* sdata = detail::shared_partials<T>();
   const unsigned tid = threadIdx.x;
   const std::uint64_t i0 = tree_load_index(blockIdx.x, block_size, tid, 2, 0);
@@ -268,8 +286,8 @@ __global__ void __launch_bounds__(block_size) reduce_unroll_complete_kernel(cons
 /// register every grid-stride-th element (each trip a coalesced warp load), then the unrolled tree.
 /// REQUIRES: blockDim.x == block_size, a power of two in [64, 1024].
 template <class T, unsigned block_size>
-__global__ void __launch_bounds__(block_size) reduce_grid_stride_kernel(const T* __restrict__ d_in,
-                                                                       T* __restrict__ d_out, std::uint64_t n) {
+__global__ void __launch_bounds__(block_size)
+    reduce_grid_stride_kernel(const T* __restrict__ d_in, T* __restrict__ d_out, std::uint64_t n) {
   T* sdata = detail::shared_partials<T>();
   const unsigned tid = threadIdx.x;
   const std::uint64_t stride = std::uint64_t(gridDim.x) * block_size;
@@ -287,8 +305,7 @@ template <class T>
 __global__ void reduce_warp_shuffle_kernel(const T* __restrict__ d_in, T* __restrict__ d_out, std::uint64_t n) {
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
   T sum = T(0);
-  for (std::uint64_t i = grid_stride_start(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride)
-    sum += d_in[i];
+  for (std::uint64_t i = grid_stride_start(blockIdx.x, blockDim.x, threadIdx.x); i < n; i += stride) sum += d_in[i];
   sum = detail::block_reduce_shuffle(sum);
   if (threadIdx.x == 0) d_out[blockIdx.x] = sum;
 }

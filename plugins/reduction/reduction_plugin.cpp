@@ -29,20 +29,26 @@ struct variant_policy {
 };
 
 const cudalab::variant_table<variant_policy> variants = {
-    {"interleaved_divergent", "1: interleaved pairs, tid % (2s) == 0 adds: divergent warps, a modulo per step",
+    {"interleaved_divergent",
+     "1: interleaved pairs, tid % (2s) == 0 adds: divergent warps, a modulo per step",
      {kernel::interleaved_divergent}},
-    {"interleaved_strided", "2: interleaved pairs at word 2*s*tid: no divergence, 2- to 32-way bank conflicts",
+    {"interleaved_strided",
+     "2: interleaved pairs at word 2*s*tid: no divergence, 2- to 32-way bank conflicts",
      {kernel::interleaved_strided}},
-    {"sequential", "3: sequential addressing, tid < s adds tid + s: no conflicts, half the threads idle",
+    {"sequential",
+     "3: sequential addressing, tid < s adds tid + s: no conflicts, half the threads idle",
      {kernel::sequential}},
     {"first_add", "4: two elements added per thread during the load: half the blocks", {kernel::first_add}},
-    {"unroll_last_warp", "5: first add, the last six steps by one warp with __syncwarp only",
+    {"unroll_last_warp",
+     "5: first add, the last six steps by one warp with __syncwarp only",
      {kernel::unroll_last_warp}},
     {"unroll_complete", "6: every tree step unrolled for a compile-time block size", {kernel::unroll_complete}},
-    {"grid_stride", "7: one wave of blocks, many elements per thread in a grid-stride loop, unrolled tree",
+    {"grid_stride",
+     "7: one wave of blocks, many elements per thread in a grid-stride loop, unrolled tree",
      {kernel::grid_stride}},
     {"warp_shuffle", "8: grid-stride loop, __shfl_down_sync in registers, one shared stage", {kernel::warp_shuffle}},
-    {"vector_single_pass", "9: 16-byte loads, 4 in flight per thread, shuffles, one launch (last block finishes)",
+    {"vector_single_pass",
+     "9: 16-byte loads, 4 in flight per thread, shuffles, one launch (last block finishes)",
      {kernel::vector_single_pass}},
     {"cub", "cub::DeviceReduce::Sum (the baseline)", {std::nullopt}},
 };
@@ -86,14 +92,20 @@ std::uint64_t addition_depth(kernel k, const std::vector<pass>& passes, unsigned
   for (const pass& p : passes) {
     const std::uint64_t threads = p.blocks * block;
     switch (k) {
-      case kernel::grid_stride: d += div_up(p.count, threads) + tree; break;
-      case kernel::warp_shuffle: d += div_up(p.count, threads) + 10; break;
+      case kernel::grid_stride:
+        d += div_up(p.count, threads) + tree;
+        break;
+      case kernel::warp_shuffle:
+        d += div_up(p.count, threads) + 10;
+        break;
       case kernel::vector_single_pass:
         // Per thread: its vectors (2 adds inside each) and one tail element; then the block, then
         // the last block's loop over the partials and its block reduction.
         d += div_up(p.count / vector_width, threads) + 3 + 10 + div_up(p.blocks, block) + 10;
         break;
-      default: d += (loads_per_thread(k) - 1) + tree; break;
+      default:
+        d += (loads_per_thread(k) - 1) + tree;
+        break;
     }
   }
   return d;
@@ -255,14 +267,18 @@ void trace_shared_tree(kernel k, unsigned block, cudalab::trace_sink& sink) {
   switch (k) {
     case kernel::interleaved_divergent:
       for (unsigned s = 1; s < block; s *= 2)
-        trace_tree_step(block, s, [s](unsigned tid) -> long long { return divergent_adds(tid, s) ? tid : -1LL; }, sink);
+        trace_tree_step(
+            block, s, [s](unsigned tid) -> long long { return divergent_adds(tid, s) ? tid : -1LL; }, sink);
       return;
     case kernel::interleaved_strided:
       for (unsigned s = 1; s < block; s *= 2)
-        trace_tree_step(block, s, [s, block](unsigned tid) -> long long {
-          const unsigned t = strided_word(tid, s);
-          return t < block ? t : -1LL;
-        }, sink);
+        trace_tree_step(
+            block, s,
+            [s, block](unsigned tid) -> long long {
+              const unsigned t = strided_word(tid, s);
+              return t < block ? t : -1LL;
+            },
+            sink);
       return;
     case kernel::sequential:
     case kernel::first_add:

@@ -57,9 +57,8 @@ void launch(kernel k, const float* d_in, float* d_out, unsigned rows, unsigned c
             unsigned strip, cudaStream_t stream) {
   if (rows == 0 || cols == 0) return;
   cudalab::dispatch(block_rows_choices{}, block_rows, "block_rows", [&](auto br) {
-    cudalab::dispatch(strip_choices{}, strip, "strip", [&](auto st) {
-      launch_with<br, st>(k, d_in, d_out, rows, cols, stream);
-    });
+    cudalab::dispatch(strip_choices{}, strip, "strip",
+                      [&](auto st) { launch_with<br, st>(k, d_in, d_out, rows, cols, stream); });
   });
 }
 

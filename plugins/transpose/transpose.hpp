@@ -7,15 +7,15 @@ namespace transpose {
 
 /// The kernels of the lab; each shows one access pattern (see transpose_kernels.cuh).
 enum class kernel {
-  copy_tile,     ///< tile copy, rows in and rows out (the ceiling)
-  copy_shared,   ///< tile copy staged through shared memory
-  naive_row,     ///< read rows, write columns
-  naive_col,     ///< read columns, write rows
-  tile,          ///< plain tile[32][32]: 32-way conflicts on the column read
-  padded,        ///< padded tile[32][33]
-  swizzled,      ///< XOR-swizzled tile[32][32]
-  diagonal,      ///< padded tile, diagonal block order
-  hinted,        ///< padded tile, L2 prefetch and evict-first cache hints
+  copy_tile,    ///< tile copy, rows in and rows out (the ceiling)
+  copy_shared,  ///< tile copy staged through shared memory
+  naive_row,    ///< read rows, write columns
+  naive_col,    ///< read columns, write rows
+  tile,         ///< plain tile[32][32]: 32-way conflicts on the column read
+  padded,       ///< padded tile[32][33]
+  swizzled,     ///< XOR-swizzled tile[32][32]
+  diagonal,     ///< padded tile, diagonal block order
+  hinted,       ///< padded tile, L2 prefetch and evict-first cache hints
 };
 
 /// Blocks a launch of `k` uses for a rows x cols input: one per strip of `strip` vertically

@@ -77,7 +77,7 @@ CUDALAB_HD unsigned swizzled_tile_index(unsigned r, unsigned c) { return r * til
 /// launch geometry as the transposes: all loads into registers, then all stores; both walk rows,
 /// fully coalesced.
 template <unsigned block_rows, unsigned strip>
-__global__ void __launch_bounds__(tile_dim * block_rows)
+__global__ void __launch_bounds__(tile_dim* block_rows)
     copy_tile_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows, unsigned cols) {
   constexpr unsigned per_thread = strip * tile_dim / block_rows;
   const tile_origin t = row_major_tile(blockIdx.x, tiles_along(cols), strip);
@@ -98,7 +98,7 @@ __global__ void __launch_bounds__(tile_dim * block_rows)
 /// Baseline through shared memory: the strip goes global -> shared -> global without moving,
 /// rows in and rows out; the cost of the staging alone (no bank conflicts).
 template <unsigned block_rows, unsigned strip>
-__global__ void __launch_bounds__(tile_dim * block_rows)
+__global__ void __launch_bounds__(tile_dim* block_rows)
     copy_shared_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows, unsigned cols) {
   constexpr unsigned per_thread = strip * tile_dim / block_rows;
   __shared__ float tile[strip * tile_dim * tile_dim];
@@ -120,7 +120,7 @@ __global__ void __launch_bounds__(tile_dim * block_rows)
 /// Naive transpose, reading rows and writing columns: a warp reads 32 neighbours of an input row
 /// (4 sectors) and writes them down an output column, one 32-byte sector per lane (32 sectors).
 template <unsigned block_rows, unsigned strip>
-__global__ void __launch_bounds__(tile_dim * block_rows)
+__global__ void __launch_bounds__(tile_dim* block_rows)
     transpose_naive_row_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows,
                                unsigned cols) {
   const tile_origin t = row_major_tile(blockIdx.x, tiles_along(cols), strip);
@@ -135,7 +135,7 @@ __global__ void __launch_bounds__(tile_dim * block_rows)
 /// Naive transpose, reading columns and writing rows: blocks walk the output (cols x rows); a warp
 /// reads down an input column (32 sectors) and writes a contiguous output row (4 sectors).
 template <unsigned block_rows, unsigned strip>
-__global__ void __launch_bounds__(tile_dim * block_rows)
+__global__ void __launch_bounds__(tile_dim* block_rows)
     transpose_naive_col_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows,
                                unsigned cols) {
   const tile_origin t = row_major_tile(blockIdx.x, tiles_along(rows), strip);  // a strip of the output
@@ -171,8 +171,7 @@ struct hinted_access {
 /// the strip a warp reads tile column j, tile[s * 32 + lane][j], and writes it as part of output row
 /// col0 + j, columns row0 + s * 32 + lane (coalesced).
 /// `access` is plain_access or hinted_access.
-template <unsigned block_rows, unsigned strip, unsigned (*tile_index)(unsigned, unsigned),
-          class access = plain_access>
+template <unsigned block_rows, unsigned strip, unsigned (*tile_index)(unsigned, unsigned), class access = plain_access>
 __device__ __forceinline__ void transpose_strip(const float* __restrict__ d_in, float* __restrict__ d_out,
                                                 unsigned rows, unsigned cols, tile_origin t, float* tile) {
   constexpr unsigned per_thread = strip * tile_dim / block_rows;
@@ -197,11 +196,11 @@ __device__ __forceinline__ void transpose_strip(const float* __restrict__ d_in, 
 /// (coalesced, no conflicts), then a warp reads a tile column, 32 lanes in one bank: a 32-way
 /// bank conflict, 32 wavefronts per request. Global reads and writes are both coalesced.
 template <unsigned block_rows, unsigned strip>
-__global__ void __launch_bounds__(tile_dim * block_rows)
+__global__ void __launch_bounds__(tile_dim* block_rows)
     transpose_tile_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows, unsigned cols) {
   __shared__ float tile[strip * tile_dim * tile_dim];
-  transpose_strip<block_rows, strip, plain_tile_index>(
-      d_in, d_out, rows, cols, row_major_tile(blockIdx.x, tiles_along(cols), strip), tile);
+  transpose_strip<block_rows, strip, plain_tile_index>(d_in, d_out, rows, cols,
+                                                       row_major_tile(blockIdx.x, tiles_along(cols), strip), tile);
 }
 
 /// Tiled transpose through a padded tile[32][33] in row-major block order: coalesced global reads
@@ -209,17 +208,17 @@ __global__ void __launch_bounds__(tile_dim * block_rows)
 /// with 32x32 threads and one tile per block (one element per thread) as the `padded` variant, and
 /// with 32 x block_rows threads and a two-tile strip per block as `padded_rows`.
 template <unsigned block_rows, unsigned strip>
-__global__ void __launch_bounds__(tile_dim * block_rows)
+__global__ void __launch_bounds__(tile_dim* block_rows)
     transpose_padded_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows, unsigned cols) {
   __shared__ float tile[strip * tile_dim * (tile_dim + 1)];
-  transpose_strip<block_rows, strip, padded_tile_index>(
-      d_in, d_out, rows, cols, row_major_tile(blockIdx.x, tiles_along(cols), strip), tile);
+  transpose_strip<block_rows, strip, padded_tile_index>(d_in, d_out, rows, cols,
+                                                        row_major_tile(blockIdx.x, tiles_along(cols), strip), tile);
 }
 
 /// The padded-tile transpose in row-major block order with cache hints on its global accesses
 /// (hinted_access): the same sectors and shared accesses as transpose_padded_kernel.
 template <unsigned block_rows, unsigned strip>
-__global__ void __launch_bounds__(tile_dim * block_rows)
+__global__ void __launch_bounds__(tile_dim* block_rows)
     transpose_hinted_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows, unsigned cols) {
   __shared__ float tile[strip * tile_dim * (tile_dim + 1)];
   transpose_strip<block_rows, strip, padded_tile_index, hinted_access>(
@@ -230,9 +229,8 @@ __global__ void __launch_bounds__(tile_dim * block_rows)
 /// consecutive blocks take strips along a diagonal, spreading concurrent reads and writes over
 /// many rows (the classic cure for partition camping).
 template <unsigned block_rows, unsigned strip>
-__global__ void __launch_bounds__(tile_dim * block_rows)
-    transpose_diagonal_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows,
-                              unsigned cols) {
+__global__ void __launch_bounds__(tile_dim* block_rows)
+    transpose_diagonal_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows, unsigned cols) {
   __shared__ float tile[strip * tile_dim * (tile_dim + 1)];
   transpose_strip<block_rows, strip, padded_tile_index>(
       d_in, d_out, rows, cols, diagonal_tile(blockIdx.x, tiles_along(cols), strips_along(rows, strip), strip), tile);
@@ -241,12 +239,11 @@ __global__ void __launch_bounds__(tile_dim * block_rows)
 /// Tiled transpose through an XOR-swizzled tile[32][32]: element (r, c) lives at column c ^ r, so
 /// tile rows and tile columns both spread over the 32 banks: no conflicts and no padding words.
 template <unsigned block_rows, unsigned strip>
-__global__ void __launch_bounds__(tile_dim * block_rows)
-    transpose_swizzled_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows,
-                              unsigned cols) {
+__global__ void __launch_bounds__(tile_dim* block_rows)
+    transpose_swizzled_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, unsigned rows, unsigned cols) {
   __shared__ float tile[strip * tile_dim * tile_dim];
-  transpose_strip<block_rows, strip, swizzled_tile_index>(
-      d_in, d_out, rows, cols, row_major_tile(blockIdx.x, tiles_along(cols), strip), tile);
+  transpose_strip<block_rows, strip, swizzled_tile_index>(d_in, d_out, rows, cols,
+                                                          row_major_tile(blockIdx.x, tiles_along(cols), strip), tile);
 }
 
 #endif  // __CUDACC__

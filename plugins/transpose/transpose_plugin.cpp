@@ -27,26 +27,36 @@ struct plan {
 };
 
 const cudalab::variant_table<plan> variants = {
-    {"copy", "tile copy, rows in and rows out, same strips and geometry as padded_rows (the ceiling)",
+    {"copy",
+     "tile copy, rows in and rows out, same strips and geometry as padded_rows (the ceiling)",
      {false, kernel::copy_tile, 0, tuned_strip, false}},
-    {"copy_shared", "tile copy staged through shared memory, rows in and rows out",
+    {"copy_shared",
+     "tile copy staged through shared memory, rows in and rows out",
      {false, kernel::copy_shared, 0, tuned_strip, false}},
     {"memcpy", "cudaMemcpyAsync device to device (the device's copy ceiling)", {true, kernel::copy_tile, 0, 1, false}},
-    {"naive_row", "read input rows (coalesced), write output columns (one sector per lane)",
+    {"naive_row",
+     "read input rows (coalesced), write output columns (one sector per lane)",
      {false, kernel::naive_row, tile_dim, 1, true}},
-    {"naive_col", "read input columns (one sector per lane), write output rows (coalesced)",
+    {"naive_col",
+     "read input columns (one sector per lane), write output rows (coalesced)",
      {false, kernel::naive_col, tile_dim, 1, true}},
-    {"tile", "shared tile[32][32], one element per thread: coalesced, but 32-way conflicts on the column read",
+    {"tile",
+     "shared tile[32][32], one element per thread: coalesced, but 32-way conflicts on the column read",
      {false, kernel::tile, tile_dim, 1, true}},
-    {"padded", "shared tile[32][33], one element per thread: coalesced, no bank conflicts",
+    {"padded",
+     "shared tile[32][33], one element per thread: coalesced, no bank conflicts",
      {false, kernel::padded, tile_dim, 1, true}},
-    {"swizzled", "shared tile[32][32] with column c ^ row: coalesced, no conflicts, no padding",
+    {"swizzled",
+     "shared tile[32][32] with column c ^ row: coalesced, no conflicts, no padding",
      {false, kernel::swizzled, tile_dim, 1, true}},
-    {"padded_rows", "padded tiles, 32 x block_rows threads each moving 64/block_rows rows of a two-tile strip",
+    {"padded_rows",
+     "padded tiles, 32 x block_rows threads each moving 64/block_rows rows of a two-tile strip",
      {false, kernel::padded, 0, tuned_strip, true}},
-    {"diagonal", "padded_rows with diagonal block order over the strips",
+    {"diagonal",
+     "padded_rows with diagonal block order over the strips",
      {false, kernel::diagonal, 0, tuned_strip, true}},
-    {"padded_hinted", "padded_rows with cache hints: loads prefetch 256 B into L2, stores evict first",
+    {"padded_hinted",
+     "padded_rows with cache hints: loads prefetch 256 B into L2, stores evict first",
      {false, kernel::hinted, 0, tuned_strip, true}},
 };
 
@@ -55,18 +65,19 @@ unsigned block_rows_of(const plan& pl, unsigned param) {
   return pl.fixed_block_rows != 0 ? pl.fixed_block_rows : param;
 }
 
-bool stages_in_shared(kernel k) {
-  return k != kernel::copy_tile && k != kernel::naive_row && k != kernel::naive_col;
-}
+bool stages_in_shared(kernel k) { return k != kernel::copy_tile && k != kernel::naive_row && k != kernel::naive_col; }
 
 /// Word index of (r, c) in the shared tile `k` uses.
 unsigned shared_index(kernel k, unsigned r, unsigned c) {
   switch (k) {
     case kernel::padded:
     case kernel::diagonal:
-    case kernel::hinted: return padded_tile_index(r, c);
-    case kernel::swizzled: return swizzled_tile_index(r, c);
-    default: return plain_tile_index(r, c);
+    case kernel::hinted:
+      return padded_tile_index(r, c);
+    case kernel::swizzled:
+      return swizzled_tile_index(r, c);
+    default:
+      return plain_tile_index(r, c);
   }
 }
 
@@ -135,8 +146,7 @@ void trace_warp(kernel k, unsigned rows, unsigned cols, unsigned block_rows, uns
       return valid(lane) ? static_cast<long long>(shared_index(k, s * tile_dim + lane, c)) * word : -1;
     });
     sink.warp(memory_space::global, access_kind::store, 4, [=](unsigned lane) -> long long {
-      return valid(lane) ? static_cast<long long>(element_offset(t.col0 + c, t.row0 + s * tile_dim + lane, rows)) *
-                               word
+      return valid(lane) ? static_cast<long long>(element_offset(t.col0 + c, t.row0 + s * tile_dim + lane, rows)) * word
                          : -1;
     });
   }

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "labfile/lab_file.hpp"
-#include "plugin/point_check.hpp"
 #include "plugin/loader.hpp"
+#include "plugin/point_check.hpp"
 
 namespace {
 

@@ -14,7 +14,8 @@ const lab_under_test& lab() {
 }
 
 TEST(TestLabGpu, EveryVariantVerifiesAtAwkwardSizes) {
-  for (std::int64_t n : {1, 31, 257, 1000, (1 << 20) + 7}) EXPECT_EQ(failures(lab().verify(lab().with({{"n", n}}))), "");
+  for (std::int64_t n : {1, 31, 257, 1000, (1 << 20) + 7})
+    EXPECT_EQ(failures(lab().verify(lab().with({{"n", n}}))), "");
 }
 
 TEST(TestLabGpu, MissingLastElementIsCaughtByPoison) {

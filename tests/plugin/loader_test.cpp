@@ -3,8 +3,8 @@
 
 #include <cstdlib>
 
-#include "test_plugins.hpp"
 #include "plugin/loader.hpp"
+#include "test_plugins.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -83,7 +83,11 @@ TEST(PluginLoader, ThrowingFactoryIsReported) {
 
 TEST(PluginLoader, FileThatIsNotALibraryIsNotLoadable) {
   const fs::path junk = fs::temp_directory_path() / "cudalab_junk_test.so";
-  { std::FILE* f = std::fopen(junk.c_str(), "w"); std::fputs("not an ELF file", f); std::fclose(f); }
+  {
+    std::FILE* f = std::fopen(junk.c_str(), "w");
+    std::fputs("not an ELF file", f);
+    std::fclose(f);
+  }
   try {
     load_plugin_file(junk);
     FAIL();

@@ -9,12 +9,12 @@
 
 #include "cudalab/event.hpp"
 #include "device/gpu_probe.hpp"
-#include "runner/host_session.hpp"
-#include "plugin/spec_lookup.hpp"
-#include "runner/verified_run.hpp"
-#include "runner/timing.hpp"
 #include "planning.hpp"
+#include "plugin/spec_lookup.hpp"
+#include "runner/host_session.hpp"
 #include "runner/runner.hpp"
+#include "runner/timing.hpp"
+#include "runner/verified_run.hpp"
 
 namespace {
 
@@ -32,7 +32,7 @@ double median_of(std::vector<double> v) {
 
 // Median per-launch time of `samples` event pairs, each around `batch` launches.
 double plain_events_ms(cudalab::host::live_point& point, cudalab::variant_index v, cudaStream_t s, int batch,
-                      int samples) {
+                       int samples) {
   cudalab::event start, stop;
   for (int i = 0; i < 20; ++i) point.run(v, s);
   std::vector<double> ms;

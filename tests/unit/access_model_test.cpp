@@ -25,22 +25,37 @@ TEST(AccessModel, AlignedCoalescedFloatsAreFourSectors) {
 }
 
 TEST(AccessModel, OffsetByOneElementTouchesFiveSectors) {
-  const auto c = global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 1) * 4); }));
+  const auto c =
+      global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 1) * 4); }));
   EXPECT_EQ(c.sectors, 5u);
   EXPECT_EQ(c.lines, 2u);
 }
 
 TEST(AccessModel, OffsetByEightElementsStaysFiveSectorsButOffsetThirtyTwoIsAligned) {
-  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 8) * 4); })).sectors, 4u);
-  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 7) * 4); })).sectors, 5u);
-  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 32) * 4); })).sectors, 4u);
+  EXPECT_EQ(
+      global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 8) * 4); })).sectors,
+      4u);
+  EXPECT_EQ(
+      global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 7) * 4); })).sectors,
+      5u);
+  EXPECT_EQ(
+      global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 32) * 4); })).sectors,
+      4u);
 }
 
 TEST(AccessModel, StrideTwoIsEightSectorsStrideEightIsThirtyTwo) {
-  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 2 * 4); })).sectors, 8u);
-  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 4 * 4); })).sectors, 16u);
-  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 8 * 4); })).sectors, 32u);
-  EXPECT_EQ(global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 33 * 4); })).sectors, 32u);
+  EXPECT_EQ(
+      global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 2 * 4); })).sectors,
+      8u);
+  EXPECT_EQ(
+      global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 4 * 4); })).sectors,
+      16u);
+  EXPECT_EQ(
+      global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 8 * 4); })).sectors,
+      32u);
+  EXPECT_EQ(
+      global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 33 * 4); })).sectors,
+      32u);
 }
 
 TEST(AccessModel, AllLanesOneWordIsOneSector) {
@@ -182,11 +197,16 @@ TEST(AccessModel, GlobalAtomicsOnOneWordAreSerialised) {
 
 TEST(AccessModel, GlobalAtomicsCostTheBusiestWordOfEachSector) {
   // Distinct consecutive words: like a store, 4 sectors. Eight words of one sector, four lanes each: 4.
-  EXPECT_EQ(global_request_cost(global(access_kind::atomic, 4, [](unsigned l) { return std::uint64_t(l * 4); })).sectors, 4u);
-  EXPECT_EQ(global_request_cost(global(access_kind::atomic, 4, [](unsigned l) { return std::uint64_t(l % 8 * 4); })).sectors, 4u);
+  EXPECT_EQ(
+      global_request_cost(global(access_kind::atomic, 4, [](unsigned l) { return std::uint64_t(l * 4); })).sectors, 4u);
+  EXPECT_EQ(
+      global_request_cost(global(access_kind::atomic, 4, [](unsigned l) { return std::uint64_t(l % 8 * 4); })).sectors,
+      4u);
   // Two sectors: one word hit by 31 lanes, another by one lane.
-  EXPECT_EQ(global_request_cost(global(access_kind::atomic, 4, [](unsigned l) { return std::uint64_t(l == 0 ? 32 : 0); })).sectors,
-            32u);
+  EXPECT_EQ(
+      global_request_cost(global(access_kind::atomic, 4, [](unsigned l) { return std::uint64_t(l == 0 ? 32 : 0); }))
+          .sectors,
+      32u);
 }
 
 TEST(AccessModel, SharedAtomicsGetNoBroadcast) {
@@ -212,7 +232,8 @@ TEST(AccessModel, AtomicsAreCountedApart) {
   EXPECT_EQ(s.shared_atomic.requests, 1u);
   EXPECT_EQ(s.global_store.requests + s.global_load.requests + s.shared_store.requests, 0u);
   EXPECT_FALSE(s.empty());
-  EXPECT_THROW(m.warp(memory_space::global, access_kind::atomic, 2, [](unsigned) { return 0LL; }), std::invalid_argument);
+  EXPECT_THROW(m.warp(memory_space::global, access_kind::atomic, 2, [](unsigned) { return 0LL; }),
+               std::invalid_argument);
 }
 
 TEST(AccessModel, WeightsCompose) {
@@ -228,9 +249,13 @@ TEST(AccessModel, WeightsCompose) {
 TEST(AccessModel, WarpStepsOfAGridStrideLoopAreExactWhenSampled) {
   // 1,000,003 items: 31,250 full warp steps and one of 3 lanes, traced with at most 100 samples.
   access_model m;
-  cudalab::trace_warp_steps(m, 1000003, [&](std::uint64_t first, unsigned lanes) {
-    m.warp(memory_space::global, access_kind::load, 4, [&](unsigned l) { return l < lanes ? (long long)((first + l) * 4) : -1LL; });
-  }, 100);
+  cudalab::trace_warp_steps(
+      m, 1000003,
+      [&](std::uint64_t first, unsigned lanes) {
+        m.warp(memory_space::global, access_kind::load, 4,
+               [&](unsigned l) { return l < lanes ? (long long)((first + l) * 4) : -1LL; });
+      },
+      100);
   const auto s = m.stats();
   EXPECT_EQ(s.global_load.requests, 31251u);
   EXPECT_EQ(s.global_load.sectors, 31250u * 4 + 1);

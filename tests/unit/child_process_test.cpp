@@ -28,8 +28,8 @@ child_request shell(const std::string& script, std::vector<std::string>* results
 
 TEST(ChildProcess, ResultLinesOutputAndExitCode) {
   std::vector<std::string> results, output;
-  const child_outcome how = run_child(shell(
-      "echo '{\"a\":1}' >&3; echo first; echo second >&2; printf 'no newline' >&3; exit 6", &results, &output));
+  const child_outcome how = run_child(
+      shell("echo '{\"a\":1}' >&3; echo first; echo second >&2; printf 'no newline' >&3; exit 6", &results, &output));
   ASSERT_TRUE(how.ended_normally());
   EXPECT_EQ(how.exit_code, 6);
   EXPECT_EQ(how.signal, 0);

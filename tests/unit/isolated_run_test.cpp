@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "isolation/isolated_run.hpp"
-#include "test_plugins.hpp"
 #include "planning.hpp"
 #include "results/json.hpp"
+#include "test_plugins.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -70,7 +70,8 @@ TEST(IsolatedRun, ACrashIsTheRunningVariantsErrorAndTheRestIsSkipped) {
   isolated_run_options io;
   io.command = [&](const isolation_unit&, double) {
     return std::vector<std::string>{"/bin/sh", "-c",
-                                    send(pl, 0, "memcpy", result_status::ok, 100) + send(pl, 0, "copy", result_status::ok, 90) +
+                                    send(pl, 0, "memcpy", result_status::ok, 100) +
+                                        send(pl, 0, "copy", result_status::ok, 90) +
                                         "echo 'last words' >&2; kill -SEGV $$"};
   };
   const run_summary s = run_isolated(isolation_units(plans, isolation_mode::file, {}), out, io);
@@ -104,8 +105,10 @@ TEST(IsolatedRun, VariantChildrenTimeOutAndGetTheBaseline) {
   io.timeout_s = 0.5;
   io.command = [&](const isolation_unit& u, double baseline_gbps) {
     handed[std::to_string(u.point) + "/" + u.variant] = baseline_gbps;
-    if (u.point == 1 && u.variant == "scale") return std::vector<std::string>{"/bin/sh", "-c", "echo spinning >&2; exec /bin/sleep 30"};
-    return std::vector<std::string>{"/bin/sh", "-c", send(pl, u.point, u.variant, result_status::ok, u.point == 0 ? 100 : 200)};
+    if (u.point == 1 && u.variant == "scale")
+      return std::vector<std::string>{"/bin/sh", "-c", "echo spinning >&2; exec /bin/sleep 30"};
+    return std::vector<std::string>{"/bin/sh", "-c",
+                                    send(pl, u.point, u.variant, result_status::ok, u.point == 0 ? 100 : 200)};
   };
   const run_summary s = run_isolated(isolation_units(plans, isolation_mode::variant, {}), out, io);
   ASSERT_EQ(out.results.size(), 6u);

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "labfile/lab_file.hpp"
 #include "plugin/point_check.hpp"
 #include "test_plugins.hpp"
-#include "labfile/lab_file.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -22,7 +22,8 @@ const loaded_plugin& testlab() { return testing::load_test_plugin("testlab"); }
 
 lab_plan plan_of(const std::string& name, const std::vector<std::string>& overrides = {},
                  const run_profile* profile = nullptr) {
-  return validate_lab_file(parse_lab_file(fixture(name)), testlab().spec, check_params_of(testlab()), profile, overrides);
+  return validate_lab_file(parse_lab_file(fixture(name)), testlab().spec, check_params_of(testlab()), profile,
+                           overrides);
 }
 
 // The problems parsing and validating a fixture reports; empty (and a failed test) if it passes.
@@ -39,7 +40,8 @@ std::vector<lab_problem> problems_of(const std::string& name, const std::vector<
 // One problem expected: at fixture:line:column, its message containing every one of `words`.
 void expect_problem(const lab_problem& p, const std::string& where, const std::vector<std::string>& words) {
   EXPECT_EQ(p.where.text(), where) << p.message;
-  for (const std::string& w : words) EXPECT_NE(p.message.find(w), std::string::npos) << "'" << w << "' not in: " << p.message;
+  for (const std::string& w : words)
+    EXPECT_NE(p.message.find(w), std::string::npos) << "'" << w << "' not in: " << p.message;
 }
 
 void expect_only_problem(const std::string& name, int line, int column, const std::vector<std::string>& words,
@@ -150,7 +152,7 @@ TEST(LabFile, PrecedenceDefaultsLabProfileSet) {
   EXPECT_DOUBLE_EQ(plan.measure.warmup_ms, 1.5);     // --set over the lab's 3
   EXPECT_EQ(plan.measure.batch, 0);                  // the default
   const lab_plan over = plan_of("good_measure.toml", {"measure.repetitions=9"}, &profile);
-  EXPECT_EQ(over.measure.repetitions, 9);            // --set over the profile
+  EXPECT_EQ(over.measure.repetitions, 9);  // --set over the profile
 }
 
 TEST(LabFile, BadProfileReportsEveryProblem) {
@@ -160,7 +162,8 @@ TEST(LabFile, BadProfileReportsEveryProblem) {
     FAIL() << "accepted";
   } catch (const lab_file_error& e) {
     ASSERT_EQ(e.problems().size(), 3u) << e.what();
-    expect_problem(e.problems()[0], file + ":3:1", {"unknown key 'repetitons' in [measure]", "did you mean 'repetitions'?"});
+    expect_problem(e.problems()[0], file + ":3:1",
+                   {"unknown key 'repetitons' in [measure]", "did you mean 'repetitions'?"});
     expect_problem(e.problems()[1], file + ":6:10", {"\"xml\"", "table, json, csv, md"});
     expect_problem(e.problems()[2], file + ":8:2", {"[outptu]", "did you mean [output]?"});
   }
@@ -201,7 +204,8 @@ TEST(LabFile, SetVariantsAsTomlArrayOrCommaList) {
 }
 
 TEST(LabFile, SetSweepReplacesOrAddsAnAxis) {
-  const lab_plan plan = plan_of("good_product.toml", {"sweep.block=[128, 256, 512]", "sweep.n={from=\"1Ki\", to=\"4Ki\", factor=2}"});
+  const lab_plan plan =
+      plan_of("good_product.toml", {"sweep.block=[128, 256, 512]", "sweep.n={from=\"1Ki\", to=\"4Ki\", factor=2}"});
   ASSERT_EQ(plan.sweep.size(), 4u);
   EXPECT_EQ(plan.sweep[1].name, "block");  // replaced where it was
   EXPECT_EQ(plan.sweep[3].name, "n");      // added last, so fastest
@@ -220,16 +224,19 @@ TEST(LabFile, SetLaterOverrideWins) {
 TEST(LabFile, SetUnknownKeySuggests) {
   const auto problems = problems_of("good_minimal.toml", {"mesure.repetitions=3"});
   ASSERT_EQ(problems.size(), 1u);
-  expect_problem(problems[0], "--set mesure.repetitions=3", {"unknown --set key 'mesure.repetitions'", "did you mean 'measure.repetitions'?"});
+  expect_problem(problems[0], "--set mesure.repetitions=3",
+                 {"unknown --set key 'mesure.repetitions'", "did you mean 'measure.repetitions'?"});
 }
 
 TEST(LabFile, SetBadValuesAreAllReported) {
-  const auto problems = problems_of("good_minimal.toml", {"block=big", "measure.repetitions=-1", "lab.variants=copy,memcopy", "noequals"});
+  const auto problems = problems_of("good_minimal.toml",
+                                    {"block=big", "measure.repetitions=-1", "lab.variants=copy,memcopy", "noequals"});
   ASSERT_EQ(problems.size(), 4u) << lab_file_error(problems).what();
   // In the order given on the command line.
   expect_problem(problems[0], "--set block=big", {"'block'", "\"big\" is not one"});
   expect_problem(problems[1], "--set measure.repetitions=-1", {"measure.repetitions", "out of range"});
-  expect_problem(problems[2], "--set lab.variants=copy,memcopy", {"unknown variant 'memcopy'", "did you mean 'memcpy'?"});
+  expect_problem(problems[2], "--set lab.variants=copy,memcopy",
+                 {"unknown variant 'memcopy'", "did you mean 'memcpy'?"});
   expect_problem(problems[3], "--set noequals", {"expected KEY=VALUE"});
 }
 
@@ -241,13 +248,9 @@ TEST(LabFile, SetOutOfRangeParameter) {
 
 // ---- structure ---------------------------------------------------------------------------------
 
-TEST(LabFile, SyntaxErrorCarriesTomlPosition) {
-  expect_only_problem("bad_syntax.toml", 6, 4, {"TOML syntax error"});
-}
+TEST(LabFile, SyntaxErrorCarriesTomlPosition) { expect_only_problem("bad_syntax.toml", 6, 4, {"TOML syntax error"}); }
 
-TEST(LabFile, MissingLabTable) {
-  expect_only_problem("bad_missing_lab.toml", 1, 1, {"missing [lab] table"});
-}
+TEST(LabFile, MissingLabTable) { expect_only_problem("bad_missing_lab.toml", 1, 1, {"missing [lab] table"}); }
 
 TEST(LabFile, MissingPlugin) {
   expect_only_problem("bad_missing_plugin.toml", 2, 1, {"missing key 'plugin' in [lab]"});
@@ -258,7 +261,8 @@ TEST(LabFile, UnknownTableSuggests) {
 }
 
 TEST(LabFile, UnknownLabKeySuggests) {
-  expect_only_problem("bad_unknown_lab_key.toml", 4, 1, {"unknown key 'varients' in [lab]", "did you mean 'variants'?"});
+  expect_only_problem("bad_unknown_lab_key.toml", 4, 1,
+                      {"unknown key 'varients' in [lab]", "did you mean 'variants'?"});
 }
 
 TEST(LabFile, UnknownMeasureKeySuggests) {
@@ -284,9 +288,15 @@ TEST(LabFile, StructuralProblemsReportedTogether) {
   const auto problems = problems_of("bad_multiple_structure.toml");
   ASSERT_EQ(problems.size(), 3u) << lab_file_error(problems).what();
   const std::string text = lab_file_error(problems).what();
-  EXPECT_NE(text.find(at("bad_multiple_structure.toml", 4, 1) + ": unknown key 'titel' in [lab]; did you mean 'title'?"), std::string::npos) << text;
-  EXPECT_NE(text.find(at("bad_multiple_structure.toml", 7, 1) + ": unknown key 'repetitons'"), std::string::npos) << text;
-  EXPECT_NE(text.find(at("bad_multiple_structure.toml", 9, 2) + ": unknown table [swep]; did you mean [sweep]?"), std::string::npos) << text;
+  EXPECT_NE(
+      text.find(at("bad_multiple_structure.toml", 4, 1) + ": unknown key 'titel' in [lab]; did you mean 'title'?"),
+      std::string::npos)
+      << text;
+  EXPECT_NE(text.find(at("bad_multiple_structure.toml", 7, 1) + ": unknown key 'repetitons'"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find(at("bad_multiple_structure.toml", 9, 2) + ": unknown table [swep]; did you mean [sweep]?"),
+            std::string::npos)
+      << text;
 }
 
 TEST(LabFile, MissingFileIsAProblemNotACrash) {
@@ -296,12 +306,14 @@ TEST(LabFile, MissingFileIsAProblemNotACrash) {
 // ---- parameters ----------------------------------------------------------------------------------
 
 TEST(LabFile, UnknownParamSuggests) {
-  expect_only_problem("bad_unknown_param.toml", 6, 1, {"unknown parameter 'blok' in [params]", "did you mean 'block'?"});
+  expect_only_problem("bad_unknown_param.toml", 6, 1,
+                      {"unknown parameter 'blok' in [params]", "did you mean 'block'?"});
 }
 
 TEST(LabFile, UnknownSweepParamListsTheParameters) {
-  expect_only_problem("bad_unknown_sweep_param.toml", 6, 1,
-                      {"unknown parameter 'zzzzzz' in [sweep]", "testlab has: n, block, rounds, tolerance, skip_tail, fill"});
+  expect_only_problem(
+      "bad_unknown_sweep_param.toml", 6, 1,
+      {"unknown parameter 'zzzzzz' in [sweep]", "testlab has: n, block, rounds, tolerance, skip_tail, fill"});
 }
 
 TEST(LabFile, StringForBoolean) {
@@ -313,7 +325,8 @@ TEST(LabFile, FloatForInteger) {
 }
 
 TEST(LabFile, UnknownChoiceSuggests) {
-  expect_only_problem("bad_type_choice.toml", 6, 8, {"'fill' must be one of \"random\", \"ramp\"", "did you mean \"ramp\"?"});
+  expect_only_problem("bad_type_choice.toml", 6, 8,
+                      {"'fill' must be one of \"random\", \"ramp\"", "did you mean \"ramp\"?"});
 }
 
 TEST(LabFile, BadSizeSuffix) {
@@ -331,24 +344,19 @@ TEST(LabFile, OutOfRangeSweepElement) {
 // ---- sweeps --------------------------------------------------------------------------------------
 
 TEST(LabFile, FixedAndSwept) {
-  expect_only_problem("bad_fixed_and_swept.toml", 9, 1, {"'n' is both fixed in [params] (line 6) and swept in [sweep]"});
+  expect_only_problem("bad_fixed_and_swept.toml", 9, 1,
+                      {"'n' is both fixed in [params] (line 6) and swept in [sweep]"});
 }
 
-TEST(LabFile, EmptySweep) {
-  expect_only_problem("bad_empty_sweep.toml", 6, 5, {"sweep of 'n' is empty (0 points)"});
-}
+TEST(LabFile, EmptySweep) { expect_only_problem("bad_empty_sweep.toml", 6, 5, {"sweep of 'n' is empty (0 points)"}); }
 
-TEST(LabFile, StepZero) {
-  expect_only_problem("bad_step_zero.toml", 6, 33, {"step must be greater than 0"});
-}
+TEST(LabFile, StepZero) { expect_only_problem("bad_step_zero.toml", 6, 33, {"step must be greater than 0"}); }
 
 TEST(LabFile, RangeRunsBackwards) {
   expect_only_problem("bad_from_above_to.toml", 6, 5, {"runs backwards", "from = 64", "to = 1"});
 }
 
-TEST(LabFile, FactorOne) {
-  expect_only_problem("bad_factor_one.toml", 6, 37, {"factor must be greater than 1"});
-}
+TEST(LabFile, FactorOne) { expect_only_problem("bad_factor_one.toml", 6, 37, {"factor must be greater than 1"}); }
 
 TEST(LabFile, RangeKeysChecked) {
   const auto problems = problems_of("bad_range_keys.toml");
@@ -364,7 +372,8 @@ TEST(LabFile, SingleValueInSweep) {
 }
 
 TEST(LabFile, TooManyPointsStatesTheCount) {
-  expect_only_problem("bad_too_many_points.toml", 5, 1, {"32000 points", "block: 32 x rounds: 1000", "max_points = 10000"});
+  expect_only_problem("bad_too_many_points.toml", 5, 1,
+                      {"32000 points", "block: 32 x rounds: 1000", "max_points = 10000"});
 }
 
 TEST(LabFile, MaxPointsCanBeRaised) {
@@ -382,7 +391,8 @@ TEST(LabFile, UnknownVariantSuggests) {
 }
 
 TEST(LabFile, UnknownBaselineSuggests) {
-  expect_only_problem("bad_unknown_baseline.toml", 4, 12, {"unknown baseline variant 'memcopy'", "did you mean 'memcpy'?"});
+  expect_only_problem("bad_unknown_baseline.toml", 4, 12,
+                      {"unknown baseline variant 'memcopy'", "did you mean 'memcpy'?"});
 }
 
 // ---- the plugin's own checks ---------------------------------------------------------------------

@@ -5,10 +5,10 @@
 #include <cmath>
 
 #include "device/memory_check.hpp"
-#include "test_plugins.hpp"
 #include "planning.hpp"
 #include "runner/runner.hpp"
 #include "runner/timing.hpp"
+#include "test_plugins.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -54,7 +54,7 @@ TEST(Runner, NoBaselineKeepsOrder) {
 TEST(Runner, RatesOnTheDevicePath) {
   run_context ctx;
   ctx.measured.d2d_copy_gbps = 2000;
-  ctx.device.memory_clock_khz = 1000000;  // 1 GHz
+  ctx.device.memory_clock_khz = 1000000;    // 1 GHz
   ctx.device.memory_bus_width_bits = 4096;  // 512 B: peak 2 * 1e9 * 512 = 1024 GB/s
   variant_result r;
   r.bytes = {500'000'000, 500'000'000, memory_path::device};
@@ -79,10 +79,10 @@ TEST(Runner, BusTrafficIsComparedWithTheMatchingDirection) {
     r->time.median_ms = 1.0;
     compute_rates(*r, ctx, 0);
   }
-  EXPECT_DOUBLE_EQ(both.pct_of_ceiling, 100.0);   // 80 GB/s of 80
-  EXPECT_DOUBLE_EQ(in.pct_of_ceiling, 80.0);      // 40 of 50 (host to device)
-  EXPECT_DOUBLE_EQ(out.pct_of_ceiling, 100.0);    // 40 of 40 (device to host)
-  EXPECT_DOUBLE_EQ(both.pct_of_peak, 0.0);        // no DRAM peak for bus traffic
+  EXPECT_DOUBLE_EQ(both.pct_of_ceiling, 100.0);  // 80 GB/s of 80
+  EXPECT_DOUBLE_EQ(in.pct_of_ceiling, 80.0);     // 40 of 50 (host to device)
+  EXPECT_DOUBLE_EQ(out.pct_of_ceiling, 100.0);   // 40 of 40 (device to host)
+  EXPECT_DOUBLE_EQ(both.pct_of_peak, 0.0);       // no DRAM peak for bus traffic
   EXPECT_DOUBLE_EQ(both.pct_of_baseline, 0.0);
 }
 
@@ -120,7 +120,8 @@ TEST(Planning, PlansEveryFileAndReportsAllProblemsTogether) {
   ASSERT_EQ(ok.size(), 1u);
   EXPECT_EQ(ok[0].plan.point_count(), 2u);
   try {
-    plan_lab_files({{cli_dir + "bad_key.toml", cli_dir + "testlab.toml", cli_dir + "bad_key.toml"}, path, nullptr, {}, {}});
+    plan_lab_files(
+        {{cli_dir + "bad_key.toml", cli_dir + "testlab.toml", cli_dir + "bad_key.toml"}, path, nullptr, {}, {}});
     FAIL() << "expected lab_file_error";
   } catch (const lab_file_error& e) {
     EXPECT_EQ(e.problems().size(), 2u);
@@ -128,8 +129,9 @@ TEST(Planning, PlansEveryFileAndReportsAllProblemsTogether) {
 }
 
 TEST(Planning, MissingPluginIsAPluginError) {
-  EXPECT_THROW(plan_lab_files({{cli_dir + "missing_plugin.toml"}, cudalab::host::testing::test_plugin_path(), nullptr, {}, {}}),
-               plugin_error);
+  EXPECT_THROW(
+      plan_lab_files({{cli_dir + "missing_plugin.toml"}, cudalab::host::testing::test_plugin_path(), nullptr, {}, {}}),
+      plugin_error);
 }
 
 TEST(Planning, UnknownVariantFilterIsReported) {
@@ -143,8 +145,8 @@ TEST(Planning, UnknownVariantFilterIsReported) {
 }
 
 TEST(Planning, SizesThatDoNotFitAreRefusedWithTheNumbers) {
-  const auto plans = plan_lab_files({{cli_dir + "testlab.toml"}, cudalab::host::testing::test_plugin_path(), nullptr,
-                                     {"n=4Gi"}, {}});
+  const auto plans =
+      plan_lab_files({{cli_dir + "testlab.toml"}, cudalab::host::testing::test_plugin_path(), nullptr, {"n=4Gi"}, {}});
   // 4Gi floats: 32 GiB on the device (two buffers), 48 GiB on the host.
   const auto problems = check_memory(plans, std::uint64_t(16) << 30, std::uint64_t(64) << 30);
   ASSERT_EQ(problems.size(), 1u);

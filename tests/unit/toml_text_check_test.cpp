@@ -20,7 +20,8 @@ std::string problem_of(const std::string& text) {
 }
 
 TEST(TomlTextCheck, NonAsciiInStringsAndCommentsIsFine) {
-  EXPECT_EQ(problem_of("[lab] # caf\xc3\xa9 \xc3\x97\nplugin = \"testlab\"\ntitle = \"16384\xc2\xb2 \xc3\x97 2\"\n"), "");
+  EXPECT_EQ(problem_of("[lab] # caf\xc3\xa9 \xc3\x97\nplugin = \"testlab\"\ntitle = \"16384\xc2\xb2 \xc3\x97 2\"\n"),
+            "");
   EXPECT_EQ(problem_of("[lab]\nplugin = 'testlab'\ntitle = '''\n\xc6\xbf'''\n"), "");
   EXPECT_EQ(problem_of("[lab]\nplugin = \"testlab\"\ntitle = \"\"\"\\\n   x\xc3\xa9\"\"\"\n"), "");
 }
@@ -29,7 +30,8 @@ TEST(TomlTextCheck, NonAsciiOutsideStringsIsASyntaxError) {
   EXPECT_EQ(problem_of("[lab]\nplugin = \"testlab\"\n\xc3\x97 = 1\n"),
             "x.toml:3:1: TOML syntax error: character U+00D7 outside a string or comment (keys and values are "
             "ASCII; put text in quotes)");
-  EXPECT_NE(problem_of("[lab]\nplugin = \"testlab\"\nn = [1,\xc6\xbf 2]\n").find("x.toml:3:8: TOML syntax error: character U+01BF"),
+  EXPECT_NE(problem_of("[lab]\nplugin = \"testlab\"\nn = [1,\xc6\xbf 2]\n")
+                .find("x.toml:3:8: TOML syntax error: character U+01BF"),
             std::string::npos);
   // A quote in the middle of a bare value does not open a string (fuzzer regression).
   EXPECT_NE(problem_of("[lab]\nplugin = +\"Qs\xda\x8aize\n").find("U+068A"), std::string::npos);
@@ -37,13 +39,15 @@ TEST(TomlTextCheck, NonAsciiOutsideStringsIsASyntaxError) {
 }
 
 TEST(TomlTextCheck, AfterALineEndingBackslash) {
-  EXPECT_NE(problem_of("[lab]\nplugin = \"testlab\"\ntitle = \"\"\"\\\n   \xc3\xa9t\xc3\xa9\"\"\"\n").find("x.toml:4:4: TOML syntax error: character U+00E9 right after a line-ending backslash"),
+  EXPECT_NE(problem_of("[lab]\nplugin = \"testlab\"\ntitle = \"\"\"\\\n   \xc3\xa9t\xc3\xa9\"\"\"\n")
+                .find("x.toml:4:4: TOML syntax error: character U+00E9 right after a line-ending backslash"),
             std::string::npos);
 }
 
 TEST(TomlTextCheck, NonAsciiAfterABackslashIsAnInvalidEscape) {
-  EXPECT_EQ(problem_of("[lab]\nplugin = \"testlab\"\ntitle = \"\"\"c\\\xef\xb3\xbf\"\"\"\n"),
-            "x.toml:3:14: TOML syntax error: invalid escape sequence: a backslash followed by character U+FCFF in a string");
+  EXPECT_EQ(
+      problem_of("[lab]\nplugin = \"testlab\"\ntitle = \"\"\"c\\\xef\xb3\xbf\"\"\"\n"),
+      "x.toml:3:14: TOML syntax error: invalid escape sequence: a backslash followed by character U+FCFF in a string");
   EXPECT_NE(problem_of("[lab]\nplugin = \"testlab\"\ntitle = \"c\\  \xc3\xa9\"\n").find("U+00E9"), std::string::npos);
 }
 

@@ -9,7 +9,7 @@ namespace cudalab {
 /// Totals for global loads, stores or atomics. For atomics, `sectors` counts serialised sector
 /// accesses: lanes that hit one word are served one after another, each round one sector access.
 struct global_totals {
-  std::uint64_t requests = 0;         ///< warp instructions with at least one active lane
+  std::uint64_t requests = 0;  ///< warp instructions with at least one active lane
   std::uint64_t sectors = 0;
   std::uint64_t lines = 0;
   std::uint64_t requested_bytes = 0;  ///< bytes the active lanes asked for

@@ -117,8 +117,8 @@ verification compare_exact(const device_buffer<T>& got, const std::vector<T>& ex
 
 /// compare_close of a device buffer with a host reference of the same size. Throws cuda_error.
 template <class T, class R>
-verification compare_close(const device_buffer<T>& got, const std::vector<R>& reference, double abs_tol,
-                           double rel_tol, cudaStream_t stream) {
+verification compare_close(const device_buffer<T>& got, const std::vector<R>& reference, double abs_tol, double rel_tol,
+                           cudaStream_t stream) {
   if (reference.size() != got.size())
     throw std::invalid_argument("compare_close: the reference holds " + std::to_string(reference.size()) +
                                 " elements, the output " + std::to_string(got.size()));

@@ -15,8 +15,8 @@ namespace cudalab {
 class CUDALAB_API cuda_error : public std::runtime_error {
  public:
   cuda_error(cudaError_t code, const char* call, const char* file, int line)
-      : std::runtime_error(std::string(file) + ":" + std::to_string(line) + ": " + call + " failed: " +
-                           cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")"),
+      : std::runtime_error(std::string(file) + ":" + std::to_string(line) + ": " + call +
+                           " failed: " + cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")"),
         code_(code) {}
 
   /// The CUDA error code the call returned.

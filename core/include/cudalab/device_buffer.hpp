@@ -41,9 +41,7 @@ class device_buffer {
     CUDALAB_CUDA_CHECK(cudaMemcpyAsync(h_dst, data(), bytes(), cudaMemcpyDeviceToHost, stream));
   }
   /// Sets every byte to `byte`.
-  void fill_bytes(int byte, cudaStream_t stream) {
-    CUDALAB_CUDA_CHECK(cudaMemsetAsync(data(), byte, bytes(), stream));
-  }
+  void fill_bytes(int byte, cudaStream_t stream) { CUDALAB_CUDA_CHECK(cudaMemsetAsync(data(), byte, bytes(), stream)); }
 
  private:
   std::unique_ptr<void, detail::device_free> ptr_;

@@ -17,7 +17,7 @@ struct device_info {
   std::uint64_t l2_cache_bytes = 0;
   std::uint64_t shared_memory_per_block_optin_bytes = 0;
   int max_threads_per_block = 0;
-  int max_threads_per_sm = 0;        ///< resident threads per SM (2048 on Hopper)
+  int max_threads_per_sm = 0;  ///< resident threads per SM (2048 on Hopper)
   int memory_bus_width_bits = 0;
   int memory_clock_khz = 0;
   bool can_map_host_memory = false;

@@ -46,10 +46,10 @@ decltype(auto) dispatch(choices<Values...>, V value, const char* what, F&& f) {
   using result = decltype(f(typename detail::first_choice<Values...>::type{}));
   const auto wanted = static_cast<std::int64_t>(value);
   if constexpr (std::is_void_v<result>) {
-    const bool found = ((wanted == static_cast<std::int64_t>(Values)
-                             ? (f(std::integral_constant<decltype(Values), Values>{}), true)
-                             : false) ||
-                        ...);
+    const bool found =
+        ((wanted == static_cast<std::int64_t>(Values) ? (f(std::integral_constant<decltype(Values), Values>{}), true)
+                                                      : false) ||
+         ...);
     if (!found) detail::not_a_choice(what, choices<Values...>::text(), wanted);
   } else {
     result out{};

@@ -34,9 +34,9 @@ struct variant_spec {
 /// it when the plugin loads: names unique and well formed, the baseline one of the variants,
 /// defaults in range and among the allowed values, `name` the plugin file's name.
 struct lab_spec {
-  std::string name;      ///< plugin name; the plugin file is cudalab_<name>.so
-  std::string title;     ///< one line
-  std::string summary;   ///< a paragraph for `cudalab describe`
+  std::string name;     ///< plugin name; the plugin file is cudalab_<name>.so
+  std::string title;    ///< one line
+  std::string summary;  ///< a paragraph for `cudalab describe`
   std::vector<param_spec> params;
   std::vector<variant_spec> variants;
   std::string baseline;  ///< name of the variant other results are compared with ("" for none)

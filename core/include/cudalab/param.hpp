@@ -22,10 +22,14 @@ enum class param_type { integer, real, boolean, choice };
 /// "integer", "real", "boolean" or "choice".
 inline const char* param_type_name(param_type t) {
   switch (t) {
-    case param_type::integer: return "integer";
-    case param_type::real: return "real";
-    case param_type::boolean: return "boolean";
-    case param_type::choice: return "choice";
+    case param_type::integer:
+      return "integer";
+    case param_type::real:
+      return "real";
+    case param_type::boolean:
+      return "boolean";
+    case param_type::choice:
+      return "choice";
   }
   return "?";
 }
@@ -34,33 +38,39 @@ inline const char* param_type_name(param_type t) {
 /// the host checks the spec itself when the plugin loads (the default within range, among the
 /// allowed values or choices).
 struct param_spec {
-  std::string name;             ///< key in [params] / [sweep]: lower case, digits, '_'
+  std::string name;  ///< key in [params] / [sweep]: lower case, digits, '_'
   param_type type = param_type::integer;
-  param_value default_value;    ///< used when the lab file does not set it
-  std::optional<double> min;    ///< inclusive lower bound (integer, real)
-  std::optional<double> max;    ///< inclusive upper bound (integer, real)
-  std::vector<std::string> choices;  ///< allowed values (choice)
-  std::string unit;             ///< what the number counts: "elements", "bytes", "threads", ...
-  std::string doc;              ///< one sentence for `cudalab describe`
+  param_value default_value;          ///< used when the lab file does not set it
+  std::optional<double> min;          ///< inclusive lower bound (integer, real)
+  std::optional<double> max;          ///< inclusive upper bound (integer, real)
+  std::vector<std::string> choices;   ///< allowed values (choice)
+  std::string unit;                   ///< what the number counts: "elements", "bytes", "threads", ...
+  std::string doc;                    ///< one sentence for `cudalab describe`
   std::vector<std::int64_t> allowed;  ///< integer: the only values accepted (empty: any in range)
   std::int64_t multiple_of = 0;       ///< integer: values must be multiples of this (0: any)
 
-  static param_spec integer(std::string name, std::int64_t def, std::int64_t lo, std::int64_t hi,
-                            std::string unit, std::string doc) {
-    return {std::move(name), param_type::integer, def, double(lo), double(hi), {}, std::move(unit),
-            std::move(doc), {}, 0};
+  static param_spec integer(std::string name, std::int64_t def, std::int64_t lo, std::int64_t hi, std::string unit,
+                            std::string doc) {
+    return {std::move(name), param_type::integer, def, double(lo), double(hi), {},
+            std::move(unit), std::move(doc),      {},  0};
   }
-  static param_spec real(std::string name, double def, double lo, double hi, std::string unit,
-                         std::string doc) {
+  static param_spec real(std::string name, double def, double lo, double hi, std::string unit, std::string doc) {
     return {std::move(name), param_type::real, def, lo, hi, {}, std::move(unit), std::move(doc), {}, 0};
   }
   static param_spec boolean(std::string name, bool def, std::string doc) {
     return {std::move(name), param_type::boolean, def, std::nullopt, std::nullopt, {}, "", std::move(doc), {}, 0};
   }
-  static param_spec choice(std::string name, std::string def, std::vector<std::string> choices,
-                           std::string doc) {
-    return {std::move(name), param_type::choice, std::move(def), std::nullopt, std::nullopt,
-            std::move(choices), "", std::move(doc), {}, 0};
+  static param_spec choice(std::string name, std::string def, std::vector<std::string> choices, std::string doc) {
+    return {std::move(name),
+            param_type::choice,
+            std::move(def),
+            std::nullopt,
+            std::nullopt,
+            std::move(choices),
+            "",
+            std::move(doc),
+            {},
+            0};
   }
 
   /// Integer only: accepts just these values (e.g. the unroll factors a kernel template is built
@@ -111,8 +121,8 @@ class params {
     static const char* const articles[] = {"an ", "a ", "a ", "a "};
     const std::size_t held = it->second.index();
     throw std::invalid_argument("parameter '" + name + "' is " + articles[held] + param_type_name(held_types[held]) +
-                                ", not " + param_type_name(asked) + " (read it with params::" +
-                                param_type_name(held_types[held]) + "())");
+                                ", not " + param_type_name(asked) +
+                                " (read it with params::" + param_type_name(held_types[held]) + "())");
   }
 
   std::map<std::string, param_value> values_;

@@ -26,10 +26,10 @@ CUDALAB_API bool gpu_available(std::string* why = nullptr);
 /// One variant's verified run at one point.
 struct outcome {
   std::string variant;
-  std::string point;        ///< the parameters that differ from the defaults, "n=33 offset=1"
-  bool passed = false;      ///< verified, and the registered inputs are unchanged
-  verification result;      ///< when verify() ran
-  std::string error;        ///< otherwise: the error in cudalab's words ("lab: run(copy, n=33): ...")
+  std::string point;    ///< the parameters that differ from the defaults, "n=33 offset=1"
+  bool passed = false;  ///< verified, and the registered inputs are unchanged
+  verification result;  ///< when verify() ran
+  std::string error;    ///< otherwise: the error in cudalab's words ("lab: run(copy, n=33): ...")
 };
 
 /// A plugin loaded as cudalab loads it: the ABI and spec checks included.

@@ -15,9 +15,9 @@ struct verification {
   std::uint64_t mismatches = 0;  ///< elements outside the tolerance
   double max_abs_error = 0.0;
   double max_rel_error = 0.0;
-  std::string tolerance;         ///< the rule used, in words ("exact", "|d| <= 1e-6 + 1e-5*|ref|")
+  std::string tolerance;                      ///< the rule used, in words ("exact", "|d| <= 1e-6 + 1e-5*|ref|")
   std::vector<std::string> first_mismatches;  ///< "[i] got X, expected Y", at most a few
-  std::string note;              ///< anything else worth saying (reduction order, ...)
+  std::string note;                           ///< anything else worth saying (reduction order, ...)
 };
 
 /// How many mismatches verification::first_mismatches keeps.

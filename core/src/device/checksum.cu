@@ -34,10 +34,12 @@ __global__ void checksum_kernel(const unsigned char* d_bytes, std::size_t bytes,
   std::uint64_t sum = 0;
   for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < words;
        i += std::size_t(gridDim.x) * blockDim.x) {
-    const std::uint64_t w = aligned ? reinterpret_cast<const std::uint64_t*>(d_bytes)[i] : tail_word(d_bytes + 8 * i, 8);
+    const std::uint64_t w =
+        aligned ? reinterpret_cast<const std::uint64_t*>(d_bytes)[i] : tail_word(d_bytes + 8 * i, 8);
     sum += mix(w, i);
   }
-  if (blockIdx.x == 0 && threadIdx.x == 0 && bytes % 8 != 0) sum += mix(tail_word(d_bytes + 8 * words, bytes % 8), words);
+  if (blockIdx.x == 0 && threadIdx.x == 0 && bytes % 8 != 0)
+    sum += mix(tail_word(d_bytes + 8 * words, bytes % 8), words);
   for (int offset = 16; offset > 0; offset /= 2) sum += __shfl_down_sync(0xffffffffu, sum, offset);
   if (threadIdx.x % 32 == 0) atomicAdd(d_sum, static_cast<unsigned long long>(sum));
 }

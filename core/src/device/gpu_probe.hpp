@@ -11,9 +11,9 @@ namespace cudalab::host {
 struct gpu_status {
   bool usable = false;
   int device_count = 0;
-  int error_code = 0;       ///< the cudaError_t from cudaGetDeviceCount (0 when usable)
-  std::string error_name;   ///< e.g. "cudaErrorNoDevice"
-  std::string cause;        ///< a sentence: no driver / no device / stub library / ...
+  int error_code = 0;      ///< the cudaError_t from cudaGetDeviceCount (0 when usable)
+  std::string error_name;  ///< e.g. "cudaErrorNoDevice"
+  std::string cause;       ///< a sentence: no driver / no device / stub library / ...
 };
 
 /// Asks the CUDA runtime for devices. Never throws; initialises the runtime only.

@@ -34,7 +34,8 @@ std::vector<lab_problem> check_memory(const std::vector<planned_lab>& plans, std
                     " of " + what + " but " + gib(have) + " is available; use a smaller size (--set n=...)";
         problems.push_back(std::move(p));
       };
-      if (device_bytes > 0 && need.device_bytes > device_bytes) refuse("device memory", need.device_bytes, device_bytes);
+      if (device_bytes > 0 && need.device_bytes > device_bytes)
+        refuse("device memory", need.device_bytes, device_bytes);
       const std::uint64_t host_need = need.host_bytes + need.host_pinned_bytes;
       if (host_bytes > 0 && host_need > host_bytes) refuse("host memory", host_need, host_bytes);
     }

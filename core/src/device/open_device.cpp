@@ -10,8 +10,8 @@
 #include "device/ceilings.hpp"
 #include "device/gpu_probe.hpp"
 #include "device/memory_check.hpp"
-#include "plugin/plugin_call.hpp"
 #include "exit_codes.hpp"
+#include "plugin/plugin_call.hpp"
 
 namespace cudalab::host {
 

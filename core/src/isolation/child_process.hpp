@@ -12,11 +12,11 @@ namespace cudalab::host {
 
 /// What to run and how to watch it.
 struct child_request {
-  std::vector<std::string> argv;      ///< argv[0] is the program's path (no PATH search)
-  int result_fd = 3;                  ///< the child's descriptor of the results pipe
-  double timeout_s = 0;               ///< kill it after this many seconds without a new result line; 0: none
+  std::vector<std::string> argv;            ///< argv[0] is the program's path (no PATH search)
+  int result_fd = 3;                        ///< the child's descriptor of the results pipe
+  double timeout_s = 0;                     ///< kill it after this many seconds without a new result line; 0: none
   const std::atomic<bool>* stop = nullptr;  ///< when set, the child is killed at once
-  std::size_t keep_lines = 4;         ///< how many of its last output lines the outcome keeps
+  std::size_t keep_lines = 4;               ///< how many of its last output lines the outcome keeps
   std::function<void(const std::string&)> on_result_line;  ///< each line it writes to result_fd
   std::function<void(const std::string&)> on_output_line;  ///< each line of its stdout/stderr
 };
@@ -24,13 +24,13 @@ struct child_request {
 /// How a child ended.
 struct child_outcome {
   bool started = false;
-  std::string start_error;      ///< why it could not be started
-  bool exited = false;          ///< it exited by itself (exit_code is valid)
+  std::string start_error;  ///< why it could not be started
+  bool exited = false;      ///< it exited by itself (exit_code is valid)
   int exit_code = 0;
-  int signal = 0;               ///< the signal that ended it, 0 if it exited
-  bool timed_out = false;       ///< the watchdog killed it
-  bool stopped = false;         ///< killed because `stop` was set
-  double timeout_s = 0;         ///< the watchdog's limit, for describe()
+  int signal = 0;                        ///< the signal that ended it, 0 if it exited
+  bool timed_out = false;                ///< the watchdog killed it
+  bool stopped = false;                  ///< killed because `stop` was set
+  double timeout_s = 0;                  ///< the watchdog's limit, for describe()
   std::vector<std::string> last_output;  ///< its last lines of output (stdout and stderr)
 
   /// True when it exited by itself (any exit code).

@@ -53,8 +53,9 @@ std::optional<ceilings> parse_ceilings(const std::string& text) {
 
 std::vector<std::string> unit_child_argv(const child_command& command, const isolation_unit& unit,
                                          const ceilings& measured, double baseline_gbps) {
-  std::vector<std::string> a{self_executable(command), "run", child_flag::result_fd, result_fd_text(),
-                             child_flag::ceilings, ceilings_text(measured)};
+  std::vector<std::string> a{self_executable(command), "run",
+                             child_flag::result_fd,    result_fd_text(),
+                             child_flag::ceilings,     ceilings_text(measured)};
   if (unit.one_variant) {
     a.insert(a.end(), {child_flag::point, std::to_string(unit.point), child_flag::variant, unit.variant});
     if (baseline_gbps > 0) a.insert(a.end(), {child_flag::baseline_gbps, fmt::format("{}", baseline_gbps)});
@@ -65,8 +66,8 @@ std::vector<std::string> unit_child_argv(const child_command& command, const iso
   return a;
 }
 
-int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command,
-                   const std::atomic<bool>* stop, run_context& probed) {
+int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, const std::atomic<bool>* stop,
+                   run_context& probed) {
   child_request probe;
   probe.argv = {self_executable(command), "run", child_flag::result_fd, result_fd_text(), child_flag::context_only};
   const std::vector<std::string> common = child_arguments(command);

@@ -43,12 +43,12 @@ inline constexpr const char* baseline_gbps = "--internal-baseline-gbps";
 
 /// A child's hidden options, as parsed from its command line.
 struct child_options {
-  int result_fd = -1;          ///< write results.jsonl lines here; -1: not a child
-  bool context_only = false;   ///< probe the GPU, send the context, stop
-  std::string ceilings;        ///< "d2d,h2d,d2h,bidir" (GB/s): measured already ("": measure them)
-  std::int64_t point = -1;     ///< only this point (-1: every point)
-  std::string variant;         ///< only this variant, without the baseline
-  double baseline_gbps = 0;    ///< the baseline's GB/s at that point
+  int result_fd = -1;         ///< write results.jsonl lines here; -1: not a child
+  bool context_only = false;  ///< probe the GPU, send the context, stop
+  std::string ceilings;       ///< "d2d,h2d,d2h,bidir" (GB/s): measured already ("": measure them)
+  std::int64_t point = -1;    ///< only this point (-1: every point)
+  std::string variant;        ///< only this variant, without the baseline
+  double baseline_gbps = 0;   ///< the baseline's GB/s at that point
 };
 
 /// What every child repeats from the parent's command line, besides its lab file(s).
@@ -72,8 +72,8 @@ std::vector<std::string> unit_child_argv(const child_command& command, const iso
 /// Runs the context child over `plans`: it probes the GPU, checks memory and measures the ceilings,
 /// and sends the context (`probed`: its device and ceilings count). Its output is printed as it comes.
 /// Returns an exit code: the child's own when it failed (no GPU, too big), 130 when `stop` was set.
-int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command,
-                   const std::atomic<bool>* stop, run_context& probed);
+int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, const std::atomic<bool>* stop,
+                   run_context& probed);
 
 /// What a child runs of the plans: the point and variant its options name.
 run_selection selection_of(const child_options& child);

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <map>
 
-#include "isolation/child_process.hpp"
 #include "exit_codes.hpp"
+#include "isolation/child_process.hpp"
 #include "plugin/spec_lookup.hpp"
 #include "results/format.hpp"
 #include "results/json.hpp"
@@ -61,13 +61,20 @@ variant_result missing_result(const isolation_unit& unit, std::uint64_t point, c
 
 std::string exit_meaning(int code) {
   switch (code) {
-    case exit_internal: return "internal error";
-    case exit_bad_lab_file: return "bad lab file";
-    case exit_plugin: return "plugin load failure";
-    case exit_no_gpu: return "no usable GPU";
-    case exit_cuda_error: return "CUDA error";
-    case exit_lab_error: return "lab error";
-    default: return "";
+    case exit_internal:
+      return "internal error";
+    case exit_bad_lab_file:
+      return "bad lab file";
+    case exit_plugin:
+      return "plugin load failure";
+    case exit_no_gpu:
+      return "no usable GPU";
+    case exit_cuda_error:
+      return "CUDA error";
+    case exit_lab_error:
+      return "lab error";
+    default:
+      return "";
   }
 }
 
@@ -108,8 +115,8 @@ std::vector<variant_result> missing_results(const isolation_unit& unit, const re
       const std::string at = point_text(rows.back());
       first_text = at.empty() ? variant : variant + " at " + at;
     } else {
-      const std::string cause = sticky_exit ? "it stopped after a CUDA error that leaves the GPU unusable"
-                                            : "it failed at " + first_text;
+      const std::string cause =
+          sticky_exit ? "it stopped after a CUDA error that leaves the GPU unusable" : "it failed at " + first_text;
       const std::string why = "not run: the child process running this " + what + " ended early (" + cause + ")";
       rows.push_back(missing_result(unit, point, variant, result_status::skipped, why));
     }

@@ -17,7 +17,7 @@ namespace cudalab::host {
 /// One child process's share of an isolated run.
 struct isolation_unit {
   const planned_lab* lab = nullptr;
-  bool one_variant = false;   ///< variant mode: only `variant` at `point`
+  bool one_variant = false;  ///< variant mode: only `variant` at `point`
   std::uint64_t point = 0;
   std::string variant;
   /// The results it should produce, in order: (point index, variant name).
@@ -34,8 +34,8 @@ struct isolated_run_options {
   /// context line first, which is ignored here). `baseline_gbps` is the GB/s of the baseline at the
   /// unit's point when it is already known (variant mode), else 0.
   std::function<std::vector<std::string>(const isolation_unit& unit, double baseline_gbps)> command;
-  double timeout_s = 0;                     ///< per child; 0: no watchdog
-  const std::atomic<bool>* stop = nullptr;  ///< Ctrl-C: kill the child, stop
+  double timeout_s = 0;                                    ///< per child; 0: no watchdog
+  const std::atomic<bool>* stop = nullptr;                 ///< Ctrl-C: kill the child, stop
   std::function<void(const std::string&)> on_output_line;  ///< each line a child prints
 };
 

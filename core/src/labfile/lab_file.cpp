@@ -16,12 +16,14 @@ const std::vector<std::string> lab_tables = {"lab", "params", "sweep", "measure"
 const std::vector<std::string> lab_keys = {"plugin", "title", "variants", "baseline"};
 
 // Checks the types of [lab]'s keys and reports unknown ones; fills `out.plugin`.
-void read_lab_table(const std::string& file, const toml::table& lab, lab_file& out, std::vector<lab_problem>& problems) {
+void read_lab_table(const std::string& file, const toml::table& lab, lab_file& out,
+                    std::vector<lab_problem>& problems) {
   for (auto&& [key, value] : lab) {
     const std::string name(key.str());
     if (name == "plugin" || name == "title" || name == "baseline") {
       if (!value.is_string())
-        problems.push_back({locate(file, value.source()), "lab." + name + " must be a string, not " + describe_node(value)});
+        problems.push_back(
+            {locate(file, value.source()), "lab." + name + " must be a string, not " + describe_node(value)});
     } else if (name == "variants") {
       const toml::array* list = value.as_array();
       if (!list) {
@@ -34,18 +36,21 @@ void read_lab_table(const std::string& file, const toml::table& lab, lab_file& o
           problems.push_back({locate(file, element.source()),
                               "lab.variants must hold variant names (strings), not " + describe_node(element)});
     } else {
-      problems.push_back({locate(file, key.source()), "unknown key '" + name + "' in [lab]" + suggestion(name, lab_keys)});
+      problems.push_back(
+          {locate(file, key.source()), "unknown key '" + name + "' in [lab]" + suggestion(name, lab_keys)});
     }
   }
   if (const toml::node* plugin = lab.get("plugin")) {
     out.plugin_where = locate(file, plugin->source());
     if (auto s = plugin->as_string()) {
       out.plugin = s->get();
-      if (out.plugin.empty()) problems.push_back({out.plugin_where, "lab.plugin is empty; name the plugin that runs this lab"});
+      if (out.plugin.empty())
+        problems.push_back({out.plugin_where, "lab.plugin is empty; name the plugin that runs this lab"});
     }
   } else {
-    problems.push_back({locate(file, lab.source()),
-                        "missing key 'plugin' in [lab]: name the plugin that runs this lab, e.g. plugin = \"alignment\""});
+    problems.push_back(
+        {locate(file, lab.source()),
+         "missing key 'plugin' in [lab]: name the plugin that runs this lab, e.g. plugin = \"alignment\""});
   }
 }
 
@@ -54,7 +59,8 @@ void read_lab_table(const std::string& file, const toml::table& lab, lab_file& o
 std::string read_text(const std::filesystem::path& path, const std::string& what) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    throw lab_file_error({lab_problem{source_location{path.string(), 0, 0}, "cannot open the " + what + " for reading"}});
+    throw lab_file_error(
+        {lab_problem{source_location{path.string(), 0, 0}, "cannot open the " + what + " for reading"}});
   std::ostringstream content;
   content << in.rdbuf();
   return content.str();
@@ -84,14 +90,17 @@ lab_file parse_lab_text(const std::string& text, const std::filesystem::path& pa
     const std::string name(key.str());
     const bool known = std::find(lab_tables.begin(), lab_tables.end(), name) != lab_tables.end();
     if (!known && value.is_table()) {
-      problems.push_back({locate(file, key.source()), "unknown table [" + name + "]" + suggestion(name, lab_tables, "[", "]") +
+      problems.push_back({locate(file, key.source()), "unknown table [" + name + "]" +
+                                                          suggestion(name, lab_tables, "[", "]") +
                                                           " (a lab file has [lab], [params], [sweep] and [measure])"});
     } else if (!known) {
       const bool lab_key = std::find(lab_keys.begin(), lab_keys.end(), name) != lab_keys.end();
-      problems.push_back({locate(file, key.source()),
-                          "key '" + name + "' outside any table" + (lab_key ? "; it belongs under [lab]" : "; put parameters under [params]")});
+      problems.push_back(
+          {locate(file, key.source()), "key '" + name + "' outside any table" +
+                                           (lab_key ? "; it belongs under [lab]" : "; put parameters under [params]")});
     } else if (!value.is_table()) {
-      problems.push_back({locate(file, key.source()), "'" + name + "' must be a table [" + name + "], not " + describe_node(value)});
+      problems.push_back(
+          {locate(file, key.source()), "'" + name + "' must be a table [" + name + "], not " + describe_node(value)});
     }
   }
 

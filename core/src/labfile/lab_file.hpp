@@ -77,8 +77,8 @@ struct run_settings {
 /// A run profile (configs/*.toml): [measure], [output] and [run] settings, each key optional.
 struct run_profile {
   std::string file;
-  measure_settings measure;        ///< the defaults with measure_set over them
-  measure_overrides measure_set;   ///< the [measure] keys the profile sets
+  measure_settings measure;       ///< the defaults with measure_set over them
+  measure_overrides measure_set;  ///< the [measure] keys the profile sets
   output_settings output;
   run_settings run;
 };

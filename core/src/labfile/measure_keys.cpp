@@ -32,19 +32,34 @@ struct measure_key {
 // In documentation order; docs/lab-files.md has the same table for people.
 const std::vector<measure_key>& measure_keys() {
   static const std::vector<measure_key> keys = {
-      {"timing", slot<bool>{&measure_settings::timing, &measure_overrides::timing}, 0, {},
+      {"timing",
+       slot<bool>{&measure_settings::timing, &measure_overrides::timing},
+       0,
+       {},
        "false: verify each variant at each point, time nothing"},
       {"repetitions", slot<int>{&measure_settings::repetitions, &measure_overrides::repetitions}, 1, 1000000,
        "timed repetitions; median, min, max and CV are over these"},
-      {"min_time_ms", slot<double>{&measure_settings::min_time_ms, &measure_overrides::min_time_ms}, 0, {},
+      {"min_time_ms",
+       slot<double>{&measure_settings::min_time_ms, &measure_overrides::min_time_ms},
+       0,
+       {},
        "least GPU time per repetition, ms (launches are batched to reach it)"},
-      {"warmup_ms", slot<double>{&measure_settings::warmup_ms, &measure_overrides::warmup_ms}, 0, {},
+      {"warmup_ms",
+       slot<double>{&measure_settings::warmup_ms, &measure_overrides::warmup_ms},
+       0,
+       {},
        "untimed warm-up before the first repetition, ms"},
-      {"l2_flush", slot<bool>{&measure_settings::l2_flush, &measure_overrides::l2_flush}, 0, {},
+      {"l2_flush",
+       slot<bool>{&measure_settings::l2_flush, &measure_overrides::l2_flush},
+       0,
+       {},
        "flush L2 before each timed sample (outside the timed region; forces batch 1)"},
       {"batch", slot<int>{&measure_settings::batch, &measure_overrides::batch}, 0, 1000000,
        "launches per timed sample; 0 = automatic"},
-      {"seed", slot<std::uint64_t>{&measure_settings::seed, &measure_overrides::seed}, 0, {},
+      {"seed",
+       slot<std::uint64_t>{&measure_settings::seed, &measure_overrides::seed},
+       0,
+       {},
        "seed for the lab's random inputs"},
       // check_params() runs on every point before anything starts, so there is a hard cap.
       {"max_points", slot<std::uint64_t>{&measure_settings::max_points, &measure_overrides::max_points}, 1, 100000,
@@ -83,9 +98,12 @@ std::string read_value(const measure_key& key, const toml::node& value, std::int
 std::string read_value(const measure_key& key, const toml::node& value, double& out) {
   const std::string name = std::string("measure.") + key.name;
   double v = 0;
-  if (auto i = value.as_integer()) v = static_cast<double>(i->get());
-  else if (auto f = value.as_floating_point()) v = f->get();
-  else return name + " must be a number of milliseconds, not " + describe_node(value);
+  if (auto i = value.as_integer())
+    v = static_cast<double>(i->get());
+  else if (auto f = value.as_floating_point())
+    v = f->get();
+  else
+    return name + " must be a number of milliseconds, not " + describe_node(value);
   if (!(v >= static_cast<double>(key.min)))
     return name + " = " + value_text(param_value(v)) + " is out of range (at least " + std::to_string(key.min) + ")";
   out = v;

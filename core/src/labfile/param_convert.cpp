@@ -68,14 +68,18 @@ std::optional<param_value> checked_value(const param_spec& spec, const toml::nod
 
 std::string value_problem(const param_spec& spec, const param_value& value) {
   if (const auto* text = std::get_if<std::string>(&value)) {
-    if (spec.type != param_type::choice || std::find(spec.choices.begin(), spec.choices.end(), *text) != spec.choices.end())
+    if (spec.type != param_type::choice ||
+        std::find(spec.choices.begin(), spec.choices.end(), *text) != spec.choices.end())
       return "";
     return "'" + spec.name + "' = \"" + *text + "\" is not one of " + quoted_choices(spec.choices);
   }
   double v = 0;
-  if (auto i = std::get_if<std::int64_t>(&value)) v = static_cast<double>(*i);
-  else if (auto d = std::get_if<double>(&value)) v = *d;
-  else return "";
+  if (auto i = std::get_if<std::int64_t>(&value))
+    v = static_cast<double>(*i);
+  else if (auto d = std::get_if<double>(&value))
+    v = *d;
+  else
+    return "";
   if (!std::isfinite(v)) return "'" + spec.name + "' = " + value_text(value) + " is not a finite number";
   const bool low = spec.min && v < *spec.min;
   const bool high = spec.max && v > *spec.max;
@@ -95,12 +99,14 @@ std::string value_problem(const param_spec& spec, const param_value& value) {
     return spec.type == param_type::integer ? std::to_string(static_cast<std::int64_t>(b)) : value_text(param_value(b));
   };
   std::string range;
-  if (spec.min && spec.max) range = "[" + bound(*spec.min) + ", " + bound(*spec.max) + "]";
-  else if (spec.min) range = "(at least " + bound(*spec.min) + ")";
-  else range = "(at most " + bound(*spec.max) + ")";
+  if (spec.min && spec.max)
+    range = "[" + bound(*spec.min) + ", " + bound(*spec.max) + "]";
+  else if (spec.min)
+    range = "(at least " + bound(*spec.min) + ")";
+  else
+    range = "(at most " + bound(*spec.max) + ")";
   return "'" + spec.name + "' = " + value_text(value) + " is out of range " + range +
          (spec.unit.empty() ? "" : " (" + spec.unit + ")");
 }
-
 
 }  // namespace cudalab::host

@@ -29,24 +29,28 @@ void read_output_table(const std::string& file, const toml::table& table, output
   for (auto&& [key, value] : table) {
     const std::string name(key.str());
     if (name != "format" && name != "dir") {
-      problems.push_back({locate(file, key.source()), "unknown key '" + name + "' in [output]" + suggestion(name, output_keys)});
+      problems.push_back(
+          {locate(file, key.source()), "unknown key '" + name + "' in [output]" + suggestion(name, output_keys)});
       continue;
     }
     auto s = value.as_string();
     if (!s) {
-      problems.push_back({locate(file, value.source()), "output." + name + " must be a string, not " + describe_node(value)});
+      problems.push_back(
+          {locate(file, value.source()), "output." + name + " must be a string, not " + describe_node(value)});
     } else if (name == "dir") {
       output.dir = s->get();
     } else if (const auto format = parse_output_format(s->get())) {
       output.format = *format;
     } else {
-      problems.push_back({locate(file, value.source()), "output.format \"" + s->get() + "\" is not one of table, json, csv, md" +
+      problems.push_back({locate(file, value.source()), "output.format \"" + s->get() +
+                                                            "\" is not one of table, json, csv, md" +
                                                             suggestion(s->get(), output_formats, "\"", "\"")});
     }
   }
 }
 
-void read_run_table(const std::string& file, const toml::table& table, run_settings& run, std::vector<lab_problem>& problems) {
+void read_run_table(const std::string& file, const toml::table& table, run_settings& run,
+                    std::vector<lab_problem>& problems) {
   for (auto&& [key, value] : table) {
     const std::string name(key.str());
     if (name == "isolate") {
@@ -59,11 +63,13 @@ void read_run_table(const std::string& file, const toml::table& table, run_setti
     } else if (name == "timeout_s") {
       const auto seconds = value.value<double>();
       if (!seconds || !(*seconds >= 0) || value.is_boolean())
-        problems.push_back({locate(file, value.source()), "run.timeout_s must be a number of seconds >= 0 (0: no watchdog)"});
+        problems.push_back(
+            {locate(file, value.source()), "run.timeout_s must be a number of seconds >= 0 (0: no watchdog)"});
       else
         run.timeout_s = *seconds;
     } else {
-      problems.push_back({locate(file, key.source()), "unknown key '" + name + "' in [run]" + suggestion(name, run_keys)});
+      problems.push_back(
+          {locate(file, key.source()), "unknown key '" + name + "' in [run]" + suggestion(name, run_keys)});
     }
   }
 }
@@ -94,11 +100,13 @@ run_profile parse_profile(const std::filesystem::path& path) {
     } else if (name == "run" && value.is_table()) {
       read_run_table(file, *value.as_table(), profile.run, problems);
     } else if (name == "measure" || name == "output" || name == "run") {
-      problems.push_back({locate(file, key.source()), "'" + name + "' must be a table [" + name + "], not " + describe_node(value)});
+      problems.push_back(
+          {locate(file, key.source()), "'" + name + "' must be a table [" + name + "], not " + describe_node(value)});
     } else {
-      problems.push_back({locate(file, key.source()), "unknown " + std::string(value.is_table() ? "table [" + name + "]" : "key '" + name + "'") +
-                                                          " in a profile" + suggestion(name, profile_tables, "[", "]") +
-                                                          " (a profile has [measure], [output] and [run])"});
+      problems.push_back({locate(file, key.source()),
+                          "unknown " + std::string(value.is_table() ? "table [" + name + "]" : "key '" + name + "'") +
+                              " in a profile" + suggestion(name, profile_tables, "[", "]") +
+                              " (a profile has [measure], [output] and [run])"});
     }
   }
   if (!problems.empty()) {

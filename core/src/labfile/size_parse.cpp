@@ -59,16 +59,26 @@ std::optional<std::int64_t> parse_size(const std::string& text) {
   if (!number) return std::nullopt;
   const std::string suffix = s.substr(digits_end);
   std::int64_t scale = 1;
-  if (suffix.empty()) scale = 1;
-  else if (suffix == "Ki") scale = std::int64_t(1) << 10;
-  else if (suffix == "Mi") scale = std::int64_t(1) << 20;
-  else if (suffix == "Gi") scale = std::int64_t(1) << 30;
-  else if (suffix == "Ti") scale = std::int64_t(1) << 40;
-  else if (suffix == "K") scale = 1000;
-  else if (suffix == "M") scale = 1000 * 1000;
-  else if (suffix == "G") scale = 1000 * 1000 * 1000;
-  else if (suffix == "T") scale = std::int64_t(1000) * 1000 * 1000 * 1000;
-  else return std::nullopt;
+  if (suffix.empty())
+    scale = 1;
+  else if (suffix == "Ki")
+    scale = std::int64_t(1) << 10;
+  else if (suffix == "Mi")
+    scale = std::int64_t(1) << 20;
+  else if (suffix == "Gi")
+    scale = std::int64_t(1) << 30;
+  else if (suffix == "Ti")
+    scale = std::int64_t(1) << 40;
+  else if (suffix == "K")
+    scale = 1000;
+  else if (suffix == "M")
+    scale = 1000 * 1000;
+  else if (suffix == "G")
+    scale = 1000 * 1000 * 1000;
+  else if (suffix == "T")
+    scale = std::int64_t(1000) * 1000 * 1000 * 1000;
+  else
+    return std::nullopt;
   return checked_multiply(*number, scale);
 }
 

@@ -33,7 +33,8 @@ axis_values read_list(const std::string& file, const param_spec& spec, const tom
                       std::vector<lab_problem>& problems) {
   axis_values axis;
   if (list.empty()) {
-    problems.push_back({locate(file, list.source()), "sweep of '" + spec.name + "' is empty (0 points): list at least one value"});
+    problems.push_back(
+        {locate(file, list.source()), "sweep of '" + spec.name + "' is empty (0 points): list at least one value"});
     return axis;
   }
   axis.ok = true;
@@ -52,10 +53,12 @@ axis_values read_list(const std::string& file, const param_spec& spec, const tom
 void step_values(const param_spec& spec, const param_value& from, const param_value& to, const param_value& step,
                  std::uint64_t limit, axis_values& axis) {
   if (spec.type == param_type::integer) {
-    const std::int64_t a = std::get<std::int64_t>(from), b = std::get<std::int64_t>(to), s = std::get<std::int64_t>(step);
+    const std::int64_t a = std::get<std::int64_t>(from), b = std::get<std::int64_t>(to),
+                       s = std::get<std::int64_t>(step);
     axis.count = (static_cast<std::uint64_t>(b) - static_cast<std::uint64_t>(a)) / static_cast<std::uint64_t>(s) + 1;
     if (axis.count > limit) return;
-    for (std::uint64_t k = 0; k < axis.count; ++k) axis.values.push_back(static_cast<std::int64_t>(a + static_cast<std::int64_t>(k) * s));
+    for (std::uint64_t k = 0; k < axis.count; ++k)
+      axis.values.push_back(static_cast<std::int64_t>(a + static_cast<std::int64_t>(k) * s));
     return;
   }
   const double a = as_double(from), b = as_double(to), s = as_double(step);
@@ -104,7 +107,8 @@ axis_values read_range(const std::string& file, const param_spec& spec, const to
     const std::string name(key.str());
     if (std::find(range_keys.begin(), range_keys.end(), name) == range_keys.end()) {
       problems.push_back({locate(file, key.source()), "unknown key '" + name + "' in the range of '" + spec.name + "'" +
-                                                          suggestion(name, range_keys) + " (a range has from, to and step or factor)"});
+                                                          suggestion(name, range_keys) +
+                                                          " (a range has from, to and step or factor)"});
       ok = false;
     }
   }
@@ -117,16 +121,19 @@ axis_values read_range(const std::string& file, const param_spec& spec, const to
   const toml::node* step = range.get("step");
   const toml::node* factor = range.get("factor");
   if ((step != nullptr) == (factor != nullptr)) {
-    problems.push_back({locate(file, range.source()), "the range of '" + spec.name +
-                                                          "' needs exactly one of 'step' (from, from + step, ...) or 'factor' (from, from * factor, ...)"});
+    problems.push_back(
+        {locate(file, range.source()),
+         "the range of '" + spec.name +
+             "' needs exactly one of 'step' (from, from + step, ...) or 'factor' (from, from * factor, ...)"});
     ok = false;
   }
   const auto from = range_end(file, spec, range, "from", problems);
   const auto to = range_end(file, spec, range, "to", problems);
   if (!from || !to) ok = false;
   if (from && to && as_double(*from) > as_double(*to)) {
-    problems.push_back({locate(file, range.source()), "the range of '" + spec.name + "' runs backwards: from = " +
-                                                          value_text(*from) + " is greater than to = " + value_text(*to)});
+    problems.push_back({locate(file, range.source()), "the range of '" + spec.name +
+                                                          "' runs backwards: from = " + value_text(*from) +
+                                                          " is greater than to = " + value_text(*to)});
     ok = false;
   }
 
@@ -142,25 +149,30 @@ axis_values read_range(const std::string& file, const param_spec& spec, const to
       ok = false;
     }
   } else if (factor && !step) {
-    if (auto i = factor->as_integer()) factor_value = static_cast<double>(i->get());
-    else if (auto f = factor->as_floating_point()) factor_value = f->get();
+    if (auto i = factor->as_integer())
+      factor_value = static_cast<double>(i->get());
+    else if (auto f = factor->as_floating_point())
+      factor_value = f->get();
     if (!(factor->is_integer() || factor->is_floating_point())) {
-      problems.push_back({locate(file, factor->source()), "the range of '" + spec.name + "': factor must be a number, not " +
-                                                              describe_node(*factor)});
+      problems.push_back({locate(file, factor->source()),
+                          "the range of '" + spec.name + "': factor must be a number, not " + describe_node(*factor)});
       ok = false;
     } else if (!(factor_value > 1.0)) {
-      problems.push_back({locate(file, factor->source()), "the range of '" + spec.name + "': factor must be greater than 1, not " +
+      problems.push_back({locate(file, factor->source()), "the range of '" + spec.name +
+                                                              "': factor must be greater than 1, not " +
                                                               value_text(param_value(factor_value))});
       ok = false;
     } else if (from && as_double(*from) <= 0) {
-      problems.push_back({locate(file, range.source()), "the geometric range of '" + spec.name + "' must start above 0 (from = " +
-                                                            value_text(*from) + ")"});
+      problems.push_back({locate(file, range.source()), "the geometric range of '" + spec.name +
+                                                            "' must start above 0 (from = " + value_text(*from) + ")"});
       ok = false;
     }
   }
   if (!ok) return axis;
-  if (step_value) step_values(spec, *from, *to, *step_value, limit, axis);
-  else factor_values(spec, *from, *to, factor_value, limit, axis);
+  if (step_value)
+    step_values(spec, *from, *to, *step_value, limit, axis);
+  else
+    factor_values(spec, *from, *to, factor_value, limit, axis);
   axis.ok = true;
   return axis;
 }
@@ -171,8 +183,10 @@ axis_values read_sweep_axis(const std::string& file, const param_spec& spec, con
                             std::uint64_t limit, std::vector<lab_problem>& problems) {
   if (const toml::array* list = node.as_array()) return read_list(file, spec, *list, problems);
   if (const toml::table* range = node.as_table()) return read_range(file, spec, *range, limit, problems);
-  problems.push_back({locate(file, node.source()), "sweep of '" + spec.name + "' must be a list [a, b, ...] or a range {from, to, step} / {from, to, factor}, not " +
-                                                       describe_node(node) + "; a single value belongs in [params]"});
+  problems.push_back({locate(file, node.source()),
+                      "sweep of '" + spec.name +
+                          "' must be a list [a, b, ...] or a range {from, to, step} / {from, to, factor}, not " +
+                          describe_node(node) + "; a single value belongs in [params]"});
   return {};
 }
 

@@ -32,8 +32,8 @@ bool whitespace_check_undefined(std::uint32_t cp) {
 
 // The non-ASCII horizontal whitespace TOML++ 3.3 trims after a line-ending backslash.
 bool non_ascii_space(std::uint32_t cp) {
-  return cp == 0xA0 || cp == 0x1680 || cp == 0x180E || (cp >= 0x2000 && cp <= 0x200B) || cp == 0x202F ||
-         cp == 0x205F || cp == 0x2060 || cp == 0x3000 || cp == 0xFEFF;
+  return cp == 0xA0 || cp == 0x1680 || cp == 0x180E || (cp >= 0x2000 && cp <= 0x200B) || cp == 0x202F || cp == 0x205F ||
+         cp == 0x2060 || cp == 0x3000 || cp == 0xFEFF;
 }
 
 std::string code_text(std::uint32_t cp, int length) {
@@ -52,11 +52,14 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
   std::string nest;    // the arrays ('[') and inline tables ('{') open in the value being read
   auto stray = [&](std::size_t i, int at) {
     const auto [cp, length] = decode(text, i);
-    return std::optional<lab_problem>(lab_problem{{file, line, at}, "TOML syntax error: character " + code_text(cp, length) +
-                                                                         " outside a string or comment (keys and values are "
-                                                                         "ASCII; put text in quotes)"});
+    return std::optional<lab_problem>(lab_problem{{file, line, at},
+                                                  "TOML syntax error: character " + code_text(cp, length) +
+                                                      " outside a string or comment (keys and values are "
+                                                      "ASCII; put text in quotes)"});
   };
-  auto starts = [&](std::size_t i, const char* s) { return text.compare(i, std::char_traits<char>::length(s), s) == 0; };
+  auto starts = [&](std::size_t i, const char* s) {
+    return text.compare(i, std::char_traits<char>::length(s), s) == 0;
+  };
   // A backslash in a basic string, blanks, then a non-ASCII character: an invalid escape, on which
   // TOML++ asks whether that character is whitespace (a fuzzer regression, e.g. "\\" U+FCFF).
   auto escape_problem = [&](std::size_t i) -> std::optional<lab_problem> {
@@ -66,8 +69,9 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
     while (j < text.size() && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r')) ++j, ++at;
     if (j >= text.size() || static_cast<unsigned char>(text[j]) < 0x80) return std::nullopt;
     const auto [cp, length] = decode(text, j);
-    return lab_problem{{file, line, at}, "TOML syntax error: invalid escape sequence: a backslash followed by character " +
-                                                 code_text(cp, length) + " in a string"};
+    return lab_problem{{file, line, at},
+                       "TOML syntax error: invalid escape sequence: a backslash followed by character " +
+                           code_text(cp, length) + " in a string"};
   };
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
@@ -130,8 +134,10 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
         break;
       case in::basic:
         if (auto bad = escape_problem(i)) return bad;
-        if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i, ++column;  // an escaped character
-        else if (c == '"') state = in::code;
+        if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n')
+          ++i, ++column;  // an escaped character
+        else if (c == '"')
+          state = in::code;
         break;
       case in::literal:
         if (c == '\'') state = in::code;
@@ -154,10 +160,11 @@ std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_
               } else {
                 const auto [cp, length] = decode(text, k);
                 if (whitespace_check_undefined(cp))
-                  return lab_problem{{file, ws_line, ws_column},
-                                     "TOML syntax error: character " + code_text(cp, length) +
-                                         " right after a line-ending backslash in a multi-line string is not "
-                                         "supported (TOML++ 3.3 mishandles it); start that line with another character"};
+                  return lab_problem{
+                      {file, ws_line, ws_column},
+                      "TOML syntax error: character " + code_text(cp, length) +
+                          " right after a line-ending backslash in a multi-line string is not "
+                          "supported (TOML++ 3.3 mishandles it); start that line with another character"};
                 if (!non_ascii_space(cp)) break;
                 k += length - 1;  // TOML++ trims the spaces it knows beyond ASCII too, then looks further
                 ++ws_column;

@@ -19,9 +19,9 @@ namespace cudalab::host {
 
 /// The TOML document of a lab file, and the [measure] settings it sets (checked at parse time).
 struct lab_file::impl {
-  std::string file;                         ///< the path as given, used in every location
+  std::string file;  ///< the path as given, used in every location
   toml::table doc;
-  measure_overrides measure;                ///< what the file's [measure] sets (checked at parse time)
+  measure_overrides measure;  ///< what the file's [measure] sets (checked at parse time)
 };
 
 /// Where a TOML++ source region starts, in `file`.
@@ -86,7 +86,7 @@ axis_values read_sweep_axis(const std::string& file, const param_spec& spec, con
 struct override_entry {
   source_location where;
   std::string key;
-  std::string raw;                    ///< the text after '='
+  std::string raw;                      ///< the text after '='
   std::shared_ptr<toml::table> holder;  ///< owns the value, under the key "v"
   const toml::node& value() const { return *holder->get("v"); }
 };

@@ -40,7 +40,8 @@ std::string listing(const std::vector<std::string>& names) {
 // "unknown parameter 'blok'; did you mean 'block'?" or, with no close name, the list of parameters.
 std::string unknown_param(const lab_spec& spec, const std::string& name, const std::string& where) {
   const std::string near = suggestion(name, param_names(spec));
-  return "unknown parameter '" + name + "'" + where + (near.empty() ? "; " + spec.name + " has: " + listing(param_names(spec)) : near);
+  return "unknown parameter '" + name + "'" + where +
+         (near.empty() ? "; " + spec.name + " has: " + listing(param_names(spec)) : near);
 }
 
 // A variant name the spec has, or the problem recorded.
@@ -49,7 +50,8 @@ bool known_variant(const lab_spec& spec, const std::string& name, const source_l
   const auto names = variant_names(spec);
   if (std::find(names.begin(), names.end(), name) != names.end()) return true;
   const std::string near = suggestion(name, names);
-  problems.push_back({at, "unknown " + what + " '" + name + "'" + (near.empty() ? "; " + spec.name + " has: " + listing(names) : near)});
+  problems.push_back({at, "unknown " + what + " '" + name + "'" +
+                              (near.empty() ? "; " + spec.name + " has: " + listing(names) : near)});
   return false;
 }
 
@@ -81,7 +83,8 @@ std::vector<std::string> override_variant_list(const override_entry& o, std::vec
   ok = true;
   if (const toml::array* list = o.value().as_array()) {
     for (const toml::node& element : *list) {
-      if (auto s = element.as_string()) names.push_back(s->get());
+      if (auto s = element.as_string())
+        names.push_back(s->get());
       else {
         problems.push_back({o.where, "lab.variants must hold variant names (strings), not " + describe_node(element)});
         ok = false;
@@ -101,7 +104,8 @@ std::vector<std::string> override_variant_list(const override_entry& o, std::vec
     }
     return names;
   }
-  problems.push_back({o.where, "lab.variants must be a list of variant names, e.g. copy,scale or [\"copy\"], not " + describe_node(o.value())});
+  problems.push_back({o.where, "lab.variants must be a list of variant names, e.g. copy,scale or [\"copy\"], not " +
+                                   describe_node(o.value())});
   ok = false;
   return names;
 }
@@ -147,12 +151,16 @@ void classify_overrides(validation& v, const std::vector<std::string>& overrides
     auto o = parse_override(text, v.problems);
     if (!o) continue;
     const std::string& key = o->key;
-    if (key.rfind("measure.", 0) == 0) v.measure_sets.push_back(*o);
-    else if (key == "lab.variants" || key == "lab.baseline" || key == "lab.title") v.lab_sets.push_back(*o);
+    if (key.rfind("measure.", 0) == 0)
+      v.measure_sets.push_back(*o);
+    else if (key == "lab.variants" || key == "lab.baseline" || key == "lab.title")
+      v.lab_sets.push_back(*o);
     else if (key == "lab.plugin")
       v.problems.push_back({o->where, "lab.plugin cannot be changed with --set; run another lab file instead"});
-    else if (key.rfind("sweep.", 0) == 0 && find_param(v.spec, key.substr(6))) v.sweep_sets.push_back(*o);
-    else if (find_param(v.spec, key.rfind("params.", 0) == 0 ? key.substr(7) : key)) v.param_sets.push_back(*o);
+    else if (key.rfind("sweep.", 0) == 0 && find_param(v.spec, key.substr(6)))
+      v.sweep_sets.push_back(*o);
+    else if (find_param(v.spec, key.rfind("params.", 0) == 0 ? key.substr(7) : key))
+      v.param_sets.push_back(*o);
     else
       v.problems.push_back({o->where, "unknown --set key '" + key + "'" + suggestion(key, all_override_keys) +
                                           " (keys: a parameter of " + v.spec.name +
@@ -201,9 +209,9 @@ void read_sweep(validation& v) {
       continue;
     }
     if (auto fixed = v.fixed_at.find(name); fixed != v.fixed_at.end()) {
-      v.problems.push_back({locate(v.path, key->source()),
-                            "parameter '" + name + "' is both fixed in [params] (line " +
-                                std::to_string(fixed->second.line) + ") and swept in [sweep]; keep one"});
+      v.problems.push_back({locate(v.path, key->source()), "parameter '" + name + "' is both fixed in [params] (line " +
+                                                               std::to_string(fixed->second.line) +
+                                                               ") and swept in [sweep]; keep one"});
       v.sweep_ok = false;
       continue;
     }
@@ -270,8 +278,8 @@ void check_sweep_size(validation& v) {
   const std::uint64_t max_points = v.plan.measure.max_points;
   if (v.sweep_ok && points > max_points) {
     const std::string count = points == UINT64_MAX ? std::string("more than 2^64") : std::to_string(points);
-    v.problems.push_back({v.sweep_where, "the sweep has " + count + " points (" + factors + "), more than measure.max_points = " +
-                                             std::to_string(max_points) +
+    v.problems.push_back({v.sweep_where, "the sweep has " + count + " points (" + factors +
+                                             "), more than measure.max_points = " + std::to_string(max_points) +
                                              "; narrow it or raise measure.max_points (at most 100000)"});
     v.sweep_ok = false;
   }
@@ -355,8 +363,9 @@ void check_every_point(validation& v) {
     v.problems.push_back({where, v.spec.name + " rejects the point " + point_text + ": " + error});
   }
   if (rejected > max_reported_rejections)
-    v.problems.push_back({where, "... and " + std::to_string(rejected - max_reported_rejections) + " more points rejected (" +
-                                     std::to_string(rejected) + " of " + std::to_string(count) + ")"});
+    v.problems.push_back({where, "... and " + std::to_string(rejected - max_reported_rejections) +
+                                     " more points rejected (" + std::to_string(rejected) + " of " +
+                                     std::to_string(count) + ")"});
 }
 
 }  // namespace

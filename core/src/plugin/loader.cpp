@@ -82,16 +82,17 @@ const loaded_plugin& load_plugin_file(const fs::path& file) {
   if (!lib.has("cudalab_create_lab") || !lib.has("cudalab_abi_version")) {
     libraries().push_back(std::move(lib));
     throw plugin_error(plugin_failure::not_a_plugin,
-                       key.string() + ": not a cudalab plugin (no cudalab_create_lab / cudalab_abi_version "
-                                      "symbol; did it use CUDALAB_REGISTER_LAB?)");
+                       key.string() +
+                           ": not a cudalab plugin (no cudalab_create_lab / cudalab_abi_version "
+                           "symbol; did it use CUDALAB_REGISTER_LAB?)");
   }
   const int abi = lib.get_alias<const int>("cudalab_abi_version");
   if (abi != CUDALAB_ABI_VERSION) {
     libraries().push_back(std::move(lib));
-    throw plugin_error(plugin_failure::abi_mismatch,
-                       key.string() + ": plugin ABI version " + std::to_string(abi) +
-                           " does not match this cudalab's ABI version " + std::to_string(CUDALAB_ABI_VERSION) +
-                           "; rebuild the plugin against this cudalab");
+    throw plugin_error(plugin_failure::abi_mismatch, key.string() + ": plugin ABI version " + std::to_string(abi) +
+                                                         " does not match this cudalab's ABI version " +
+                                                         std::to_string(CUDALAB_ABI_VERSION) +
+                                                         "; rebuild the plugin against this cudalab");
   }
   const std::uint64_t hash = lib.has("cudalab_abi_hash") ? lib.get_alias<const std::uint64_t>("cudalab_abi_hash") : 0;
   if (hash != CUDALAB_ABI_HASH) {
@@ -133,8 +134,8 @@ const loaded_plugin& load_plugin_file(const fs::path& file) {
 }
 
 const loaded_plugin& load_plugin(const std::string& name, const std::vector<fs::path>& search_path) {
-  const bool is_path = name.find('/') != std::string::npos ||
-                       (name.size() > 3 && name.compare(name.size() - 3, 3, suffix) == 0);
+  const bool is_path =
+      name.find('/') != std::string::npos || (name.size() > 3 && name.compare(name.size() - 3, 3, suffix) == 0);
   if (is_path) return load_plugin_file(name);
   const std::string file = plugin_file_name(name);
   for (const auto& dir : search_path) {
@@ -143,10 +144,11 @@ const loaded_plugin& load_plugin(const std::string& name, const std::vector<fs::
   }
   std::string searched;
   for (const auto& dir : search_path) searched += "\n  " + dir.string();
-  throw plugin_error(plugin_failure::not_found,
-                     "no plugin '" + name + "' (looked for " + file + " in:" +
-                         (searched.empty() ? std::string("\n  (no folders)") : searched) +
-                         ")\n  use --plugin-path or CUDALAB_PLUGIN_PATH to add a folder; `cudalab list` shows what is found");
+  throw plugin_error(
+      plugin_failure::not_found,
+      "no plugin '" + name + "' (looked for " + file +
+          " in:" + (searched.empty() ? std::string("\n  (no folders)") : searched) +
+          ")\n  use --plugin-path or CUDALAB_PLUGIN_PATH to add a folder; `cudalab list` shows what is found");
 }
 
 std::vector<fs::path> find_plugin_files(const std::vector<fs::path>& search_path) {

@@ -13,10 +13,14 @@ namespace {
 // The index param_value holds for each param_type.
 std::size_t alternative_of(param_type t) {
   switch (t) {
-    case param_type::integer: return 0;
-    case param_type::real: return 1;
-    case param_type::boolean: return 2;
-    case param_type::choice: return 3;
+    case param_type::integer:
+      return 0;
+    case param_type::real:
+      return 1;
+    case param_type::boolean:
+      return 2;
+    case param_type::choice:
+      return 3;
   }
   return 0;
 }
@@ -44,7 +48,8 @@ void check_param(const param_spec& p, std::vector<std::string>& problems) {
     return;
   }
   if (p.min && p.max && *p.min > *p.max)
-    problems.push_back(who + ": its range [" + value_text(param_value(*p.min)) + ", " + value_text(param_value(*p.max)) + "] is empty");
+    problems.push_back(who + ": its range [" + value_text(param_value(*p.min)) + ", " +
+                       value_text(param_value(*p.max)) + "] is empty");
   if (p.type == param_type::choice) {
     if (p.choices.empty()) problems.push_back(who + " is a choice with no choices");
     std::set<std::string> seen;
@@ -83,11 +88,12 @@ std::vector<std::string> spec_problems(const lab_spec& spec, const std::string& 
   if (spec.variants.empty()) problems.push_back("it declares no variant");
   for (const variant_spec& v : spec.variants)
     if (!is_identifier(v.name))
-      problems.push_back("variant '" + v.name + "': a name is lower-case letters, digits and '_', starting with a letter");
+      problems.push_back("variant '" + v.name +
+                         "': a name is lower-case letters, digits and '_', starting with a letter");
   for (const std::string& name : duplicates(spec.variants, variant_name))
     problems.push_back("variant '" + name + "' is declared twice");
-  if (!spec.baseline.empty() &&
-      std::none_of(spec.variants.begin(), spec.variants.end(), [&](const variant_spec& v) { return v.name == spec.baseline; }))
+  if (!spec.baseline.empty() && std::none_of(spec.variants.begin(), spec.variants.end(),
+                                             [&](const variant_spec& v) { return v.name == spec.baseline; }))
     problems.push_back("its baseline '" + spec.baseline + "' is not one of its variants");
   return problems;
 }

@@ -37,7 +37,8 @@ class table_reporter final : public reporter {
     if (group != group_) {
       group_ = group;
       const std::string pt = point_text(r);
-      out_ << "\n" << (colour_ ? bold : "") << r.lab_file << (r.title.empty() ? "" : " - " + r.title)
+      out_ << "\n"
+           << (colour_ ? bold : "") << r.lab_file << (r.title.empty() ? "" : " - " + r.title)
            << (pt.empty() ? "" : "  [" + pt + "]") << (colour_ ? reset : "") << "\n";
       out_ << fmt::format("  {:<26} {:<13}", "variant", "status");
       for (const column& c : result_columns())

@@ -27,7 +27,9 @@ std::string shared_conflicts_text(const variant_result& r) {
   const auto& ld = r.model.shared_load;
   const auto& st = r.model.shared_store;
   if (!r.has_model || ld.requests + st.requests == 0) return "";
-  auto side = [](const shared_totals& s) { return s.requests ? fmt::format("{:.2f}", s.conflicts_per_request()) : "-"; };
+  auto side = [](const shared_totals& s) {
+    return s.requests ? fmt::format("{:.2f}", s.conflicts_per_request()) : "-";
+  };
   return side(ld) + "/" + side(st);
 }
 

@@ -120,14 +120,9 @@ void from_json(const json& j, shared_totals& s) {
 }
 
 void to_json(json& j, const access_stats& m) {
-  j = {{"global_load", m.global_load},
-       {"global_store", m.global_store},
-       {"global_atomic", m.global_atomic},
-       {"shared_load", m.shared_load},
-       {"shared_store", m.shared_store},
-       {"shared_atomic", m.shared_atomic},
-       {"traced_warps", m.traced_warps},
-       {"total_warps", m.total_warps}};
+  j = {{"global_load", m.global_load},   {"global_store", m.global_store}, {"global_atomic", m.global_atomic},
+       {"shared_load", m.shared_load},   {"shared_store", m.shared_store}, {"shared_atomic", m.shared_atomic},
+       {"traced_warps", m.traced_warps}, {"total_warps", m.total_warps}};
 }
 
 void from_json(const json& j, access_stats& m) {
@@ -202,15 +197,9 @@ void from_json(const json& j, run_context& c) {
 }
 
 void to_json(json& j, const timing& t) {
-  j = {{"timed", t.timed},
-       {"samples", t.samples},
-       {"batch", t.batch},
-       {"median_ms", t.median_ms},
-       {"min_ms", t.min_ms},
-       {"max_ms", t.max_ms},
-       {"mean_ms", t.mean_ms},
-       {"cv", t.cv},
-       {"l2_flushed", t.l2_flushed}};
+  j = {{"timed", t.timed},         {"samples", t.samples}, {"batch", t.batch},
+       {"median_ms", t.median_ms}, {"min_ms", t.min_ms},   {"max_ms", t.max_ms},
+       {"mean_ms", t.mean_ms},     {"cv", t.cv},           {"l2_flushed", t.l2_flushed}};
 }
 
 void from_json(const json& j, timing& t) {

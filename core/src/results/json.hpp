@@ -76,8 +76,8 @@ run_context parse_context_json(const std::string& json);
 /// a child process of an isolated run hands its results to the parent, line by line.
 struct results_line {
   bool is_context = false;
-  run_context context;     ///< when is_context
-  variant_result result;   ///< otherwise
+  run_context context;    ///< when is_context
+  variant_result result;  ///< otherwise
 };
 
 /// Parses one line of results.jsonl. Throws result_parse_error.

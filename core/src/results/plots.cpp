@@ -16,17 +16,22 @@ namespace cudalab::host {
 namespace {
 
 constexpr double width = 720, height = 420, left = 70, right = 190, top = 40, bottom = 50;
-const char* const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-                               "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+const char* const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+                               "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
 
 std::string xml_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
+    if (c == '&')
+      out += "&amp;";
+    else if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '"')
+      out += "&quot;";
+    else
+      out += c;
   }
   return out;
 }
@@ -59,7 +64,8 @@ struct series {
   std::vector<std::pair<std::string, double>> points;  // x label, GB/s
 };
 
-void write_plot(const std::vector<const variant_result*>& rows, const std::string& xname, const std::filesystem::path& file) {
+void write_plot(const std::vector<const variant_result*>& rows, const std::string& xname,
+                const std::filesystem::path& file) {
   // Series: variant plus the values of the other swept parameters.
   std::map<std::string, series> by_name;
   std::vector<std::string> order, xs;
@@ -95,7 +101,8 @@ void write_plot(const std::vector<const variant_result*>& rows, const std::strin
     double v = 0;
     if (numeric) {
       as_number(x, v);
-      const double t = logx ? (std::log(v) - std::log(xmin)) / (std::log(xmax) - std::log(xmin)) : (v - xmin) / (xmax - xmin);
+      const double t =
+          logx ? (std::log(v) - std::log(xmin)) / (std::log(xmax) - std::log(xmin)) : (v - xmin) / (xmax - xmin);
       return left + t * (width - left - right);
     }
     const auto i = double(std::find(xs.begin(), xs.end(), x) - xs.begin());
@@ -114,13 +121,16 @@ void write_plot(const std::vector<const variant_result*>& rows, const std::strin
 
   std::ofstream svg(file);
   if (!svg) throw std::runtime_error("cannot write the plot " + file.string());
-  svg << fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" "
-                     "font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n", width, height);
+  svg << fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" "
+      "font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
+      width, height);
   svg << fmt::format("<text x=\"{}\" y=\"22\" font-size=\"14\">{}</text>\n", left,
                      xml_escape(rows.front()->lab_file + " - GB/s against " + xname));
   svg << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"black\"/>\n", left, height - bottom,
                      width - right);
-  svg << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"black\"/>\n", left, top, height - bottom);
+  svg << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"black\"/>\n", left, top,
+                     height - bottom);
   for (int i = 0; i <= 5; ++i) {
     const double g = ymax * i / 5;
     svg << fmt::format("<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#ddd\"/>\n", left, ypos(g),

@@ -52,9 +52,15 @@ std::vector<std::filesystem::path> write_sweep_plots(const std::vector<variant_r
 class reporter_set final : public reporter {
  public:
   void add_reporter(std::unique_ptr<reporter> r) { reporters_.push_back(std::move(r)); }
-  void begin(const run_context& c) override { for (auto& r : reporters_) r->begin(c); }
-  void add(const variant_result& res) override { for (auto& r : reporters_) r->add(res); }
-  void end() override { for (auto& r : reporters_) r->end(); }
+  void begin(const run_context& c) override {
+    for (auto& r : reporters_) r->begin(c);
+  }
+  void add(const variant_result& res) override {
+    for (auto& r : reporters_) r->add(res);
+  }
+  void end() override {
+    for (auto& r : reporters_) r->end();
+  }
 
  private:
   std::vector<std::unique_ptr<reporter>> reporters_;

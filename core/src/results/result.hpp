@@ -6,18 +6,18 @@
 #include <utility>
 #include <vector>
 
-#include "cudalab/lab.hpp"
 #include "cudalab/access_stats.hpp"
+#include "cudalab/lab.hpp"
 
 namespace cudalab::host {
 
 /// Timing of one variant at one point. Times are per launch, in milliseconds.
 struct timing {
   bool timed = false;
-  std::uint64_t samples = 0;     ///< timed samples (each one event pair around `batch` launches)
-  std::uint64_t batch = 1;       ///< launches per sample
+  std::uint64_t samples = 0;  ///< timed samples (each one event pair around `batch` launches)
+  std::uint64_t batch = 1;    ///< launches per sample
   double median_ms = 0, min_ms = 0, max_ms = 0, mean_ms = 0;
-  double cv = 0;                 ///< coefficient of variation of the samples (stddev / mean)
+  double cv = 0;  ///< coefficient of variation of the samples (stddev / mean)
   bool l2_flushed = false;
 };
 
@@ -27,17 +27,21 @@ enum class result_status { ok, verify_failed, error, skipped };
 /// "ok", "verify_failed", "error", "skipped": the names results.json, the CSV and the reports use.
 inline const char* status_name(result_status s) {
   switch (s) {
-    case result_status::ok: return "ok";
-    case result_status::verify_failed: return "verify_failed";
-    case result_status::error: return "error";
-    case result_status::skipped: return "skipped";
+    case result_status::ok:
+      return "ok";
+    case result_status::verify_failed:
+      return "verify_failed";
+    case result_status::error:
+      return "error";
+    case result_status::skipped:
+      return "skipped";
   }
   return "?";
 }
 
 /// One row of the results: a variant of a lab file at one sweep point.
 struct variant_result {
-  std::string lab_file;        ///< as given on the command line
+  std::string lab_file;  ///< as given on the command line
   std::string plugin;
   std::string title;
   std::uint64_t point_index = 0;
@@ -46,7 +50,7 @@ struct variant_result {
   std::string variant_summary;
   bool is_baseline = false;
   result_status status = result_status::ok;
-  std::string error;           ///< for status error / skipped: why
+  std::string error;  ///< for status error / skipped: why
   cudalab::verification verification;
   traffic bytes;
   timing time;
@@ -55,7 +59,7 @@ struct variant_result {
   double pct_of_ceiling = 0;   ///< gbps / the measured ceiling of bytes.path
   double pct_of_peak = 0;      ///< gbps / theoretical DRAM peak (device path only)
   bool has_model = false;
-  access_stats model;          ///< predicted traffic (when the lab traced the variant)
+  access_stats model;  ///< predicted traffic (when the lab traced the variant)
 };
 
 }  // namespace cudalab::host

@@ -34,10 +34,14 @@ run_context new_context(const std::string& command_line, const std::string& prof
 
 std::unique_ptr<reporter> console_reporter(output_format format, bool colour) {
   switch (format) {
-    case output_format::json: return make_json_reporter(std::cout);
-    case output_format::csv: return make_csv_reporter(std::cout);
-    case output_format::md: return make_markdown_reporter(std::cout, "");
-    case output_format::table: break;
+    case output_format::json:
+      return make_json_reporter(std::cout);
+    case output_format::csv:
+      return make_csv_reporter(std::cout);
+    case output_format::md:
+      return make_markdown_reporter(std::cout, "");
+    case output_format::table:
+      break;
   }
   return make_table_reporter(std::cout, colour);
 }

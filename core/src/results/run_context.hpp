@@ -9,20 +9,20 @@ namespace cudalab::host {
 
 /// The device's measured ceilings, GB/s (10^9 bytes/s), 0 when not measured.
 struct ceilings {
-  double d2d_copy_gbps = 0;   ///< device-to-device cudaMemcpy, bytes read + written
-  double h2d_gbps = 0;        ///< pinned host to device
-  double d2h_gbps = 0;        ///< device to pinned host
-  double bidir_gbps = 0;      ///< both directions at once, bytes of both added
+  double d2d_copy_gbps = 0;  ///< device-to-device cudaMemcpy, bytes read + written
+  double h2d_gbps = 0;       ///< pinned host to device
+  double d2h_gbps = 0;       ///< device to pinned host
+  double bidir_gbps = 0;     ///< both directions at once, bytes of both added
 };
 
 /// What a run happened on and when.
 struct run_context {
   std::string cudalab_version;
-  std::string started_at;      ///< ISO 8601, UTC
+  std::string started_at;  ///< ISO 8601, UTC
   std::string command_line;
   device_info device;
   ceilings measured;
-  std::string profile;         ///< run profile file, "" for built-in defaults
+  std::string profile;  ///< run profile file, "" for built-in defaults
 };
 
 }  // namespace cudalab::host

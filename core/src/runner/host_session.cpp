@@ -15,12 +15,14 @@ host_session::host_session(const device_info& device, std::uint64_t seed) {
 }
 
 void host_session::register_output(void* ptr, std::size_t bytes, memory_kind where, output_init init) {
-  if (ptr == nullptr && bytes > 0) throw std::invalid_argument("register_output: a null pointer for " + std::to_string(bytes) + " bytes");
+  if (ptr == nullptr && bytes > 0)
+    throw std::invalid_argument("register_output: a null pointer for " + std::to_string(bytes) + " bytes");
   outputs_.push_back({ptr, bytes, where, init});
 }
 
 void host_session::register_input(const void* ptr, std::size_t bytes, memory_kind where) {
-  if (ptr == nullptr && bytes > 0) throw std::invalid_argument("register_input: a null pointer for " + std::to_string(bytes) + " bytes");
+  if (ptr == nullptr && bytes > 0)
+    throw std::invalid_argument("register_input: a null pointer for " + std::to_string(bytes) + " bytes");
   inputs_.push_back({ptr, bytes, where});
 }
 

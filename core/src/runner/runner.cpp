@@ -5,13 +5,13 @@
 
 #include "cudalab/cuda_error.hpp"
 #include "model/access_model.hpp"
+#include "plugin/plugin_call.hpp"
 #include "plugin/spec_lookup.hpp"
 #include "results/format.hpp"
 #include "runner/host_session.hpp"
 #include "runner/progress.hpp"
 #include "runner/timing.hpp"
 #include "runner/verified_run.hpp"
-#include "plugin/plugin_call.hpp"
 
 namespace cudalab::host {
 
@@ -135,9 +135,10 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, variant_
     recorded(run, r, [&] {
       call.function = "run";
       const launch_fn launch = [&](cudaStream_t s) { call_plugin(call, [&] { point.run(v, s); }); };
-      const launch_fn prepare = session.resets_outputs() ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s); })
-                                                         : launch_fn();
-      r.time = time_launches(launch, prepare, session.context().stream, pl.plan.measure, run.context.device.l2_cache_bytes);
+      const launch_fn prepare =
+          session.resets_outputs() ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s); }) : launch_fn();
+      r.time =
+          time_launches(launch, prepare, session.context().stream, pl.plan.measure, run.context.device.l2_cache_bytes);
       compute_rates(r, run.context, r.is_baseline ? 0.0 : baseline_gbps);
       if (r.is_baseline) {
         baseline_gbps = r.gbps;
@@ -157,7 +158,8 @@ void run_point(plan_run& run, const planned_lab& pl, const std::vector<std::stri
   std::unique_ptr<live_point> point;
   variant_result failed = base;
   if (!recorded(run, failed, [&] {
-        point = std::make_unique<live_point>(*pl.plugin->instance, p, session, plugin_call{base.plugin, "setup", "", point_text(base)});
+        point = std::make_unique<live_point>(*pl.plugin->instance, p, session,
+                                             plugin_call{base.plugin, "setup", "", point_text(base)});
       })) {
     for (const auto& name : names) {
       variant_result r = failed;

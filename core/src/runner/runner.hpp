@@ -17,10 +17,10 @@ namespace cudalab::host {
 struct run_summary {
   std::uint64_t results = 0;
   std::uint64_t verify_failures = 0;
-  std::uint64_t errors = 0;        ///< results with status error
-  std::uint64_t cuda_errors = 0;   ///< of those, caused by a failed CUDA call
-  bool cuda_fatal = false;    ///< a sticky CUDA error ended the run early
-  bool interrupted = false;   ///< `stop` was set (Ctrl-C)
+  std::uint64_t errors = 0;       ///< results with status error
+  std::uint64_t cuda_errors = 0;  ///< of those, caused by a failed CUDA call
+  bool cuda_fatal = false;        ///< a sticky CUDA error ended the run early
+  bool interrupted = false;       ///< `stop` was set (Ctrl-C)
   std::string fatal_message;
   std::vector<variant_result> all;  ///< every result, in the order reported
 

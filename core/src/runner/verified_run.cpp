@@ -11,8 +11,9 @@ live_point::live_point(const lab& l, const params& p, host_session& session, plu
     point_ = call_plugin(call, [&] { return l.setup(p, session); });
     if (!point_) throw lab_call_error(call, "returned no point (a null std::unique_ptr<lab_point>)");
     if (session.output_count() == 0)
-      throw lab_call_error(call, "registered no output, so a variant that writes nothing could pass verification; "
-                                 "allocate outputs with session.output<T>(count) or call session.register_output()");
+      throw lab_call_error(call,
+                           "registered no output, so a variant that writes nothing could pass verification; "
+                           "allocate outputs with session.output<T>(count) or call session.register_output()");
     session.record_inputs();
   } catch (...) {
     point_.reset();

@@ -15,14 +15,14 @@ namespace fs = std::filesystem;
 // Names a plugin cannot take: they become a C++ namespace and part of a class name.
 bool is_reserved(const std::string& name) {
   static const char* const words[] = {
-      "alignas",  "alignof",   "and",      "asm",       "auto",     "bool",     "break",   "case",      "catch",
-      "char",     "class",     "const",    "constexpr", "continue", "default",  "delete",  "do",        "double",
-      "else",     "enum",      "explicit", "export",    "extern",   "false",    "float",   "for",       "friend",
-      "goto",     "if",        "inline",   "int",       "long",     "mutable",  "namespace", "new",     "noexcept",
-      "not",      "nullptr",   "operator", "or",        "private",  "protected", "public", "register",  "return",
-      "short",    "signed",    "sizeof",   "static",    "struct",   "switch",   "template", "this",     "throw",
-      "true",     "try",       "typedef",  "typeid",    "typename", "union",    "unsigned", "using",    "virtual",
-      "void",     "volatile",  "while",    "xor",       "std",      "cudalab",  "cub",      "thrust",   "cuda"};
+      "alignas", "alignof",  "and",      "asm",       "auto",     "bool",      "break",     "case",     "catch",
+      "char",    "class",    "const",    "constexpr", "continue", "default",   "delete",    "do",       "double",
+      "else",    "enum",     "explicit", "export",    "extern",   "false",     "float",     "for",      "friend",
+      "goto",    "if",       "inline",   "int",       "long",     "mutable",   "namespace", "new",      "noexcept",
+      "not",     "nullptr",  "operator", "or",        "private",  "protected", "public",    "register", "return",
+      "short",   "signed",   "sizeof",   "static",    "struct",   "switch",    "template",  "this",     "throw",
+      "true",    "try",      "typedef",  "typeid",    "typename", "union",     "unsigned",  "using",    "virtual",
+      "void",    "volatile", "while",    "xor",       "std",      "cudalab",   "cub",       "thrust",   "cuda"};
   return std::any_of(std::begin(words), std::end(words), [&](const char* w) { return name == w; });
 }
 
@@ -36,8 +36,10 @@ std::string replace_all(std::string text, const std::string& from, const std::st
 
 std::vector<fs::path> write_lab_scaffold(const std::string& name, const fs::path& folder) {
   if (!is_identifier(name))
-    throw scaffold_error("'" + name + "' cannot name a lab: use lower-case letters, digits and '_', starting with a letter");
-  if (is_reserved(name)) throw scaffold_error("'" + name + "' cannot name a lab: it is a C++ keyword or a library's namespace");
+    throw scaffold_error("'" + name +
+                         "' cannot name a lab: use lower-case letters, digits and '_', starting with a letter");
+  if (is_reserved(name))
+    throw scaffold_error("'" + name + "' cannot name a lab: it is a C++ keyword or a library's namespace");
   std::error_code ec;
   if (fs::exists(folder, ec) && !(fs::is_directory(folder, ec) && fs::is_empty(folder, ec)))
     throw scaffold_error(folder.string() + " already exists and is not an empty folder; choose another with --out");

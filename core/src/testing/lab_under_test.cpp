@@ -64,7 +64,8 @@ params lab_under_test::with(const std::map<std::string, param_value>& overrides)
   const lab_spec& s = spec();
   params p = host::default_params(s);
   for (const auto& [name, value] : overrides) {
-    const auto declared = std::find_if(s.params.begin(), s.params.end(), [&](const param_spec& ps) { return ps.name == name; });
+    const auto declared =
+        std::find_if(s.params.begin(), s.params.end(), [&](const param_spec& ps) { return ps.name == name; });
     if (declared == s.params.end()) throw std::invalid_argument(s.name + " has no parameter '" + name + "'");
     const param_value v = typed(s, *declared, value);
     const std::string problem = host::value_problem(*declared, v);
@@ -109,13 +110,15 @@ std::vector<outcome> lab_under_test::verify(const params& p, const std::vector<s
   const std::string point = host::differing_text(s, p);
   std::vector<outcome> out;
   for (const variant_spec& v : s.variants)
-    if (only.empty() || std::find(only.begin(), only.end(), v.name) != only.end()) out.push_back({v.name, point, false, {}, ""});
+    if (only.empty() || std::find(only.begin(), only.end(), v.name) != only.end())
+      out.push_back({v.name, point, false, {}, ""});
   for (const std::string& name : only) variant(name);  // an unknown name is the test's mistake: throw
 
   host::host_session session(device, seed);
   std::unique_ptr<host::live_point> live;
   try {
-    live = std::make_unique<host::live_point>(*impl_->plugin->instance, p, session, plugin_call{s.name, "setup", "", point});
+    live = std::make_unique<host::live_point>(*impl_->plugin->instance, p, session,
+                                              plugin_call{s.name, "setup", "", point});
   } catch (const std::exception& e) {
     for (outcome& o : out) o.error = e.what();
     return out;
@@ -135,9 +138,10 @@ std::vector<std::int64_t> awkward_sizes(std::int64_t lo, std::int64_t hi, std::i
   // Tiny, around a warp and a block, no multiple of anything (1000003 and 1048583 are prime), and the top.
   const std::int64_t top = std::min(hi, at_most);
   std::vector<std::int64_t> sizes;
-  for (std::int64_t n : {std::int64_t(1), std::int64_t(2), std::int64_t(3), std::int64_t(31), std::int64_t(32),
-                         std::int64_t(33), std::int64_t(255), std::int64_t(256), std::int64_t(257), std::int64_t(1000),
-                         std::int64_t(4099), std::int64_t(65537), std::int64_t(1000003), std::int64_t(1048583), top, lo})
+  for (std::int64_t n :
+       {std::int64_t(1), std::int64_t(2), std::int64_t(3), std::int64_t(31), std::int64_t(32), std::int64_t(33),
+        std::int64_t(255), std::int64_t(256), std::int64_t(257), std::int64_t(1000), std::int64_t(4099),
+        std::int64_t(65537), std::int64_t(1000003), std::int64_t(1048583), top, lo})
     if (n >= lo && n <= top && std::find(sizes.begin(), sizes.end(), n) == sizes.end()) sizes.push_back(n);
   std::sort(sizes.begin(), sizes.end());
   return sizes;
@@ -196,7 +200,8 @@ int lab_test_main(int argc, char** argv, const std::function<void(checks&)>& mod
   } catch (const std::exception& e) {
     c.expect(false, std::string("an exception: ") + e.what());
   }
-  std::printf("%s: %s\n", part.c_str(), c.failed() == 0 ? "all checks passed" : (std::to_string(c.failed()) + " failed").c_str());
+  std::printf("%s: %s\n", part.c_str(),
+              c.failed() == 0 ? "all checks passed" : (std::to_string(c.failed()) + " failed").c_str());
   return c.exit_code();
 }
 

@@ -32,15 +32,14 @@ TEST(AlignmentGpu, EveryVariantAtAwkwardSizesAndOffsets) {
 
 TEST(AlignmentGpu, OffsetsRunningPastTheEndMoveNothingThere) {
   for (auto [n, offset] : {std::pair<i64, i64>{1, 32}, {5, 32}, {31, 31}, {31, 30}, {32, 32}, {100, 1 << 20}})
-    EXPECT_EQ(failures({{"n", n}, {"offset", offset}},
-                       {"offset_read", "offset_read_ldcs", "offset_write", "offset_copy"}),
-              "");
+    EXPECT_EQ(
+        failures({{"n", n}, {"offset", offset}}, {"offset_read", "offset_read_ldcs", "offset_write", "offset_copy"}),
+        "");
 }
 
 TEST(AlignmentGpu, StridedAtEveryKindOfStride) {
   for (i64 n : {1, 31, 1000, 4099, 100003})
-    for (i64 stride : {1, 2, 3, 8, 16, 33, 1024})
-      EXPECT_EQ(failures({{"n", n}, {"stride", stride}}, {"strided"}), "");
+    for (i64 stride : {1, 2, 3, 8, 16, 33, 1024}) EXPECT_EQ(failures({{"n", n}, {"stride", stride}}, {"strided"}), "");
 }
 
 TEST(AlignmentGpu, UnrollAndBlockSizesWithTails) {

@@ -74,7 +74,8 @@ TEST(AlignmentModel, OffsetReadLoadsFourSectorsAlignedFiveMisaligned) {
   }
   // The brief's figures, named: 4 at 0, 5 at 1 and 31 (and every offset not a multiple of 8), 4 at 32.
   auto load_spr = [](std::int64_t off) {
-    return predict("offset_read", with({{"n", (std::int64_t(1) << 20) + off}, {"offset", off}})).global_load.sectors_per_request();
+    return predict("offset_read", with({{"n", (std::int64_t(1) << 20) + off}, {"offset", off}}))
+        .global_load.sectors_per_request();
   };
   EXPECT_DOUBLE_EQ(load_spr(0), 4.0);
   EXPECT_DOUBLE_EQ(load_spr(1), 5.0);
@@ -111,7 +112,8 @@ TEST(AlignmentModel, OffsetCopyMisalignsBothSides) {
 
 TEST(AlignmentModel, UnrollKeepsThePatternAndTheRequestCount) {
   for (std::int64_t unroll : {1, 2, 4}) {
-    const auto st = predict("offset_read", with({{"n", (std::int64_t(1) << 20) + 3}, {"offset", std::int64_t(3)}, {"unroll", unroll}}));
+    const auto st = predict(
+        "offset_read", with({{"n", (std::int64_t(1) << 20) + 3}, {"offset", std::int64_t(3)}, {"unroll", unroll}}));
     EXPECT_DOUBLE_EQ(st.global_load.sectors_per_request(), 5.0) << unroll;
     EXPECT_EQ(st.global_load.requests, std::uint64_t(1) << 15) << unroll;
     EXPECT_EQ(st.global_store.requests, std::uint64_t(1) << 15) << unroll;
@@ -119,9 +121,13 @@ TEST(AlignmentModel, UnrollKeepsThePatternAndTheRequestCount) {
 }
 
 TEST(AlignmentModel, StridedLoadsSpreadOverStrideSectors) {
-  struct row { std::int64_t stride; double sectors; double efficiency; };
-  for (const row r : {row{1, 4, 1.0}, row{2, 8, 0.5}, row{4, 16, 0.25}, row{8, 32, 0.125}, row{16, 32, 0.125},
-                      row{32, 32, 0.125}}) {
+  struct row {
+    std::int64_t stride;
+    double sectors;
+    double efficiency;
+  };
+  for (const row r :
+       {row{1, 4, 1.0}, row{2, 8, 0.5}, row{4, 16, 0.25}, row{8, 32, 0.125}, row{16, 32, 0.125}, row{32, 32, 0.125}}) {
     const auto st = predict("strided", with({{"n", (std::int64_t(1) << 20) * r.stride}, {"stride", r.stride}}));
     EXPECT_DOUBLE_EQ(st.global_load.sectors_per_request(), r.sectors) << "stride " << r.stride;
     EXPECT_DOUBLE_EQ(st.global_load.efficiency(), r.efficiency) << "stride " << r.stride;
@@ -131,7 +137,10 @@ TEST(AlignmentModel, StridedLoadsSpreadOverStrideSectors) {
 }
 
 TEST(AlignmentModel, VectorWidthsMoveWholeAlignedSectors) {
-  struct row { const char* variant; double sectors; };
+  struct row {
+    const char* variant;
+    double sectors;
+  };
   for (const row r : {row{"copy_float", 4}, row{"copy_float2", 8}, row{"copy_float4", 16}, row{"grid_stride", 16},
                       row{"grid_stride_cs", 16}}) {
     const auto st = predict(r.variant, with({{"n", std::int64_t(1) << 28}}));

@@ -62,8 +62,9 @@ TEST(BankConflictsTrace, TextbookPoints) {
 }
 
 TEST(BankConflictsTrace, RequestsScaleToTheGrid) {
-  const auto s = lab().predict("read_4b", lab().with({{"iterations", std::int64_t(100)}, {"blocks", std::int64_t(10)},
-                                                      {"threads", std::int64_t(64)}}));
+  const auto s = lab().predict(
+      "read_4b",
+      lab().with({{"iterations", std::int64_t(100)}, {"blocks", std::int64_t(10)}, {"threads", std::int64_t(64)}}));
   EXPECT_EQ(s.shared_load.requests, 10u * 2u * 100u);
   EXPECT_EQ(s.global_store.requests, 10u * 2u);
   EXPECT_DOUBLE_EQ(s.global_store.sectors_per_request(), 4.0);

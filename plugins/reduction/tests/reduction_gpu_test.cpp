@@ -1,4 +1,5 @@
-// The reduction lab on the GPU: every variant and type sums exactly (int) or within its stated bound (float) at awkward sizes.
+// The reduction lab on the GPU: every variant and type sums exactly (int) or within its stated bound (float) at awkward
+// sizes.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -20,8 +21,8 @@ cudalab::params point(std::int64_t n, const char* type, std::int64_t block = 256
 
 TEST(ReductionGpu, EveryVariantAndTypeAtTheIssueSizes) {
   for (const char* type : {"float", "int"})
-    for (std::int64_t n : {std::int64_t(1), std::int64_t(31), std::int64_t(1000), std::int64_t((1 << 20) + 7),
-                           std::int64_t(1) << 24})
+    for (std::int64_t n :
+         {std::int64_t(1), std::int64_t(31), std::int64_t(1000), std::int64_t((1 << 20) + 7), std::int64_t(1) << 24})
       EXPECT_EQ(failures(lab().verify(point(n, type))), "");
 }
 

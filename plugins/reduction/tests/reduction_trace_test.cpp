@@ -1,4 +1,5 @@
-// The reduction plugin on the CPU: its parameters, its pass planning, and the access model's predictions (coalescing, bank conflicts).
+// The reduction plugin on the CPU: its parameters, its pass planning, and the access model's predictions (coalescing,
+// bank conflicts).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -15,7 +16,7 @@ const cudalab::testing::lab_under_test& lab() {
   return l;
 }
 
-const char* const hand_written[] = {"interleaved_divergent", "interleaved_strided", "sequential", "first_add",
+const char* const hand_written[] = {"interleaved_divergent", "interleaved_strided", "sequential",  "first_add",
                                     "unroll_last_warp",      "unroll_complete",     "grid_stride", "warp_shuffle",
                                     "vector_single_pass"};
 

@@ -21,8 +21,8 @@ std::string failures(std::int64_t rows, std::int64_t cols, std::int64_t block_ro
 }
 
 TEST(TransposeGpu, EveryVariantVerifiesAtAwkwardShapes) {
-  for (auto [r, c] : {std::pair{1, 1}, {1, 31}, {31, 1}, {33, 65}, {65, 33}, {1000, 3}, {3, 1000}, {32, 32},
-                      {257, 511}})
+  for (auto [r, c] :
+       {std::pair{1, 1}, {1, 31}, {31, 1}, {33, 65}, {65, 33}, {1000, 3}, {3, 1000}, {32, 32}, {257, 511}})
     EXPECT_EQ(failures(r, c), "");
 }
 

@@ -80,15 +80,15 @@ TEST(TransposeIndexMath, SwizzleIsAPermutationOfEachRow) {
 // At 16384^2 every traced tile is full, so the predictions are the textbook numbers.
 struct expectation {
   const char* variant;
-  double load_sectors, store_sectors;   // per request
-  double shared_load_conflicts;         // extra wavefronts per shared load request (-1: no shared use)
+  double load_sectors, store_sectors;  // per request
+  double shared_load_conflicts;        // extra wavefronts per shared load request (-1: no shared use)
 };
 
 TEST(TransposeTrace, SectorsAndConflictsPerVariantAtDefaultSize) {
   const expectation cases[] = {
-      {"copy", 4, 4, -1},        {"copy_shared", 4, 4, 0}, {"naive_row", 4, 32, -1}, {"naive_col", 32, 4, -1},
-      {"tile", 4, 4, 31},        {"padded", 4, 4, 0},      {"swizzled", 4, 4, 0},    {"padded_rows", 4, 4, 0},
-      {"diagonal", 4, 4, 0},     {"padded_hinted", 4, 4, 0},
+      {"copy", 4, 4, -1},    {"copy_shared", 4, 4, 0},   {"naive_row", 4, 32, -1}, {"naive_col", 32, 4, -1},
+      {"tile", 4, 4, 31},    {"padded", 4, 4, 0},        {"swizzled", 4, 4, 0},    {"padded_rows", 4, 4, 0},
+      {"diagonal", 4, 4, 0}, {"padded_hinted", 4, 4, 0},
   };
   const cudalab::params p = with({});
   const std::uint64_t elements = std::uint64_t(16384) * 16384;

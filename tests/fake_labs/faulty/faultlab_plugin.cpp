@@ -37,10 +37,14 @@ class fault_point final : public cudalab::lab_point {
 
   void run(cudalab::variant_index v, cudaStream_t stream) override {
     switch (variants[v]) {
-      case fault::oob_write: return launch_oob_write(d_out_.data(), n_, block_, stream);
-      case fault::spin_forever: return launch_spin_forever(d_flag_.data(), d_out_.data(), stream);
-      case fault::wrong_value: return launch_wrong_value(d_in_.data(), d_out_.data(), n_, block_, stream);
-      case fault::none: return launch_copy(d_in_.data(), d_out_.data(), n_, block_, stream);
+      case fault::oob_write:
+        return launch_oob_write(d_out_.data(), n_, block_, stream);
+      case fault::spin_forever:
+        return launch_spin_forever(d_flag_.data(), d_out_.data(), stream);
+      case fault::wrong_value:
+        return launch_wrong_value(d_in_.data(), d_out_.data(), n_, block_, stream);
+      case fault::none:
+        return launch_copy(d_in_.data(), d_out_.data(), n_, block_, stream);
     }
   }
 
@@ -64,7 +68,8 @@ class fault_lab final : public cudalab::lab {
     cudalab::lab_spec s;
     s.name = "faultlab";
     s.title = "Fault lab: kernels that fail on purpose (for testing cudalab itself)";
-    s.summary = "A correct copy beside an out-of-bounds write, a kernel that never ends and a wrong result. Not a user lab.";
+    s.summary =
+        "A correct copy beside an out-of-bounds write, a kernel that never ends and a wrong result. Not a user lab.";
     s.params = {
         cudalab::param_spec::integer("n", 1 << 16, 1, 1 << 26, "elements", "floats per buffer"),
         cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block"),

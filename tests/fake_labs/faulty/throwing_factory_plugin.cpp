@@ -11,7 +11,9 @@ class throwing_lab final : public cudalab::lab {
   cudalab::traffic traffic_of(const cudalab::params&, cudalab::variant_index) const override { return {}; }
   void trace(const cudalab::params&, cudalab::variant_index, const cudalab::lab_context&,
              cudalab::trace_sink&) const override {}
-  std::unique_ptr<cudalab::lab_point> setup(const cudalab::params&, cudalab::session&) const override { return nullptr; }
+  std::unique_ptr<cudalab::lab_point> setup(const cudalab::params&, cudalab::session&) const override {
+    return nullptr;
+  }
 };
 }  // namespace throwing_factory
 

@@ -52,7 +52,7 @@ class mistake_lab final : public cudalab::lab {
     s.params = {cudalab::param_spec::integer("n", 1024, 1, 1 << 20, "elements", "floats to copy")};
 #endif
 #if CUDALAB_MISTAKE == CUDALAB_MISTAKE_DUPLICATE_VARIANT
-    s.variants = {{"copy", "cudaMemcpyAsync"}, {"copy", "cudaMemcpyAsync again"}};
+    s.variants = {{"copy", "cudaMemcpyAsync"}, { "copy", "cudaMemcpyAsync again" }};
 #else
     s.variants = {{"copy", "cudaMemcpyAsync"}};
 #endif

@@ -53,11 +53,14 @@ class test_point final : public cudalab::lab_point {
   void run(cudalab::variant_index v, cudaStream_t stream) override {
     const std::uint64_t n = s_.skip_tail && s_.n > 0 ? s_.n - 1 : s_.n;
     switch (variants[v]) {
-      case copy_by::kernel: return launch_copy(d_in_.data(), d_out_.data(), n, s_.block, stream);
-      case copy_by::scaling_kernel: return launch_scale(d_in_.data(), d_out_.data(), n, s_.rounds, s_.block, stream);
+      case copy_by::kernel:
+        return launch_copy(d_in_.data(), d_out_.data(), n, s_.block, stream);
+      case copy_by::scaling_kernel:
+        return launch_scale(d_in_.data(), d_out_.data(), n, s_.rounds, s_.block, stream);
       case copy_by::library:
         if (n > 0)
-          CUDALAB_CUDA_CHECK(cudaMemcpyAsync(d_out_.data(), d_in_.data(), n * sizeof(float), cudaMemcpyDeviceToDevice, stream));
+          CUDALAB_CUDA_CHECK(
+              cudaMemcpyAsync(d_out_.data(), d_in_.data(), n * sizeof(float), cudaMemcpyDeviceToDevice, stream));
         return;
     }
   }
