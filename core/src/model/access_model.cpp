@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -132,7 +133,7 @@ void access_model::sampled(std::uint64_t traced_warps, std::uint64_t total_warps
 access_stats access_model::stats() const {
   if (raw_.traced_warps == 0) return raw_;
   const double k = double(raw_.total_warps) / double(raw_.traced_warps);
-  auto scale = [k](std::uint64_t v) { return static_cast<std::uint64_t>(double(v) * k + 0.5); };
+  auto scale = [k](std::uint64_t v) { return static_cast<std::uint64_t>(std::llround(double(v) * k)); };
   access_stats s = raw_;
   for (global_totals* g : {&s.global_load, &s.global_store, &s.global_atomic}) {
     g->requests = scale(g->requests);
