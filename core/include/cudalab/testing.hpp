@@ -67,6 +67,12 @@ class CUDALAB_API lab_under_test {
   std::vector<outcome> verify(const params& p, const std::vector<std::string>& only = {},
                               std::uint64_t seed = 2026) const;
 
+  /// verify() at the defaults with `overrides`, as failures() words it: "" when every variant (or
+  /// every one in `only`) passed. The usual line of a lab's GPU test:
+  /// `EXPECT_EQ(lab.failures_at({{"n", std::int64_t(33)}}), "");`
+  std::string failures_at(const std::map<std::string, param_value>& overrides,
+                          const std::vector<std::string>& only = {}) const;
+
  private:
   struct impl;
   std::unique_ptr<impl> impl_;

@@ -134,6 +134,11 @@ std::vector<outcome> lab_under_test::verify(const params& p, const std::vector<s
   return out;
 }
 
+std::string lab_under_test::failures_at(const std::map<std::string, param_value>& overrides,
+                                        const std::vector<std::string>& only) const {
+  return failures(verify(with(overrides), only));
+}
+
 std::vector<std::int64_t> awkward_sizes(std::int64_t lo, std::int64_t hi, std::int64_t at_most) {
   // Tiny, around a warp and a block, no multiple of anything (1000003 and 1048583 are prime), and the top.
   const std::int64_t top = std::min(hi, at_most);

@@ -18,50 +18,47 @@ const cudalab::testing::lab_under_test& lab() {
   return l;
 }
 
-/// Verifies the variants (all, or those in `only`) at the defaults with `overrides`; "" when all passed.
-std::string failures(const std::map<std::string, cudalab::param_value>& overrides,
-                     const std::vector<std::string>& only = {}) {
-  return cudalab::testing::failures(lab().verify(lab().with(overrides), only));
-}
-
 TEST(AlignmentGpu, EveryVariantAtAwkwardSizesAndOffsets) {
   for (i64 n : {1, 2, 3, 31, 33, 257, 1000, 4099})
     for (i64 offset : {0, 1, 5, 8, 31, 32, 33})
-      EXPECT_EQ(failures({{"n", n}, {"offset", offset}, {"stride", i64(3)}}), "");
+      EXPECT_EQ(lab().failures_at({{"n", n}, {"offset", offset}, {"stride", i64(3)}}), "");
 }
 
 TEST(AlignmentGpu, OffsetsRunningPastTheEndMoveNothingThere) {
   for (auto [n, offset] : {std::pair<i64, i64>{1, 32}, {5, 32}, {31, 31}, {31, 30}, {32, 32}, {100, 1 << 20}})
-    EXPECT_EQ(
-        failures({{"n", n}, {"offset", offset}}, {"offset_read", "offset_read_ldcs", "offset_write", "offset_copy"}),
-        "");
+    EXPECT_EQ(lab().failures_at({{"n", n}, {"offset", offset}},
+                                {"offset_read", "offset_read_ldcs", "offset_write", "offset_copy"}),
+              "");
 }
 
 TEST(AlignmentGpu, StridedAtEveryKindOfStride) {
   for (i64 n : {1, 31, 1000, 4099, 100003})
-    for (i64 stride : {1, 2, 3, 8, 16, 33, 1024}) EXPECT_EQ(failures({{"n", n}, {"stride", stride}}, {"strided"}), "");
+    for (i64 stride : {1, 2, 3, 8, 16, 33, 1024})
+      EXPECT_EQ(lab().failures_at({{"n", n}, {"stride", stride}}, {"strided"}), "");
 }
 
 TEST(AlignmentGpu, UnrollAndBlockSizesWithTails) {
   for (i64 n : {1, 31, 1025, 100003})
     for (i64 unroll : {1, 2, 4})
       for (i64 block : {32, 96, 256, 1024})
-        EXPECT_EQ(failures({{"n", n}, {"unroll", unroll}, {"block", block}, {"offset", i64(3)}, {"stride", i64(5)}}),
-                  "");
+        EXPECT_EQ(
+            lab().failures_at({{"n", n}, {"unroll", unroll}, {"block", block}, {"offset", i64(3)}, {"stride", i64(5)}}),
+            "");
 }
 
 TEST(AlignmentGpu, GridStrideWithSmallGrids) {
   for (i64 per_sm : {1, 2, 0})
     for (i64 unroll : {1, 2, 4})
       for (i64 n : {7, 4096 + 3, (1 << 22) + 1})
-        EXPECT_EQ(failures({{"n", n}, {"blocks_per_sm", per_sm}, {"block", i64(128)}, {"unroll", unroll}},
-                           {"grid_stride", "grid_stride_cs"}),
+        EXPECT_EQ(lab().failures_at({{"n", n}, {"blocks_per_sm", per_sm}, {"block", i64(128)}, {"unroll", unroll}},
+                                    {"grid_stride", "grid_stride_cs"}),
                   "");
 }
 
 TEST(AlignmentGpu, LargeEnoughForManyBlocks) {
-  EXPECT_EQ(failures({{"n", (i64(1) << 24) + 7}, {"offset", i64(11)}, {"stride", i64(7)}, {"unroll", i64(4)}}), "");
-  EXPECT_EQ(failures({{"n", (i64(1) << 24) + 2}, {"offset", i64(32)}, {"block", i64(1024)}}), "");
+  EXPECT_EQ(lab().failures_at({{"n", (i64(1) << 24) + 7}, {"offset", i64(11)}, {"stride", i64(7)}, {"unroll", i64(4)}}),
+            "");
+  EXPECT_EQ(lab().failures_at({{"n", (i64(1) << 24) + 2}, {"offset", i64(32)}, {"block", i64(1024)}}), "");
 }
 
 }  // namespace

@@ -15,51 +15,46 @@ const cudalab::testing::lab_under_test& lab() {
   return l;
 }
 
-/// The failures of the variants (all, or those in `only`) verified at the defaults with `overrides`;
-/// "" when all passed.
-std::string failures_at(const std::map<std::string, cudalab::param_value>& overrides,
-                        const std::vector<std::string>& only = {}) {
-  return cudalab::testing::failures(lab().verify(lab().with(overrides), only));
-}
-
 TEST(MappedPinnedGpu, EveryVariantVerifiesAtAwkwardSizes) {
   // 1, below a warp, odd, not a multiple of the unroll factor (2, 4), the block or the chunk count.
   for (std::int64_t n : {1, 2, 3, 31, 33, 1001, 4099, 65537})
-    EXPECT_EQ(failures_at({{"n", n}, {"cycles", std::int64_t(3)}}), "");
+    EXPECT_EQ(lab().failures_at({{"n", n}, {"cycles", std::int64_t(3)}}), "");
 }
 
 TEST(MappedPinnedGpu, EveryUnrollFactorOfTheCopyVariants) {
   for (std::int64_t unroll : {1, 2, 4})
-    EXPECT_EQ(
-        failures_at({{"n", std::int64_t(10007)}, {"unroll", unroll}}, {"pageable", "pinned", "streams", "registered"}),
-        "");
+    EXPECT_EQ(lab().failures_at({{"n", std::int64_t(10007)}, {"unroll", unroll}},
+                                {"pageable", "pinned", "streams", "registered"}),
+              "");
 }
 
 TEST(MappedPinnedGpu, StreamsWithChunkCountsThatDoNotDivideN) {
   for (std::int64_t chunks : {1, 3, 7, 64})
-    EXPECT_EQ(failures_at({{"n", std::int64_t(100003)}, {"chunks", chunks}, {"streams", std::int64_t(1)}}, {"streams"}),
-              "");
-  EXPECT_EQ(failures_at({{"n", std::int64_t(100003)}, {"chunks", std::int64_t(13)}, {"streams", std::int64_t(5)}},
-                        {"streams"}),
+    EXPECT_EQ(
+        lab().failures_at({{"n", std::int64_t(100003)}, {"chunks", chunks}, {"streams", std::int64_t(1)}}, {"streams"}),
+        "");
+  EXPECT_EQ(lab().failures_at({{"n", std::int64_t(100003)}, {"chunks", std::int64_t(13)}, {"streams", std::int64_t(5)}},
+                              {"streams"}),
             "");
 }
 
 TEST(MappedPinnedGpu, StridedWalkAtStridesThatDoNotDivideN) {
   for (std::int64_t stride : {1, 7, 32, 1000})
-    EXPECT_EQ(failures_at({{"n", std::int64_t(50001)}, {"stride", stride}}, {"mapped_strided"}), "");
+    EXPECT_EQ(lab().failures_at({{"n", std::int64_t(50001)}, {"stride", stride}}, {"mapped_strided"}), "");
 }
 
 TEST(MappedPinnedGpu, ZeroCyclesAndNegativeIncrement) {
-  EXPECT_EQ(failures_at({{"n", std::int64_t(777)}, {"cycles", std::int64_t(0)}}), "");
-  EXPECT_EQ(failures_at({{"n", std::int64_t(777)}, {"cycles", std::int64_t(100)}, {"increment", std::int64_t(-7)}}),
-            "");
+  EXPECT_EQ(lab().failures_at({{"n", std::int64_t(777)}, {"cycles", std::int64_t(0)}}), "");
+  EXPECT_EQ(
+      lab().failures_at({{"n", std::int64_t(777)}, {"cycles", std::int64_t(100)}, {"increment", std::int64_t(-7)}}),
+      "");
 }
 
 TEST(MappedPinnedGpu, ManyBlocksAtAMillionAndAHalf) {
   // Thousands of blocks, with a small block size so even the unrolled grid is large.
-  EXPECT_EQ(failures_at({{"n", std::int64_t(1500007)}, {"block", std::int64_t(128)}}), "");
+  EXPECT_EQ(lab().failures_at({{"n", std::int64_t(1500007)}, {"block", std::int64_t(128)}}), "");
 }
 
-TEST(MappedPinnedGpu, DefaultSizeThirtyTwoMillionInts) { EXPECT_EQ(failures_at({}), ""); }
+TEST(MappedPinnedGpu, DefaultSizeThirtyTwoMillionInts) { EXPECT_EQ(lab().failures_at({}), ""); }
 
 }  // namespace
