@@ -2,11 +2,11 @@
 # One isolated run over a good lab file and the fault lab's crashing, hanging and wrong lab files:
 # each fault must be reported for what it was, and every good result must be intact.
 # usage: isolate_faults.sh CUDALAB TEST_PLUGIN_DIR FAULTY_PLUGIN_DIR OUT_DIR
-# Exits 77 (skip) without a GPU.
+# Exits 77 (skip) without a GPU, unless CUDALAB_FAKE_GPU=1 (the fake CUDA runtime stands in for one).
 set -u
 cudalab=$1 plugins=$2 faulty=$3 out=$4
 fixtures=$(cd "$(dirname "$0")/../fixtures/cli" && pwd)
-if ! nvidia-smi -L >/dev/null 2>&1; then echo "skipped: no GPU"; exit 77; fi
+if [ "${CUDALAB_FAKE_GPU:-0}" != 1 ] && ! nvidia-smi -L >/dev/null 2>&1; then echo "skipped: no GPU"; exit 77; fi
 rm -rf "$out"
 "$cudalab" run --isolate --timeout 5 --plugin-path "$plugins" --plugin-path "$faulty" --out "$out" \
   "$fixtures/testlab.toml" "$fixtures/faulty_crash.toml" "$fixtures/faulty_hang.toml" "$fixtures/faulty_wrong.toml"

@@ -1,0 +1,523 @@
+// A test double of the CUDA runtime (libcudart.so.13) so CI, which has no GPU, can run `cudalab run`
+// end to end: one fake device, memory that is host memory, streams and events that complete at once,
+// and kernel launches that do nothing, except the fake labs' kernels, which it runs as host loops by
+// name. Put its folder first on LD_LIBRARY_PATH (cudalab_add_fake_gpu_test does): the executable and
+// every plugin then bind to it instead of the real runtime.
+//
+// Faults on demand, through the environment:
+//   FAKECUDA_NO_DEVICE=1            cudaGetDeviceCount fails with cudaErrorNoDevice
+//   FAKECUDA_HANG_PROBE=1           cudaGetDeviceCount never returns (a stuck driver)
+//   FAKECUDA_HANG_SYNC=1            every synchronisation after a kernel launch never returns
+//   FAKECUDA_STICKY=1               the first kernel launch leaves cudaErrorIllegalAddress, for good
+//   FAKECUDA_SEGV_LAUNCH=1          the first kernel launch raises SIGSEGV
+//   FAKECUDA_MALLOC_FAIL_ABOVE=N    cudaMalloc of more than N bytes fails (cudaErrorMemoryAllocation)
+//   FAKECUDA_SPEW=N                 the first kernel launch writes N bytes without a newline to stdout
+//   FAKECUDA_MS=X                   each kernel launch takes X ms of event time (default 0.5)
+//   FAKECUDA_GBPS=X                 copies and memsets take bytes / X GB/s of event time (default 10, slow on
+//                                   purpose: timing loops then repeat large copies few times on the host)
+//   FAKECUDA_MEMORY=N               the device's memory in bytes (default 2 GiB: the ceilings copy a quarter)
+#include <cuda_runtime_api.h>
+
+#include <unistd.h>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+// ---- state ----------------------------------------------------------------------------------------
+
+std::mutex& lock() {
+  static std::mutex m;
+  return m;
+}
+
+cudaError_t& last_error() {
+  static cudaError_t e = cudaSuccess;
+  return e;
+}
+
+cudaError_t& sticky_error() {  // set once, returned by every call from then on (a lost context)
+  static cudaError_t e = cudaSuccess;
+  return e;
+}
+
+bool env_flag(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
+}
+
+std::uint64_t env_number(const char* name, std::uint64_t fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' ? std::strtoull(v, nullptr, 10) : fallback;
+}
+
+double copy_gbps() {
+  const char* v = std::getenv("FAKECUDA_GBPS");
+  return v != nullptr && *v != '\0' ? std::strtod(v, nullptr) : 10.0;
+}
+
+double launch_ms() {
+  const char* v = std::getenv("FAKECUDA_MS");
+  return v != nullptr && *v != '\0' ? std::strtod(v, nullptr) : 0.5;
+}
+
+std::uint64_t device_memory() { return env_number("FAKECUDA_MEMORY", std::uint64_t(2) << 30); }
+
+std::map<void*, std::size_t>& allocations() {
+  static std::map<void*, std::size_t> a;
+  return a;
+}
+
+std::uint64_t allocated_bytes() {
+  std::uint64_t total = 0;
+  for (const auto& [p, bytes] : allocations()) total += bytes;
+  return total;
+}
+
+// The event time a stream's work has taken so far: events record it, and elapsed time is the difference.
+struct fake_stream {
+  double ms = 0;
+  void copied(std::size_t bytes) { ms += double(bytes) / (copy_gbps() * 1e9) * 1e3; }
+};
+fake_stream& default_stream() {
+  static fake_stream s;
+  return s;
+}
+fake_stream& stream_of(cudaStream_t s) { return s == nullptr ? default_stream() : *reinterpret_cast<fake_stream*>(s); }
+
+struct fake_event {
+  double ms = 0;
+  bool recorded = false;
+};
+
+bool hang_pending = false;  // a launch happened under FAKECUDA_HANG_SYNC
+
+cudaError_t fail(cudaError_t e) {
+  last_error() = e;
+  return e;
+}
+
+cudaError_t sticky_or(cudaError_t e) {
+  if (sticky_error() != cudaSuccess) return fail(sticky_error());
+  return e == cudaSuccess ? e : fail(e);
+}
+
+[[noreturn]] void hang() {
+  for (;;) pause();
+}
+
+void wait_for_work() {
+  if (hang_pending) hang();
+}
+
+// ---- kernels: registered names, and host loops for the fake labs' kernels --------------------------
+
+struct kernel {
+  std::string device_name;  // the mangled name nvcc registered
+};
+
+std::map<const void*, kernel>& kernels() {  // by host function
+  static std::map<const void*, kernel> k;
+  return k;
+}
+
+struct launch_config {
+  dim3 grid, block;
+  std::size_t shared = 0;
+  cudaStream_t stream = nullptr;
+};
+thread_local std::vector<launch_config> configs;
+
+bool named(const kernel& k, const char* lab, const char* function) {
+  return k.device_name.find(lab) != std::string::npos && k.device_name.find(function) != std::string::npos;
+}
+
+template <class T>
+T arg(void** args, int i) {
+  T v;
+  std::memcpy(&v, args[i], sizeof v);
+  return v;
+}
+
+// Runs what the fake labs' kernels compute (tests/fake_labs): so a run of them verifies in CI.
+void run_on_host(const kernel& k, void** args) {
+  if (named(k, "testlab", "copy_kernel") || named(k, "faultlab", "copy_kernel")) {
+    const auto* in = arg<const float*>(args, 0);
+    auto* out = arg<float*>(args, 1);
+    const auto n = arg<std::uint64_t>(args, 2);
+    for (std::uint64_t i = 0; i < n; ++i) out[i] = in[i];
+  } else if (named(k, "testlab", "scale_kernel")) {
+    const auto* in = arg<const float*>(args, 0);
+    auto* out = arg<float*>(args, 1);
+    const auto n = arg<std::uint64_t>(args, 2);
+    const int rounds = arg<int>(args, 3);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      float v = in[i];
+      for (int r = 0; r < rounds; ++r) v = v * 0.5f;
+      out[i] = v;
+    }
+  } else if (named(k, "faultlab", "wrong_value_kernel")) {
+    const auto* in = arg<const float*>(args, 0);
+    auto* out = arg<float*>(args, 1);
+    const auto n = arg<std::uint64_t>(args, 2);
+    for (std::uint64_t i = 0; i < n; ++i) out[i] = in[i] + 1.0f;
+  } else if (named(k, "faultlab", "oob_write_kernel")) {
+    sticky_error() = cudaErrorIllegalAddress;
+  } else if (named(k, "faultlab", "spin_forever_kernel")) {
+    hang_pending = true;
+  }
+  // Any other kernel does nothing: its outputs keep what they held.
+}
+
+cudaError_t launch(const void* host_fun_or_handle, bool by_handle, dim3 grid, dim3 block, void** args,
+                   cudaStream_t stream) {
+  std::lock_guard<std::mutex> g(lock());
+  if (sticky_error() != cudaSuccess) return fail(sticky_error());
+  const std::uint64_t threads = std::uint64_t(block.x) * block.y * block.z;
+  if (threads == 0 || threads > 1024 || grid.x == 0 || grid.y == 0 || grid.z == 0)
+    return fail(cudaErrorInvalidConfiguration);
+  static bool first = true;
+  if (first) {
+    first = false;
+    if (env_flag("FAKECUDA_SEGV_LAUNCH")) std::raise(SIGSEGV);
+    if (const std::uint64_t spew = env_number("FAKECUDA_SPEW", 0)) {
+      std::string bytes(spew, 'x');
+      std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+      std::fflush(stdout);
+    }
+    if (env_flag("FAKECUDA_STICKY")) sticky_error() = cudaErrorIllegalAddress;
+  }
+  if (env_flag("FAKECUDA_HANG_SYNC")) hang_pending = true;
+  const kernel* k = nullptr;
+  if (by_handle) {
+    k = static_cast<const kernel*>(host_fun_or_handle);
+  } else {
+    const auto it = kernels().find(host_fun_or_handle);
+    if (it != kernels().end()) k = &it->second;
+  }
+  if (k != nullptr) run_on_host(*k, args);
+  stream_of(stream).ms += launch_ms();
+  return cudaSuccess;
+}
+
+const char* error_name(cudaError_t e) {
+  switch (e) {
+    case cudaSuccess:
+      return "cudaSuccess";
+    case cudaErrorInvalidValue:
+      return "cudaErrorInvalidValue";
+    case cudaErrorMemoryAllocation:
+      return "cudaErrorMemoryAllocation";
+    case cudaErrorInvalidConfiguration:
+      return "cudaErrorInvalidConfiguration";
+    case cudaErrorNoDevice:
+      return "cudaErrorNoDevice";
+    case cudaErrorIllegalAddress:
+      return "cudaErrorIllegalAddress";
+    case cudaErrorInvalidResourceHandle:
+      return "cudaErrorInvalidResourceHandle";
+    case cudaErrorNotReady:
+      return "cudaErrorNotReady";
+    default:
+      return "cudaErrorUnknown";
+  }
+}
+
+const char* error_text(cudaError_t e) {
+  switch (e) {
+    case cudaSuccess:
+      return "no error";
+    case cudaErrorInvalidValue:
+      return "invalid argument";
+    case cudaErrorMemoryAllocation:
+      return "out of memory";
+    case cudaErrorInvalidConfiguration:
+      return "invalid configuration argument";
+    case cudaErrorNoDevice:
+      return "no CUDA-capable device is detected";
+    case cudaErrorIllegalAddress:
+      return "an illegal memory access was encountered";
+    case cudaErrorInvalidResourceHandle:
+      return "invalid resource handle";
+    case cudaErrorNotReady:
+      return "device not ready";
+    default:
+      return "unknown error (fake CUDA runtime)";
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
+// ---- registration, as nvcc's generated code calls it ------------------------------------------------
+
+void** __cudaRegisterFatBinary(void* fat_cubin) {
+  static void* handle = nullptr;
+  handle = fat_cubin;
+  return &handle;
+}
+void __cudaRegisterFatBinaryEnd(void**) {}
+void __cudaUnregisterFatBinary(void**) {}
+void __cudaRegisterVar(void**, char*, char*, const char*, int, size_t, int, int) {}
+void __cudaRegisterFunction(void**, const char* host_fun, char*, const char* device_name, int, uint3*, uint3*, dim3*,
+                            dim3*, int*) {
+  std::lock_guard<std::mutex> g(lock());
+  kernels()[host_fun] = kernel{device_name};
+}
+
+unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, struct CUstream_st* stream) {
+  configs.push_back({grid, block, shared, stream});
+  return 0;
+}
+
+cudaError_t __cudaPopCallConfiguration(dim3* grid, dim3* block, size_t* shared, void* stream) {
+  if (configs.empty()) return cudaErrorInvalidValue;
+  const launch_config c = configs.back();
+  configs.pop_back();
+  *grid = c.grid;
+  *block = c.block;
+  *shared = c.shared;
+  *static_cast<cudaStream_t*>(stream) = c.stream;
+  return cudaSuccess;
+}
+
+cudaError_t __cudaGetKernel(cudaKernel_t* handle, const void* host_fun) {
+  std::lock_guard<std::mutex> g(lock());
+  auto it = kernels().find(host_fun);
+  if (it == kernels().end()) it = kernels().emplace(host_fun, kernel{}).first;
+  *handle = reinterpret_cast<cudaKernel_t>(&it->second);
+  return cudaSuccess;
+}
+
+cudaError_t __cudaLaunchKernel(cudaKernel_t handle, dim3 grid, dim3 block, void** args, size_t, cudaStream_t stream) {
+  return launch(handle, true, grid, block, args, stream);
+}
+
+cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t handle, dim3 grid, dim3 block, void** args, size_t,
+                                    cudaStream_t stream) {
+  return launch(handle, true, grid, block, args, stream);
+}
+
+cudaError_t cudaLaunchKernel(const void* fun, dim3 grid, dim3 block, void** args, size_t, cudaStream_t stream) {
+  return launch(fun, false, grid, block, args, stream);
+}
+
+// ---- errors ---------------------------------------------------------------------------------------------
+
+const char* cudaGetErrorName(cudaError_t e) { return error_name(e); }
+const char* cudaGetErrorString(cudaError_t e) { return error_text(e); }
+cudaError_t cudaPeekAtLastError() { return sticky_error() != cudaSuccess ? sticky_error() : last_error(); }
+cudaError_t cudaGetLastError() {
+  if (sticky_error() != cudaSuccess) return sticky_error();
+  const cudaError_t e = last_error();
+  last_error() = cudaSuccess;
+  return e;
+}
+
+// ---- devices ----------------------------------------------------------------------------------------------
+
+cudaError_t cudaGetDeviceCount(int* count) {
+  if (env_flag("FAKECUDA_HANG_PROBE")) hang();
+  if (env_flag("FAKECUDA_NO_DEVICE")) {
+    *count = 0;
+    return fail(cudaErrorNoDevice);
+  }
+  *count = 1;
+  return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device) { return sticky_or(device == 0 ? cudaSuccess : cudaErrorInvalidDevice); }
+cudaError_t cudaGetDevice(int* device) {
+  *device = 0;
+  return sticky_or(cudaSuccess);
+}
+
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
+  if (device != 0) return fail(cudaErrorInvalidDevice);
+  *prop = cudaDeviceProp{};
+  std::snprintf(prop->name, sizeof prop->name, "Fake GPU (cudalab's test double)");
+  prop->major = 9;
+  prop->minor = 0;
+  prop->multiProcessorCount = 132;
+  prop->totalGlobalMem = device_memory();
+  prop->l2CacheSize = 50 << 20;
+  prop->sharedMemPerBlock = 48 << 10;
+  prop->sharedMemPerBlockOptin = 227 << 10;
+  prop->maxThreadsPerBlock = 1024;
+  prop->maxThreadsPerMultiProcessor = 2048;
+  prop->warpSize = 32;
+  prop->memoryBusWidth = 5120;
+  prop->canMapHostMemory = 1;
+  return sticky_or(cudaSuccess);
+}
+
+cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
+  if (device != 0) return fail(cudaErrorInvalidDevice);
+  switch (attr) {
+    case cudaDevAttrMemoryClockRate:
+      *value = 2619000;
+      break;
+    case cudaDevAttrMultiProcessorCount:
+      *value = 132;
+      break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor:
+      *value = 2048;
+      break;
+    case cudaDevAttrMaxThreadsPerBlock:
+      *value = 1024;
+      break;
+    case cudaDevAttrWarpSize:
+      *value = 32;
+      break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin:
+      *value = 227 << 10;
+      break;
+    case cudaDevAttrL2CacheSize:
+      *value = 50 << 20;
+      break;
+    case cudaDevAttrGlobalMemoryBusWidth:
+      *value = 5120;
+      break;
+    default:
+      *value = 0;
+      break;
+  }
+  return sticky_or(cudaSuccess);
+}
+
+cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
+  std::lock_guard<std::mutex> g(lock());
+  *total_bytes = device_memory();
+  *free_bytes = device_memory() - std::min<std::uint64_t>(device_memory(), allocated_bytes());
+  return sticky_or(cudaSuccess);
+}
+
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void*) {
+  *attr = cudaFuncAttributes{};
+  attr->maxThreadsPerBlock = 1024;
+  attr->numRegs = 32;
+  return sticky_or(cudaSuccess);
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, const void*, int block_size, size_t,
+                                                                   unsigned) {
+  *blocks = block_size > 0 ? std::max(1, 2048 / block_size) : 0;
+  return sticky_or(cudaSuccess);
+}
+
+// ---- memory (host memory throughout) -----------------------------------------------------------------------
+
+cudaError_t cudaMalloc(void** ptr, size_t bytes) {
+  std::lock_guard<std::mutex> g(lock());
+  *ptr = nullptr;
+  if (sticky_error() != cudaSuccess) return fail(sticky_error());
+  const std::uint64_t limit = env_number("FAKECUDA_MALLOC_FAIL_ABOVE", UINT64_MAX);
+  if (bytes > limit || allocated_bytes() + bytes > device_memory()) return fail(cudaErrorMemoryAllocation);
+  void* p = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
+  if (p == nullptr) return fail(cudaErrorMemoryAllocation);
+  allocations()[p] = bytes;
+  *ptr = p;
+  return cudaSuccess;
+}
+
+cudaError_t cudaFree(void* ptr) {
+  std::lock_guard<std::mutex> g(lock());
+  if (ptr == nullptr) return cudaSuccess;
+  allocations().erase(ptr);
+  std::free(ptr);
+  return cudaSuccess;
+}
+
+cudaError_t cudaHostAlloc(void** ptr, size_t bytes, unsigned) {
+  *ptr = std::aligned_alloc(4096, (bytes + 4095) / 4096 * 4096);
+  return *ptr != nullptr ? sticky_or(cudaSuccess) : fail(cudaErrorMemoryAllocation);
+}
+cudaError_t cudaMallocHost(void** ptr, size_t bytes) { return cudaHostAlloc(ptr, bytes, 0); }
+cudaError_t cudaFreeHost(void* ptr) {
+  std::free(ptr);
+  return cudaSuccess;
+}
+cudaError_t cudaHostRegister(void*, size_t, unsigned) { return sticky_or(cudaSuccess); }
+cudaError_t cudaHostUnregister(void*) { return cudaSuccess; }
+cudaError_t cudaHostGetDevicePointer(void** device_ptr, void* host_ptr, unsigned) {
+  *device_ptr = host_ptr;
+  return sticky_or(cudaSuccess);
+}
+
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind, cudaStream_t stream) {
+  if (sticky_error() != cudaSuccess) return fail(sticky_error());
+  if (bytes > 0) std::memmove(dst, src, bytes);
+  stream_of(stream).copied(bytes);
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind) {
+  const cudaError_t e = cudaMemcpyAsync(dst, src, bytes, kind, nullptr);
+  if (e == cudaSuccess) wait_for_work();
+  return e;
+}
+cudaError_t cudaMemsetAsync(void* dst, int byte, size_t bytes, cudaStream_t stream) {
+  if (sticky_error() != cudaSuccess) return fail(sticky_error());
+  if (bytes > 0) std::memset(dst, byte, bytes);
+  stream_of(stream).copied(bytes);
+  return cudaSuccess;
+}
+cudaError_t cudaMemset(void* dst, int byte, size_t bytes) { return cudaMemsetAsync(dst, byte, bytes, nullptr); }
+
+// ---- streams and events --------------------------------------------------------------------------------------
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned) {
+  *stream = reinterpret_cast<cudaStream_t>(new fake_stream);
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaStreamCreate(cudaStream_t* stream) { return cudaStreamCreateWithFlags(stream, 0); }
+cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+  delete reinterpret_cast<fake_stream*>(stream);
+  return cudaSuccess;
+}
+cudaError_t cudaStreamSynchronize(cudaStream_t) {
+  wait_for_work();
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaDeviceSynchronize() {
+  wait_for_work();
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned) { return sticky_or(cudaSuccess); }
+
+cudaError_t cudaEventCreate(cudaEvent_t* event) {
+  *event = reinterpret_cast<cudaEvent_t>(new fake_event);
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned) { return cudaEventCreate(event); }
+cudaError_t cudaEventDestroy(cudaEvent_t event) {
+  delete reinterpret_cast<fake_event*>(event);
+  return cudaSuccess;
+}
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+  auto* e = reinterpret_cast<fake_event*>(event);
+  e->ms = stream_of(stream).ms;
+  e->recorded = true;
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaEventSynchronize(cudaEvent_t) {
+  wait_for_work();
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t stop) {
+  const auto* a = reinterpret_cast<fake_event*>(start);
+  const auto* b = reinterpret_cast<fake_event*>(stop);
+  if (!a->recorded || !b->recorded) return fail(cudaErrorInvalidResourceHandle);
+  *ms = static_cast<float>(b->ms - a->ms);
+  return sticky_or(cudaSuccess);
+}
+
+}  // extern "C"
