@@ -63,6 +63,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"table", "json", "csv", "md"}));
   run->add_option("--out", o.out_dir, "Results folder (default: results/<date-time>)");
   run->add_flag("--no-color", o.no_color, "No colours even on a terminal (NO_COLOR also works)");
+  run->add_flag("--progress", o.progress,
+                "Show the progress line on stderr even when it is not a terminal (on a terminal it always is)");
   run->add_flag("--isolate{file}", o.isolate,
                 "Run each lab file (--isolate, --isolate=file) or each variant at each point (--isolate=variant) in "
                 "a child process: a crash, a CUDA error that poisons the GPU context or a timeout is recorded as "

@@ -17,6 +17,7 @@ struct options {
   std::string format;                     ///< --format table|json|csv|md ("" = profile or table)
   std::string out_dir;                    ///< --out DIR
   bool no_color = false;                  ///< --no-color
+  bool progress = false;                  ///< --progress: the progress line even without a terminal
   std::vector<std::string> files;         ///< lab files
   std::string plugin;                     ///< describe's argument
   std::string new_lab;                    ///< new's argument: the lab's name

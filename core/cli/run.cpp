@@ -21,6 +21,7 @@ int run_command(const options& o) {
   r.out_dir = o.out_dir;
   if (!o.format.empty()) r.format = host::parse_output_format(o.format);
   r.colour = !o.no_color;
+  r.progress = o.progress;
   if (!o.isolate.empty()) r.isolate = host::parse_isolation_mode(o.isolate);
   r.timeout_s = o.timeout_s;
   r.command_line = o.command_line;

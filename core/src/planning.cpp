@@ -83,4 +83,10 @@ std::vector<std::string> variants_to_run(const lab_plan& plan, const std::vector
   return out;
 }
 
+std::uint64_t result_count(const std::vector<planned_lab>& plans, const std::vector<std::string>& filter) {
+  std::uint64_t total = 0;
+  for (const planned_lab& pl : plans) total += pl.plan.point_count() * variants_to_run(pl.plan, filter).size();
+  return total;
+}
+
 }  // namespace cudalab::host

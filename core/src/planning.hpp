@@ -36,4 +36,7 @@ std::vector<planned_lab> plan_lab_files(const plan_request& request);
 /// the plan's variants or not, and kept whenever anything else runs) so others are compared with it.
 std::vector<std::string> variants_to_run(const lab_plan& plan, const std::vector<std::string>& filter);
 
+/// How many results a run of `plans` gives: points times variants to run, summed.
+std::uint64_t result_count(const std::vector<planned_lab>& plans, const std::vector<std::string>& filter);
+
 }  // namespace cudalab::host

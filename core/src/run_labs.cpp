@@ -12,6 +12,7 @@
 #include "exit_codes.hpp"
 #include "isolation/isolated_run.hpp"
 #include "results/results_folder.hpp"
+#include "runner/progress.hpp"
 #include "runner/runner.hpp"
 
 namespace cudalab::host {
@@ -28,24 +29,28 @@ void catch_stop_signals() {
 
 // The run is over: the reporters end, the plots are written, and the summary becomes the exit code.
 int finish(const run_summary& summary, results_folder& out) {
-  out.reporters.end();
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   out.finish(summary.all);
   return exit_code_of(summary, false);
 }
 
-// Runs `body` (which reports into out.reporters from begin to the last result), then finishes.
+// The progress line's stream: stderr when it is a terminal or --progress asks for it, else none.
+std::FILE* progress_stream(const run_request& r) { return r.progress || ::isatty(STDERR_FILENO) ? stderr : nullptr; }
+
+// Runs `body` (which reports into `shown`, the results folder's reporters under the progress line,
+// from begin to the last result), then finishes.
 template <typename Body>
-int report_run(const run_context& context, results_folder& out, Body body) {
-  out.reporters.begin(context);
+int report_run(const run_context& context, results_folder& out, progress_reporter& shown, Body body) {
+  shown.begin(context);
   run_summary summary;
   try {
     summary = body();
   } catch (...) {
-    out.reporters.end();
+    shown.end();
     throw;
   }
+  shown.end();
   return finish(summary, out);
 }
 
@@ -59,9 +64,9 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
   catch_stop_signals();
   run_options ro;
   ro.variant_filter = r.variant_filter;
-  ro.progress = ::isatty(STDERR_FILENO);
   ro.stop = &interrupted;
-  return report_run(ctx, *out, [&] { return run_plans(r.plans, ctx, out->reporters, ro); });
+  progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));
+  return report_run(ctx, *out, shown, [&] { return run_plans(r.plans, ctx, shown, ro); });
 }
 
 // Each unit in a child process (child_protocol.hpp explains the protocol).
@@ -81,12 +86,13 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   isolated_run_options io;
   io.timeout_s = timeout_s;
   io.stop = &interrupted;
-  io.on_output_line = [](const std::string& line) { fmt::print(stderr, "  child: {}\n", line); };
+  progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));
+  io.on_output_line = [&](const std::string& line) { shown.note("  child: " + line); };
   io.command = [&](const isolation_unit& unit, double baseline_gbps) {
     return unit_child_argv(r.child, unit, context.measured, baseline_gbps);
   };
-  return report_run(context, *out,
-                    [&] { return run_isolated(isolation_units(r.plans, mode, r.variant_filter), out->reporters, io); });
+  return report_run(context, *out, shown,
+                    [&] { return run_isolated(isolation_units(r.plans, mode, r.variant_filter), shown, io); });
 }
 
 }  // namespace

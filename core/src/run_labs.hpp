@@ -20,6 +20,7 @@ struct run_request {
   std::string out_dir;                      ///< --out; "": the profile's, else results/<date-time>
   std::optional<output_format> format;      ///< --format: what the console shows; nullopt: the profile's
   bool colour = true;                       ///< false: --no-color (colours need a terminal anyway)
+  bool progress = false;                    ///< --progress: the progress line even when stderr is no terminal
   std::optional<isolation_mode> isolate;    ///< --isolate; nullopt: the profile's
   double timeout_s = 0;                     ///< --timeout; 0: the profile's
   std::string command_line;                 ///< for the results' context

@@ -39,7 +39,6 @@ struct run_selection {
 /// Options that are not part of a lab file.
 struct run_options {
   std::vector<std::string> variant_filter;  ///< --variant: run only these (all when empty)
-  bool progress = false;                    ///< a progress line on stderr (terminals only)
   const std::atomic<bool>* stop = nullptr;  ///< checked between variants
   run_selection only;                       ///< a child's share of the plans
 };
