@@ -55,9 +55,9 @@ int describe_command(const options& o) {
     if (!s.summary.empty()) fmt::print("{}\n\n", s.summary);
     fmt::print("Parameters:\n");
     for (const auto& ps : s.params) {
-      fmt::print("  {:<14} {:<8} default {:<22} {}{}\n", ps.name, param_type_name(ps.type),
+      fmt::print("  {:<14} {:<8} default {:<22} {}{}{}\n", ps.name, param_type_name(ps.type),
                  display_value(ps.default_value), range_text(ps).empty() ? "" : "range " + range_text(ps),
-                 ps.unit.empty() ? "" : " [" + ps.unit + "]");
+                 ps.unit.empty() ? "" : " [" + ps.unit + "]", ps.tuning ? " (tuning: sweeps reuse the inputs)" : "");
       if (!ps.doc.empty()) fmt::print("  {:<14} {}\n", "", ps.doc);
     }
     fmt::print("\nVariants:\n");

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -129,6 +130,16 @@ class CUDALAB_API lab_point {
 
   /// Compares the last run's output with the reference. The host has synchronised ctx.stream.
   virtual verification verify(variant_index v, const lab_context& ctx) = 0;
+
+  /// Makes the point run at `p`, which differs from the parameters it was set up with only in
+  /// tuning parameters (param_spec::tunes()): the host calls it instead of destroying the point and
+  /// calling setup() again, so the inputs are made once for a sweep of launch settings. It must not
+  /// change the registered inputs; outputs are prepared again before every verified run.
+  /// Default: throws, for a lab that declares no tuning parameter (the host never calls it then).
+  virtual void retune(const params& p) {
+    (void)p;
+    throw std::logic_error("the lab declares a tuning parameter but its lab_point does not implement retune()");
+  }
 };
 
 /// A lab: one loaded plugin. It holds no per-point state: every call gets what it needs, and every

@@ -48,6 +48,7 @@ struct param_spec {
   std::string doc;                    ///< one sentence for `cudalab describe`
   std::vector<std::int64_t> allowed;  ///< integer: the only values accepted (empty: any in range)
   std::int64_t multiple_of = 0;       ///< integer: values must be multiples of this (0: any)
+  bool tuning = false;                ///< changes how variants run, not the data setup() makes
 
   static param_spec integer(std::string name, std::int64_t def, std::int64_t lo, std::int64_t hi, std::string unit,
                             std::string doc) {
@@ -82,6 +83,13 @@ struct param_spec {
   /// Integer only: accepts only multiples of `m` (e.g. 32 for whole warps).
   param_spec multiple(std::int64_t m) && {
     multiple_of = m;
+    return std::move(*this);
+  }
+  /// A tuning parameter (a block size, an unroll factor, an offset into the same buffers): it changes
+  /// how the variants run, not the inputs and reference setup() makes. Across sweep points that
+  /// differ only in tuning parameters the host keeps the point and calls lab_point::retune().
+  param_spec tunes() && {
+    tuning = true;
     return std::move(*this);
   }
 };

@@ -30,4 +30,13 @@ variant_index variant_of(const lab_spec& spec, const std::string& name) {
   throw std::out_of_range("lab '" + spec.name + "' has no variant '" + name + "' (it has: " + names + ")");
 }
 
+bool same_data(const lab_spec& spec, const params& a, const params& b) {
+  for (const param_spec& ps : spec.params) {
+    if (ps.tuning) continue;
+    const auto ia = a.values().find(ps.name), ib = b.values().find(ps.name);
+    if (ia == a.values().end() || ib == b.values().end() || ia->second != ib->second) return false;
+  }
+  return true;
+}
+
 }  // namespace cudalab::host

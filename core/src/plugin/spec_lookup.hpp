@@ -14,6 +14,10 @@ params default_params(const lab_spec& spec);
 /// how messages name a point that no lab file describes.
 std::string differing_text(const lab_spec& spec, const params& p);
 
+/// True when `a` and `b` differ only in tuning parameters (param_spec::tunes()), so a point set up
+/// at `a` can be retuned to `b` instead of set up again.
+bool same_data(const lab_spec& spec, const params& a, const params& b);
+
 /// The index of the variant called `name`: how the host names it to the lab. Throws
 /// std::out_of_range naming the lab and the variants it has.
 variant_index variant_of(const lab_spec& spec, const std::string& name);

@@ -9,7 +9,6 @@
 #include "plugin/spec_lookup.hpp"
 #include "results/format.hpp"
 #include "runner/host_session.hpp"
-#include "runner/progress.hpp"
 #include "runner/timing.hpp"
 #include "runner/verified_run.hpp"
 
@@ -58,16 +57,11 @@ struct plan_run {
   const run_context& context;
   const run_options& options;
   reporter& out;
-  progress_line progress;
   run_summary summary;
 
   bool stopped() const { return options.stop && options.stop->load(); }
   bool over() const { return stopped() || summary.cuda_fatal; }
   void emit(variant_result r) { summary.record(std::move(r), out); }
-  void show(const variant_result& base, const std::string& variant) {
-    const std::string point = point_text(base);
-    progress.show(base.plugin + (point.empty() ? "" : " " + point) + " " + variant);
-  }
 };
 
 // Records a failure of `r` and counts it: a CUDA error (the lab's or the host's) is counted as one,
@@ -103,7 +97,6 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, variant_
                  live_point& point, host_session& session, double& baseline_gbps) {
   const lab& l = *pl.plugin->instance;
   const variant_spec& spec = pl.plugin->spec.variants.at(v);
-  run.show(base, spec.name);
   variant_result r = base;
   r.variant = spec.name;
   r.variant_summary = spec.summary;
@@ -149,23 +142,44 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, variant_
   run.emit(std::move(r));
 }
 
-// Point `pi` of a plan: setup, each of `names`, teardown. A failed setup is recorded against every
+// The point of a plan that is set up, kept across sweep points that differ only in tuning parameters.
+struct kept_point {
+  std::unique_ptr<live_point> point;
+  params at;  ///< the parameters it runs at
+};
+
+// Makes `kept` a point at `p`: retuned when only tuning parameters changed, else torn down (first, to
+// free its memory) and set up again. Throws like live_point's constructor and retune().
+void ready_point(kept_point& kept, const planned_lab& pl, const params& p, host_session& session,
+                 const plugin_call& call) {
+  if (kept.point && same_data(pl.plugin->spec, kept.at, p)) {
+    try {
+      kept.point->retune(p, call);
+    } catch (...) {
+      kept.point.reset();
+      throw;
+    }
+  } else {
+    kept.point.reset();
+    kept.point = std::make_unique<live_point>(*pl.plugin->instance, p, session, call);
+  }
+  kept.at = p;
+}
+
+// Point `pi` of a plan: setup (or retune), each of `names`. A failed setup is recorded against every
 // variant of the point (and a sticky CUDA error in it ends the run).
 void run_point(plan_run& run, const planned_lab& pl, const std::vector<std::string>& names, std::uint64_t pi,
-               host_session& session) {
+               host_session& session, kept_point& kept) {
   const params p = pl.plan.point(pi);
   const variant_result base = point_result(pl, pi);
-  std::unique_ptr<live_point> point;
   variant_result failed = base;
   if (!recorded(run, failed, [&] {
-        point = std::make_unique<live_point>(*pl.plugin->instance, p, session,
-                                             plugin_call{base.plugin, "setup", "", point_text(base)});
+        ready_point(kept, pl, p, session, plugin_call{base.plugin, "setup", "", point_text(base)});
       })) {
     for (const auto& name : names) {
       variant_result r = failed;
       r.variant = name;
       r.is_baseline = name == pl.plan.baseline;
-      run.show(base, name);
       run.emit(std::move(r));
     }
     // The failure was counted once above; each variant's result says it.
@@ -175,7 +189,7 @@ void run_point(plan_run& run, const planned_lab& pl, const std::vector<std::stri
   double baseline_gbps = run.options.only.variant.empty() ? 0.0 : run.options.only.baseline_gbps;
   for (const auto& name : names) {
     if (run.over()) break;
-    run_variant(run, pl, p, variant_of(pl.plugin->spec, name), base, *point, session, baseline_gbps);
+    run_variant(run, pl, p, variant_of(pl.plugin->spec, name), base, *kept.point, session, baseline_gbps);
   }
 }
 
@@ -188,17 +202,16 @@ run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& 
     if (!only.variant.empty()) return std::vector<std::string>{only.variant};
     return variants_to_run(plan, options.variant_filter);
   };
-  std::uint64_t total = 0;
-  for (const auto& pl : plans) total += (only.point ? 1 : pl.plan.point_count()) * names_of(pl.plan).size();
-  plan_run run{context, options, out, progress_line(options.progress, total), {}};
+  plan_run run{context, options, out, {}};
 
   for (const planned_lab& pl : plans) {
     const std::vector<std::string> names = names_of(pl.plan);
     host_session session(context.device, pl.plan.measure.seed);
+    kept_point kept;  // destroyed before the session whose registrations it holds
     for (std::uint64_t pi = 0; pi < pl.plan.point_count(); ++pi) {
       if (run.over()) break;
       if (only.point && pi != *only.point) continue;
-      run_point(run, pl, names, pi, session);
+      run_point(run, pl, names, pi, session, kept);
     }
   }
   run.summary.interrupted = run.stopped();

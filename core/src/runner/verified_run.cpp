@@ -27,6 +27,11 @@ live_point::~live_point() {
   session_.clear_registrations();
 }
 
+void live_point::retune(const params& p, plugin_call call) {
+  call.function = "retune";
+  call_plugin(call, [&] { point_->retune(p); });
+}
+
 verification live_point::verified_run(variant_index v, plugin_call call) {
   session_.prepare_verified_run();
   call.function = "run";

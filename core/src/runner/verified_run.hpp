@@ -27,6 +27,10 @@ class live_point {
   /// verification whatever verify() said. `call` names the variant for messages.
   verification verified_run(variant_index v, plugin_call call);
 
+  /// Moves the point to `p`, which differs from its parameters only in tuning parameters
+  /// (lab_point::retune). Throws lab_call_error naming `call` (its function becomes "retune").
+  void retune(const params& p, plugin_call call);
+
   /// Enqueues one run of `v` on `stream`, for timing (no preparation, no check).
   void run(variant_index v, cudaStream_t stream) { point_->run(v, stream); }
 
