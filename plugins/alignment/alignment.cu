@@ -6,7 +6,10 @@
 
 #include "alignment_kernels.cuh"
 #include "cudalab/cuda_error.hpp"
+#include "cudalab/device_compare.cuh"
+#include "cudalab/device_fill.cuh"
 #include "cudalab/dispatch.hpp"
+#include "cudalab/random.hpp"
 
 namespace alignment {
 
@@ -121,6 +124,50 @@ int grid_stride_blocks_per_sm(int block) {
   CUDALAB_CUDA_CHECK(
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, grid_stride_copy_kernel<plain_access, 1>, block, 0));
   return blocks;
+}
+
+namespace {
+
+/// The input: random floats in [-1, 1), stored as their bit patterns.
+struct random_input {
+  cudalab::random_stream s;
+  __device__ std::uint32_t operator()(std::uint64_t i) const { return __float_as_uint(s.signed_float(i)); }
+};
+
+/// What output element j holds after a correct run: the input element moved there, or the poison.
+struct moved_element {
+  const std::uint32_t* in;
+  movement how;
+  std::uint64_t count, offset, stride;
+  std::uint32_t poison;
+
+  __device__ std::uint32_t operator()(std::uint64_t j) const {
+    switch (how) {
+      case movement::copy:
+        return in[j];
+      case movement::read_shifted:
+        return j < count ? in[j + offset] : poison;
+      case movement::write_shifted:
+        return j >= offset && j - offset < count ? in[j - offset] : poison;
+      case movement::both_shifted:
+        return j >= offset && j - offset < count ? in[j] : poison;
+      case movement::strided:
+        return j < count ? in[j * stride] : poison;
+    }
+    return poison;
+  }
+};
+
+}  // namespace
+
+void fill_input(std::uint32_t* d_in, std::uint64_t n, std::uint64_t seed, cudaStream_t stream) {
+  cudalab::fill_on_device(d_in, n, random_input{cudalab::random_stream(seed, 0)}, stream);
+}
+
+cudalab::verification compare_moved(const std::uint32_t* d_out, const std::uint32_t* d_in, std::uint64_t n,
+                                    movement how, std::uint64_t count, std::uint64_t offset, std::uint64_t stride,
+                                    std::uint32_t poison, cudaStream_t stream) {
+  return cudalab::compare_exact_on_device(d_out, n, moved_element{d_in, how, count, offset, stride, poison}, stream);
 }
 
 }  // namespace alignment

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "cudalab/verification.hpp"
+
 namespace alignment {
 
 /// The cache operator a misaligned read uses (see alignment_kernels.cuh).
@@ -42,5 +44,24 @@ void launch_grid_stride_copy(const float* d_in, float* d_out, std::uint64_t n, c
 
 /// How many blocks of `block` threads of the grid-stride copy fit on one SM at once (occupancy).
 int grid_stride_blocks_per_sm(int block);
+
+/// Fills d_in[0, n) with random floats in [-1, 1) (cudalab::random_stream(seed, 0)), as bit patterns.
+void fill_input(std::uint32_t* d_in, std::uint64_t n, std::uint64_t seed, cudaStream_t stream);
+
+/// Where each output element of a variant comes from: what verify() expects.
+enum class movement {
+  copy,           ///< out[i] = in[i] for every i
+  read_shifted,   ///< out[i] = in[i + offset] for i < count
+  write_shifted,  ///< out[i + offset] = in[i] for i < count
+  both_shifted,   ///< out[i + offset] = in[i + offset] for i < count
+  strided,        ///< out[i] = in[i * stride] for i < count
+};
+
+/// Compares every element of d_out[0, n) on the GPU, as bit patterns, with what `how` moves from d_in
+/// (`count` elements; `offset` and `stride` as the variants use them); elements nothing moves must
+/// hold `poison`.
+cudalab::verification compare_moved(const std::uint32_t* d_out, const std::uint32_t* d_in, std::uint64_t n,
+                                    movement how, std::uint64_t count, std::uint64_t offset, std::uint64_t stride,
+                                    std::uint32_t poison, cudaStream_t stream);
 
 }  // namespace alignment

@@ -1,12 +1,8 @@
 // The alignment lab: aligned, misaligned, strided, cached and vectorised global-memory copies.
 #include <algorithm>
-#include <cstring>
-#include <random>
-#include <vector>
 
 #include "alignment.hpp"
 #include "alignment_kernels.cuh"
-#include "cudalab/compare.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
 #include "cudalab/trace_loops.hpp"
@@ -150,23 +146,39 @@ void trace_grid_stride(cudalab::trace_sink& sink, std::uint64_t n) {
   trace_scalar_tail(sink, vectors * 4, n - vectors * 4);
 }
 
-/// One sweep point: the input, the output and the grid of the grid-stride copies. The buffers hold
-/// the floats' bit patterns, so verify compares bits and the poison (a NaN) equals itself.
+/// Where a variant's output elements come from, for verify().
+movement movement_of(pattern what) {
+  switch (what) {
+    case pattern::offset_read:
+      return movement::read_shifted;
+    case pattern::offset_write:
+      return movement::write_shifted;
+    case pattern::offset_copy:
+      return movement::both_shifted;
+    case pattern::strided:
+      return movement::strided;
+    default:
+      return movement::copy;
+  }
+}
+
+/// One sweep point: the input (random, made on the GPU), the output and the grid of the grid-stride
+/// copies. The buffers hold the floats' bit patterns, so verify compares bits and the poison (a NaN)
+/// equals itself. Only `n` shapes the data: the other parameters are tuning ones (retune()).
 class alignment_point final : public cudalab::lab_point {
  public:
-  alignment_point(const settings& s, cudalab::session& session) : s_(s), h_in_(s.n) {
-    std::mt19937_64 rng(session.seed());
-    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-    for (auto& bits : h_in_) {
-      const float v = dist(rng);
-      std::memcpy(&bits, &v, sizeof v);
-    }
-    d_in_ = session.input(h_in_);
+  alignment_point(const settings& s, cudalab::session& session) : s_(s) {
+    d_in_ = cudalab::device_buffer<std::uint32_t>(s.n);
+    fill_input(d_in_.data(), s.n, session.seed(), session.stream());
+    session.register_input(d_in_.data(), d_in_.bytes(), cudalab::memory_kind::device);
     d_out_ = session.output<std::uint32_t>(s.n);
-    const int per_sm = s.blocks_per_sm > 0 ? s.blocks_per_sm : std::max(1, grid_stride_blocks_per_sm(s.block));
-    const std::uint64_t needed = std::max<std::uint64_t>(1, blocks_for(s.n / 4, s.block, 1));
-    const std::uint64_t resident = std::uint64_t(per_sm) * session.device().sm_count;
-    grid_stride_blocks_ = std::max(1, static_cast<int>(std::min(needed, resident)));
+    sm_count_ = session.device().sm_count;
+    size_grid();
+  }
+
+  void retune(const cudalab::params& p) override {
+    s_ = settings(p);
+    size_grid();
   }
 
   void run(cudalab::variant_index v, cudaStream_t stream) override {
@@ -195,37 +207,26 @@ class alignment_point final : public cudalab::lab_point {
 
   cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context& ctx) override {
     const pattern what = variants[v].what;
-    // The expected output as bit patterns: the moved elements, and the poison everywhere else.
-    std::vector<std::uint32_t> expected(s_.n, poison_bits);
-    const std::uint64_t count = s_.moved(what);
-    for (std::uint64_t i = 0; i < count; ++i) {
-      switch (what) {
-        case pattern::offset_read:
-          expected[i] = h_in_[offset_read_source(i, s_.offset)];
-          break;
-        case pattern::offset_write:
-          expected[offset_write_target(i, s_.offset)] = h_in_[i];
-          break;
-        case pattern::offset_copy:
-          expected[offset_copy_element(i, s_.offset)] = h_in_[offset_copy_element(i, s_.offset)];
-          break;
-        case pattern::strided:
-          expected[i] = h_in_[strided_source(i, s_.stride)];
-          break;
-        default:
-          expected[i] = h_in_[i];
-          break;
-      }
-    }
-    cudalab::verification c = cudalab::compare_exact(d_out_, expected, ctx.stream);
+    cudalab::verification c = compare_moved(d_out_.data(), d_in_.data(), s_.n, movement_of(what), s_.moved(what),
+                                            s_.offset, s_.stride, poison_bits, ctx.stream);
     c.tolerance = "exact (bit patterns)";
-    c.note = "compared as 32-bit patterns; elements the variant must not write keep the poison 4294967295 (0xFFFFFFFF)";
+    c.note =
+        "compared as 32-bit patterns on the GPU; elements the variant must not write keep the poison "
+        "4294967295 (0xFFFFFFFF)";
     return c;
   }
 
  private:
+  /// The grid of the grid-stride copies: resident blocks, or fewer when n is small.
+  void size_grid() {
+    const int per_sm = s_.blocks_per_sm > 0 ? s_.blocks_per_sm : std::max(1, grid_stride_blocks_per_sm(s_.block));
+    const std::uint64_t needed = std::max<std::uint64_t>(1, blocks_for(s_.n / 4, s_.block, 1));
+    const std::uint64_t resident = std::uint64_t(per_sm) * std::uint64_t(sm_count_);
+    grid_stride_blocks_ = std::max(1, static_cast<int>(std::min(needed, resident)));
+  }
+
   settings s_;
-  std::vector<std::uint32_t> h_in_;
+  int sm_count_ = 1;
   cudalab::device_buffer<std::uint32_t> d_in_, d_out_;
   int grid_stride_blocks_ = 1;
 };
@@ -249,16 +250,21 @@ class alignment_lab final : public cudalab::lab {
                                      "floats per buffer (input and output); the default is 1 GiB each"),
         cudalab::param_spec::integer("offset", 0, 0, 1 << 20, "elements",
                                      "shift of the misaligned side in the offset_* variants; elements that "
-                                     "would fall past n are not moved"),
+                                     "would fall past n are not moved")
+            .tunes(),
         cudalab::param_spec::integer("stride", 2, 1, 1024, "elements",
-                                     "distance between elements read by the strided variant"),
+                                     "distance between elements read by the strided variant")
+            .tunes(),
         cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block (a multiple of 32)")
-            .multiple(32),
+            .multiple(32)
+            .tunes(),
         cudalab::param_spec::integer("unroll", 1, 1, 4, "items",
                                      "independent elements (or vectors) per thread and pass: 1, 2 or 4")
-            .only(unrolls::values()),
+            .only(unrolls::values())
+            .tunes(),
         cudalab::param_spec::integer("blocks_per_sm", 0, 0, 64, "blocks",
-                                     "grid of the grid-stride copies, per SM; 0 = as many as fit at once"),
+                                     "grid of the grid-stride copies, per SM; 0 = as many as fit at once")
+            .tunes(),
     };
     s.variants = variants.specs();
     s.baseline = "memcpy";
@@ -267,8 +273,8 @@ class alignment_lab final : public cudalab::lab {
 
   cudalab::requirements requirements_of(const cudalab::params& p) const override {
     const std::uint64_t bytes = static_cast<std::uint64_t>(p.integer("n")) * sizeof(float);
-    // Device: input and output. Host: input, expected output and the downloaded output.
-    return {2 * bytes, 0, 3 * bytes};
+    // Device: input and output; inputs are made and outputs checked on the GPU.
+    return {2 * bytes, 0, 0};
   }
 
   // Zero for the offset_* variants when offset >= n: they move nothing, and the host skips them there.

@@ -92,8 +92,8 @@ TEST_F(DeviceKit, CloseCompareAppliesTheToleranceLikeTheHost) {
 
 TEST_F(DeviceKit, EmptyBuffersPass) {
   const cudalab::random_stream s(1, 1);
-  EXPECT_TRUE(cudalab::compare_exact_on_device(static_cast<const float*>(nullptr), 0, random_floats{s}, stream.get())
-                  .passed);
+  EXPECT_TRUE(
+      cudalab::compare_exact_on_device(static_cast<const float*>(nullptr), 0, random_floats{s}, stream.get()).passed);
 }
 
 }  // namespace

@@ -73,6 +73,17 @@ class CUDALAB_API lab_under_test {
   std::string failures_at(const std::map<std::string, param_value>& overrides,
                           const std::vector<std::string>& only = {}) const;
 
+  /// Like verify(p), on a point set up at `from` and then retuned to `p` (lab_point::retune), as a
+  /// sweep over tuning parameters runs it. Throws std::invalid_argument when `from` and `p` differ in
+  /// a parameter that is not a tuning one. REQUIRES: gpu_available().
+  std::vector<outcome> verify_retuned(const params& from, const params& p, const std::vector<std::string>& only = {},
+                                      std::uint64_t seed = 2026) const;
+
+  /// verify_retuned() from the defaults with `from` to the defaults with `to`, as failures() words it.
+  std::string failures_retuned(const std::map<std::string, param_value>& from,
+                               const std::map<std::string, param_value>& to,
+                               const std::vector<std::string>& only = {}) const;
+
  private:
   struct impl;
   std::unique_ptr<impl> impl_;

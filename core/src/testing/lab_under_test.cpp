@@ -105,9 +105,18 @@ access_stats lab_under_test::predict(const std::string& variant_name, const para
 
 std::vector<outcome> lab_under_test::verify(const params& p, const std::vector<std::string>& only,
                                             std::uint64_t seed) const {
+  return verify_retuned(p, p, only, seed);
+}
+
+std::vector<outcome> lab_under_test::verify_retuned(const params& from, const params& p,
+                                                    const std::vector<std::string>& only, std::uint64_t seed) const {
   static const device_info device = host::read_device_info(0);
   const lab_spec& s = spec();
-  const std::string point = host::differing_text(s, p);
+  const bool retuned = from.values() != p.values();
+  if (retuned && !host::same_data(s, from, p))
+    throw std::invalid_argument("verify_retuned: the points differ in a parameter that is not a tuning one ('" +
+                                host::differing_text(s, from) + "' and '" + host::differing_text(s, p) + "')");
+  const std::string point = host::differing_text(s, p) + (retuned ? " (retuned)" : "");
   std::vector<outcome> out;
   for (const variant_spec& v : s.variants)
     if (only.empty() || std::find(only.begin(), only.end(), v.name) != only.end())
@@ -117,8 +126,9 @@ std::vector<outcome> lab_under_test::verify(const params& p, const std::vector<s
   host::host_session session(device, seed);
   std::unique_ptr<host::live_point> live;
   try {
-    live = std::make_unique<host::live_point>(*impl_->plugin->instance, p, session,
+    live = std::make_unique<host::live_point>(*impl_->plugin->instance, from, session,
                                               plugin_call{s.name, "setup", "", point});
+    if (retuned) live->retune(p, plugin_call{s.name, "retune", "", point});
   } catch (const std::exception& e) {
     for (outcome& o : out) o.error = e.what();
     return out;
@@ -137,6 +147,12 @@ std::vector<outcome> lab_under_test::verify(const params& p, const std::vector<s
 std::string lab_under_test::failures_at(const std::map<std::string, param_value>& overrides,
                                         const std::vector<std::string>& only) const {
   return failures(verify(with(overrides), only));
+}
+
+std::string lab_under_test::failures_retuned(const std::map<std::string, param_value>& from,
+                                             const std::map<std::string, param_value>& to,
+                                             const std::vector<std::string>& only) const {
+  return failures(verify_retuned(with(from), with(to), only));
 }
 
 std::vector<std::int64_t> awkward_sizes(std::int64_t lo, std::int64_t hi, std::int64_t at_most) {

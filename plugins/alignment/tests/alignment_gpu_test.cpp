@@ -62,3 +62,14 @@ TEST(AlignmentGpu, LargeEnoughForManyBlocks) {
 }
 
 }  // namespace
+
+// A sweep over tuning parameters keeps the point: retuned, every variant still verifies (a point that
+// kept its old offset, block or grid would write the wrong elements or miss the tail).
+TEST(AlignmentGpu, RetunedPointsVerifyLikeFreshOnes) {
+  const i64 n = 1000003;
+  EXPECT_EQ(lab().failures_retuned({{"n", n}, {"offset", i64(0)}}, {{"n", n}, {"offset", i64(5)}, {"stride", i64(7)}}),
+            "");
+  EXPECT_EQ(lab().failures_retuned({{"n", n}, {"block", i64(1024)}, {"unroll", i64(1)}},
+                                   {{"n", n}, {"block", i64(96)}, {"unroll", i64(4)}, {"blocks_per_sm", i64(1)}}),
+            "");
+}

@@ -35,9 +35,14 @@ struct settings {
         skip_tail(p.boolean("skip_tail")) {}
 };
 
+/// Points set up so far in this process: verify() says it, so a test sees when a sweep over the
+/// tuning parameters `block` and `rounds` retunes one point instead of setting up new ones.
+int setups = 0;
+
 class test_point final : public cudalab::lab_point {
  public:
   test_point(const cudalab::params& p, cudalab::session& s) : s_(p) {
+    ++setups;
     h_in_.resize(s_.n);
     if (p.choice("fill") == "ramp") {
       for (std::uint64_t i = 0; i < s_.n; ++i) h_in_[i] = static_cast<float>(i % 4096) + 0.5f;
@@ -70,8 +75,17 @@ class test_point final : public cudalab::lab_point {
     if (variants[v] == copy_by::scaling_kernel)  // the same float multiplies as the kernel: the rounding matches
       for (auto& e : expected)
         for (int r = 0; r < s_.rounds; ++r) e = e * 0.5f;
-    if (s_.tolerance == 0.0) return cudalab::compare_exact(d_out_, expected, ctx.stream);
-    return cudalab::compare_close(d_out_, expected, 0.0, s_.tolerance, ctx.stream);
+    cudalab::verification c = s_.tolerance == 0.0
+                                  ? cudalab::compare_exact(d_out_, expected, ctx.stream)
+                                  : cudalab::compare_close(d_out_, expected, 0.0, s_.tolerance, ctx.stream);
+    c.note = "points set up in this process: " + std::to_string(setups);
+    return c;
+  }
+
+  void retune(const cudalab::params& p) override {
+    const settings next(p);
+    s_.block = next.block;
+    s_.rounds = next.rounds;
   }
 
  private:
@@ -91,8 +105,8 @@ class test_lab final : public cudalab::lab {
     s.summary = "A coalesced copy, a long scaled copy and cudaMemcpyAsync as the baseline. Not a user lab.";
     s.params = {
         cudalab::param_spec::integer("n", 1 << 20, 0, std::int64_t(1) << 34, "elements", "floats per buffer"),
-        cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block"),
-        cudalab::param_spec::integer("rounds", 64, 0, 1 << 20, "", "halvings in the scale variant"),
+        cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block").tunes(),
+        cudalab::param_spec::integer("rounds", 64, 0, 1 << 20, "", "halvings in the scale variant").tunes(),
         cudalab::param_spec::real("tolerance", 0.0, 0.0, 1.0, "", "relative tolerance of the check"),
         cudalab::param_spec::boolean("skip_tail", false, "copy one element short (a bug verify must catch)"),
         cudalab::param_spec::choice("fill", "random", {"random", "ramp"}, "input values"),
