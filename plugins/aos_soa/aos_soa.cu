@@ -1,8 +1,14 @@
 // Launchers of the aos_soa lab's kernels: pick the record type, size the grid, launch, check.
 #include "aos_soa.hpp"
 
+#include <cstdio>
+#include <ostream>
+#include <sstream>
+
 #include "aos_soa_kernels.cuh"
 #include "cudalab/cuda_error.hpp"
+#include "cudalab/device_compare.cuh"
+#include "cudalab/device_fill.cuh"
 
 namespace aos_soa {
 
@@ -90,6 +96,58 @@ void launch_soa_to_aos(record_shape shape, soa_const_arrays d_in, void* d_out, s
     soa_to_aos_kernel<S><<<grid_for(n, block), block, shared_bytes, stream>>>(d_in, static_cast<S*>(d_out), n);
     CUDALAB_CHECK_LAUNCH();
   });
+}
+
+namespace {
+
+/// An input's words (fill_words).
+struct input_words {
+  word_rule rule;
+  __device__ std::uint32_t operator()(std::uint64_t w) const { return expected_word(rule, w).bits; }
+};
+
+/// What each word of an output must hold (compare_words).
+struct output_words {
+  word_rule rule;
+  __device__ word_expectation operator()(std::uint64_t w) const { return expected_word(rule, w); }
+};
+
+std::string hex(std::uint32_t bits) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%08x", bits);
+  return text;
+}
+
+}  // namespace
+
+std::ostream& operator<<(std::ostream& os, const output_word& w) { return os << hex(w.bits); }
+
+std::ostream& operator<<(std::ostream& os, const word_expectation& e) {
+  std::ostringstream what;
+  what << hex(e.bits) << " (";
+  if (e.at.field < 0) {
+    what << (e.bits == 0 ? "padding, zero" : "padding, poison: not written");
+  } else {
+    what << "element " << e.at.element << " field " << e.at.field;
+    if (e.field_bytes == 8) what << (e.at.part == 0 ? " low half" : " high half");
+    if (e.written) {
+      what.precision(17);
+      what << " = " << e.value;
+    } else {
+      what << ", poison: not written";
+    }
+  }
+  what << ")";
+  return os << what.str();
+}
+
+void fill_words(std::uint32_t* d_words, const word_rule& rule, cudaStream_t stream) {
+  cudalab::fill_on_device(d_words, rule.where.words, input_words{rule}, stream);
+}
+
+cudalab::verification compare_words(const std::uint32_t* d_words, const word_rule& rule, cudaStream_t stream) {
+  return cudalab::compare_exact_on_device(reinterpret_cast<const output_word*>(d_words), rule.where.words,
+                                          output_words{rule}, stream);
 }
 
 }  // namespace aos_soa

@@ -112,7 +112,7 @@ struct soa_const_arrays {
 };
 
 /// The update every variant applies to a field value; exact in float and double (2v is exact), so
-/// the CPU reference matches the GPU bit for bit with or without a fused multiply-add.
+/// the reference (expected_word) matches the kernels bit for bit with or without a fused multiply-add.
 template <class T>
 CUDALAB_HD T updated(T v) {
   return v * T(2) + T(1);

@@ -1,4 +1,5 @@
-// The aos_soa plugin on the GPU: every variant verifies for every record shape at awkward sizes.
+// The aos_soa plugin on the GPU: every variant verifies for every record shape at awkward sizes, on
+// fresh points and on retuned ones.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -65,5 +66,25 @@ TEST(AosSoaGpu, ManyBlocksAtAFewMillion) {
 }
 
 TEST(AosSoaGpu, DefaultSize) { expect_all_passed(verify_variants({})); }
+
+// A sweep over field and block keeps the point: retuned, every variant still verifies (a point that
+// kept its old field would update, and expect, the wrong one; one that kept its block, a wrong grid).
+TEST(AosSoaGpu, RetunedPointsVerifyLikeFreshOnes) {
+  const std::int64_t n = 10007;
+  EXPECT_EQ(lab().failures_retuned(
+                {{"n", n}, {"fields", std::int64_t(3)}, {"field", std::int64_t(0)}},
+                {{"n", n}, {"fields", std::int64_t(3)}, {"field", std::int64_t(2)}, {"block", std::int64_t(96)}}),
+            "");
+  const std::map<std::string, cudalab::param_value> mixed = {
+      {"n", n}, {"record", std::string("mixed")}, {"fields", std::int64_t(3)}};
+  auto with = [&](std::int64_t field, std::int64_t block) {
+    auto p = mixed;
+    p["field"] = field;
+    p["block"] = block;
+    return p;
+  };
+  EXPECT_EQ(lab().failures_retuned(with(2, 1024), with(1, 32)), "");
+  EXPECT_EQ(lab().failures_retuned(with(1, 32), with(0, 512)), "");
+}
 
 }  // namespace

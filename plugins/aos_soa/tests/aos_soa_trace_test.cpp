@@ -1,9 +1,10 @@
-// The aos_soa plugin on the CPU: its parameter checks, memory needs, swizzle, and the access model's
-// predictions per variant.
+// The aos_soa plugin on the CPU: its parameter checks, memory needs, swizzle, the word layout the GPU
+// setup and verification use, and the access model's predictions per variant.
 #include <gtest/gtest.h>
 
 #include <boost/dll/shared_library.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "../aos_soa.hpp"
 #include "../aos_soa_kernels.cuh"
 #include "cudalab/plugin.hpp"
 #include "cudalab/testing.hpp"
@@ -63,7 +65,131 @@ TEST(AosSoaSpec, RequiresInputAndOutputOfEachLayout) {
   const auto r = plugin_lab().requirements_of(floats(3, 1000));
   EXPECT_EQ(r.device_bytes, 2u * (12000u + 16000u + 3u * 4096u));
   EXPECT_EQ(r.host_pinned_bytes, 0u);
-  EXPECT_GT(r.host_bytes, 0u);
+  EXPECT_EQ(r.host_bytes, 0u);  // inputs made and outputs checked on the GPU
+}
+
+TEST(AosSoaSpec, OnlyFieldAndBlockAreTuningParameters) {
+  // They change which kernel runs how, not the inputs or the buffers: a sweep over them keeps the point.
+  for (const cudalab::param_spec& p : lab().spec().params)
+    EXPECT_EQ(p.tuning, p.name == "field" || p.name == "block") << p.name;
+}
+
+/// The point's settings at `overrides`.
+aos_soa::settings settings_at(const std::map<std::string, param_value>& overrides) {
+  return aos_soa::settings(with(overrides));
+}
+
+/// Shapes worth checking the word layout at: every float width and the mixed record.
+std::vector<std::map<std::string, param_value>> shapes_at(std::int64_t n) {
+  std::vector<std::map<std::string, param_value>> shapes;
+  for (std::int64_t fields = 1; fields <= 8; ++fields) shapes.push_back({{"n", n}, {"fields", fields}});
+  shapes.push_back({{"n", n}, {"record", std::string("mixed")}, {"fields", std::int64_t(3)}});
+  return shapes;
+}
+
+bool same_place(const aos_soa::word_place& a, const aos_soa::word_place& b) {
+  return a.field == b.field && (a.field < 0 || (a.element == b.element && a.part == b.part));
+}
+
+TEST(AosSoaWords, EveryWordOfEachStorageIsTheFieldPartItHoldsOrPadding) {
+  using aos_soa::storage;
+  for (std::int64_t n : {1, 3, 33, 257, 1001})
+    for (const auto& shape : shapes_at(n)) {
+      const aos_soa::settings s = settings_at(shape);
+      for (storage where : {storage::aos, storage::aligned, storage::soa}) {
+        SCOPED_TRACE("n=" + std::to_string(n) + " fields=" + std::to_string(s.l.fields) +
+                     (s.shape.mixed ? " mixed" : "") + " storage " + std::to_string(int(where)));
+        const aos_soa::word_layout l = aos_soa::word_layout_of(where, s);
+        const std::uint64_t bytes = where == storage::soa       ? s.soa.bytes
+                                    : where == storage::aligned ? s.n * s.l.aligned_bytes
+                                                                : s.n * s.l.record_bytes;
+        ASSERT_EQ(l.words * 4, bytes);
+        // Where each field part lies, from the byte offsets alone.
+        std::vector<aos_soa::word_place> places(l.words);
+        std::uint64_t field_words = 0;
+        for (std::uint64_t i = 0; i < s.n; ++i)
+          for (int k = 0; k < s.l.fields; ++k)
+            for (unsigned part = 0; part < s.l.size[k] / 4; ++part) {
+              const std::uint64_t byte =
+                  where == storage::soa ? s.soa.start[k] + i * s.l.size[k] : i * (l.record_words * 4) + s.l.offset[k];
+              aos_soa::word_place& p = places.at((byte + 4 * part) / 4);
+              ASSERT_EQ(p.field, -1) << "two fields in one word";
+              p = {i, k, part};
+              ++field_words;
+            }
+        EXPECT_EQ(field_words, s.n * s.l.payload_bytes / 4);
+        for (std::uint64_t w = 0; w < l.words; ++w) {
+          const aos_soa::word_place got = aos_soa::place_of(l, w);
+          ASSERT_TRUE(same_place(got, places[w]))
+              << "word " << w << ": element " << got.element << " field " << got.field << " part " << got.part
+              << ", expected element " << places[w].element << " field " << places[w].field << " part "
+              << places[w].part;
+        }
+      }
+    }
+}
+
+TEST(AosSoaWords, InputsAreExactBinaryFractionsTheSameInEveryStorageWithZeroPadding) {
+  using aos_soa::storage;
+  const aos_soa::settings s =
+      settings_at({{"n", std::int64_t(300)}, {"record", std::string("mixed")}, {"fields", std::int64_t(3)}});
+  std::map<std::pair<std::uint64_t, int>, double> seen;  // (element, field) -> value
+  for (storage where : {storage::aos, storage::aligned, storage::soa}) {
+    aos_soa::word_rule input;
+    input.where = aos_soa::word_layout_of(where, s);
+    input.seed = 2026;
+    input.zero_padding = true;
+    for (std::uint64_t w = 0; w < input.where.words; ++w) {
+      const aos_soa::word_expectation e = aos_soa::expected_word(input, w);
+      if (e.at.field < 0) {
+        EXPECT_EQ(e.bits, 0u) << "padding word " << w;
+        continue;
+      }
+      ASSERT_TRUE(e.written);
+      const double v = e.value;
+      EXPECT_GE(v, -1.0);
+      EXPECT_LT(v, 1.0);
+      // A multiple of 2^-23 (float) or 2^-52 (double): 2v + 1 is exact.
+      const double scaled = std::ldexp(v, e.field_bytes == 8 ? 52 : 23);
+      EXPECT_EQ(scaled, std::floor(scaled));
+      // The word is the value's bits (the low or the high half of a double).
+      const std::uint64_t bits = e.field_bytes == 8 ? aos_soa::bits_of(v) : aos_soa::bits_of(float(v));
+      EXPECT_EQ(e.bits, std::uint32_t(bits >> (32 * e.at.part)));
+      const auto key = std::make_pair(e.at.element, e.at.field);
+      const auto it = seen.find(key);
+      if (it == seen.end())
+        seen[key] = v;
+      else
+        EXPECT_EQ(it->second, v) << "element " << e.at.element << " field " << e.at.field;
+    }
+  }
+  EXPECT_EQ(seen.size(), 300u * 3u);
+  // Fields are independent streams: field 0 and field 2 (both floats) differ.
+  EXPECT_NE(seen[std::make_pair(std::uint64_t(7), 0)], seen[std::make_pair(std::uint64_t(7), 2)]);
+}
+
+TEST(AosSoaWords, AnOutputHoldsTheUpdateInTheFieldsWrittenAndThePoisonElsewhere) {
+  using aos_soa::storage;
+  for (storage where : {storage::aos, storage::soa}) {
+    const aos_soa::settings s =
+        settings_at({{"n", std::int64_t(45)}, {"record", std::string("mixed")}, {"fields", std::int64_t(3)}});
+    aos_soa::word_rule input, one;
+    input.where = one.where = aos_soa::word_layout_of(where, s);
+    input.seed = one.seed = 11;
+    input.zero_padding = true;
+    one.only_field = 1;  // the double
+    one.update = true;
+    for (std::uint64_t w = 0; w < one.where.words; ++w) {
+      const aos_soa::word_expectation in = aos_soa::expected_word(input, w), out = aos_soa::expected_word(one, w);
+      if (out.at.field != 1) {
+        EXPECT_EQ(out.bits, aos_soa::poison_word) << "word " << w;
+        EXPECT_FALSE(out.written);
+        continue;
+      }
+      EXPECT_EQ(out.value, aos_soa::updated(in.value));
+      EXPECT_EQ(out.bits, std::uint32_t(aos_soa::bits_of(aos_soa::updated(in.value)) >> (32 * out.at.part)));
+    }
+  }
 }
 
 TEST(AosSoaIndexMath, SwizzleIsAPermutationOfEveryRowAndSpreadsAFieldOverAllBanks) {
