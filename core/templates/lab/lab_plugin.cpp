@@ -1,11 +1,8 @@
 // The @LAB@ lab: scaling a float array, one float per thread against 16-byte vectors in a grid-stride loop.
 #include <algorithm>
-#include <random>
-#include <vector>
 
 #include "@LAB@.hpp"
 #include "@LAB@_kernels.cuh"
-#include "cudalab/compare.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
 #include "cudalab/trace_loops.hpp"
@@ -36,23 +33,22 @@ struct settings {
         unroll(static_cast<int>(p.integer("unroll"))) {}
 };
 
-/// One sweep point: the input, the output and the expected output. Its destructor frees them.
+/// One sweep point: the input and the output, on the GPU. Its destructor frees them. Only `n` shapes
+/// the data: factor, block and unroll are tuning parameters, which retune() takes without a new setup.
 class scale_point final : public cudalab::lab_point {
  public:
-  scale_point(const settings& s, cudalab::session& session) : s_(s) {
-    std::vector<float> h_in(s.n);
-    std::mt19937_64 rng(session.seed());
-    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
-    for (float& v : h_in) v = uniform(rng);
-    expected_.resize(s.n);
-    std::transform(h_in.begin(), h_in.end(), expected_.begin(), [&](float v) { return s.factor * v; });
-    d_in_ = session.input(h_in);      // checked unchanged after every verified run
+  scale_point(const settings& s, cudalab::session& session)
+      : s_(s), sm_count_(session.device().sm_count), max_threads_per_sm_(session.device().max_threads_per_sm) {
+    d_in_ = cudalab::device_buffer<float>(s.n);
+    fill_input(d_in_.data(), s.n, session.seed(), session.stream());  // random, made on the GPU
+    session.register_input(d_in_.data(), d_in_.bytes(), cudalab::memory_kind::device);  // checked unchanged
     d_out_ = session.output<float>(s.n);  // poisoned before every verified run
-    // One wave of blocks for the grid-stride kernel: as many as the GPU keeps resident at once.
-    const cudalab::device_info& gpu = session.device();
-    const std::uint64_t resident = std::uint64_t(gpu.sm_count) * std::max(1, gpu.max_threads_per_sm / s.block);
-    const std::uint64_t needed = (s.n / 4 + s.block - 1) / s.block;
-    vec4_blocks_ = static_cast<int>(std::clamp<std::uint64_t>(needed, 1, std::max<std::uint64_t>(resident, 1)));
+    size_grid();
+  }
+
+  void retune(const cudalab::params& p) override {
+    s_ = settings(p);
+    size_grid();
   }
 
   void run(cudalab::variant_index v, cudaStream_t stream) override {
@@ -65,13 +61,20 @@ class scale_point final : public cudalab::lab_point {
   }
 
   cudalab::verification verify(cudalab::variant_index, const cudalab::lab_context& ctx) override {
-    // The GPU multiplies the same two floats once, as the reference does: the bits must match.
-    return cudalab::compare_exact(d_out_, expected_, ctx.stream);
+    // Every element on the GPU: the same single multiply as the kernels, so the bits must match.
+    return compare_scaled(d_out_.data(), d_in_.data(), s_.n, s_.factor, ctx.stream);
   }
 
  private:
+  /// One wave of blocks for the grid-stride kernel: as many as the GPU keeps resident at once.
+  void size_grid() {
+    const std::uint64_t resident = std::uint64_t(sm_count_) * std::max(1, max_threads_per_sm_ / s_.block);
+    const std::uint64_t needed = (s_.n / 4 + s_.block - 1) / s_.block;
+    vec4_blocks_ = static_cast<int>(std::clamp<std::uint64_t>(needed, 1, std::max<std::uint64_t>(resident, 1)));
+  }
+
   settings s_;
-  std::vector<float> expected_;
+  int sm_count_, max_threads_per_sm_;
   cudalab::device_buffer<float> d_in_, d_out_;
   int vec4_blocks_ = 1;
 };
@@ -91,10 +94,14 @@ class @LAB@_lab final : public cudalab::lab {
     s.params = {
         cudalab::param_spec::integer("n", std::int64_t(1) << 26, 1, std::int64_t(1) << 31, "elements",
                                      "floats in the input and in the output"),
-        cudalab::param_spec::real("factor", 2.5, -1e6, 1e6, "", "what every element is multiplied by"),
-        cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block, whole warps").multiple(32),
+        // Tuning parameters: a sweep over them reuses the point's input (retune()).
+        cudalab::param_spec::real("factor", 2.5, -1e6, 1e6, "", "what every element is multiplied by").tunes(),
+        cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block, whole warps")
+            .multiple(32)
+            .tunes(),
         cudalab::param_spec::integer("unroll", 1, 1, 4, "vectors", "vectors in flight per thread in scale_vec4")
-            .only(unrolls::values()),
+            .only(unrolls::values())
+            .tunes(),
     };
     s.variants = variants.specs();
     s.baseline = "scale";
@@ -103,7 +110,7 @@ class @LAB@_lab final : public cudalab::lab {
 
   cudalab::requirements requirements_of(const cudalab::params& p) const override {
     const std::uint64_t bytes = static_cast<std::uint64_t>(p.integer("n")) * sizeof(float);
-    return {2 * bytes, 0, 2 * bytes};  // device: input, output; host: input, expected output
+    return {2 * bytes, 0, 0};  // device: input, output; nothing on the host
   }
 
   cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index) const override {

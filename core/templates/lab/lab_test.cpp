@@ -29,6 +29,11 @@ void gpu(checks& c) {
   // Sizes around a warp, a vector and a block, and a prime over a million; every unroll.
   for (std::int64_t n : cudalab::testing::awkward_sizes(1, std::int64_t(1) << 24))
     for (std::int64_t unroll : {1, 2, 4}) c.expect_passed(lab().verify(lab().with({{"n", n}, {"unroll", unroll}})));
+  // A sweep over the tuning parameters keeps the point: retuned, it must verify like a fresh one.
+  const std::int64_t n = 1000003;
+  c.expect_passed(lab().verify_retuned(
+      lab().with({{"n", n}}),
+      lab().with({{"n", n}, {"factor", -0.75}, {"block", std::int64_t(96)}, {"unroll", std::int64_t(4)}})));
 }
 
 }  // namespace
