@@ -2,8 +2,6 @@
 #include "labfile/lab_file.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -55,16 +53,6 @@ void read_lab_table(const std::string& file, const toml::table& lab, lab_file& o
 }
 
 }  // namespace
-
-std::string read_text(const std::filesystem::path& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw lab_file_error(
-        {lab_problem{source_location{path.string(), 0, 0}, "cannot open the " + what + " for reading"}});
-  std::ostringstream content;
-  content << in.rdbuf();
-  return content.str();
-}
 
 toml::table parse_toml(const std::string& file, const std::string& text) {
   if (auto stray = stray_non_ascii(file, text)) throw lab_file_error({*stray});
