@@ -34,7 +34,7 @@ std::string file_kind(mode_t mode) {
   if (S_ISCHR(mode)) return "a character device";
   if (S_ISBLK(mode)) return "a block device";
   if (S_ISSOCK(mode)) return "a socket";
-  return "not a file";
+  return "a file of an unknown kind";
 }
 
 }  // namespace
@@ -52,6 +52,7 @@ std::string read_text(const std::filesystem::path& path, const std::string& what
   if (fd.get() < 0) throw refused("cannot open the " + what + " for reading: " + std::strerror(errno));
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) throw refused("cannot read the " + what + ": " + std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) throw refused("is a directory, not a " + what);
   if (!S_ISREG(st.st_mode))
     throw refused("is not a regular file but " + file_kind(st.st_mode) + "; a " + what + " must be a regular file");
   if (static_cast<unsigned long long>(st.st_size) > max_text_bytes)
