@@ -478,5 +478,15 @@ TEST(SourceLocation, Text) {
   EXPECT_EQ((source_location{"--set n=1", 0, 0}.text()), "--set n=1");
 }
 
+// ---- the red-team review of 2026-11-23: one test or more per finding, named after it ------------------
+
+TEST(LabFile, redteam_f08_min_time_zero) {  // Google Benchmark aborts on a minimum time of 0
+  expect_only_problem("bad_min_time_zero.toml", 6, 15, {"measure.min_time_ms = 0 is out of range", "more than 0"});
+  const auto problems = problems_of("good_minimal.toml", {"measure.min_time_ms=0"});
+  ASSERT_EQ(problems.size(), 1u);
+  expect_problem(problems[0], "--set measure.min_time_ms=0", {"measure.min_time_ms = 0 is out of range"});
+  EXPECT_EQ(plan_of("good_minimal.toml", {"measure.min_time_ms=0.001"}).measure.min_time_ms, 0.001);
+}
+
 }  // namespace
 }  // namespace cudalab::host
