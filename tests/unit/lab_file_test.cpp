@@ -481,11 +481,33 @@ TEST(SourceLocation, Text) {
 // ---- the red-team review of 2026-11-23: one test or more per finding, named after it ------------------
 
 TEST(LabFile, redteam_f08_min_time_zero) {  // Google Benchmark aborts on a minimum time of 0
-  expect_only_problem("bad_min_time_zero.toml", 6, 15, {"measure.min_time_ms = 0 is out of range", "more than 0"});
+  expect_only_problem("bad_min_time_zero.toml", 6, 15, {"measure.min_time_ms = 0 is out of range (0, 10000] (milliseconds)"});
   const auto problems = problems_of("good_minimal.toml", {"measure.min_time_ms=0"});
   ASSERT_EQ(problems.size(), 1u);
   expect_problem(problems[0], "--set measure.min_time_ms=0", {"measure.min_time_ms = 0 is out of range"});
   EXPECT_EQ(plan_of("good_minimal.toml", {"measure.min_time_ms=0.001"}).measure.min_time_ms, 0.001);
+}
+
+TEST(LabFile, redteam_f10_timing_bounds) {  // inf or 1e300 ms: a run that never ends
+  const auto problems = problems_of("bad_measure_times.toml");
+  ASSERT_EQ(problems.size(), 2u) << lab_file_error(problems).what();
+  expect_problem(problems[0], at("bad_measure_times.toml", 6, 15),
+                 {"measure.min_time_ms = inf is not a finite number of milliseconds"});
+  expect_problem(problems[1], at("bad_measure_times.toml", 7, 13),
+                 {"measure.warmup_ms = 1e+300 is out of range [0, 10000] (milliseconds)"});
+  const std::vector<std::string> absurd = {"measure.min_time_ms=nan", "measure.min_time_ms=10000.5",
+                                           "measure.warmup_ms=-inf", "measure.repetitions=10001"};
+  const auto set_problems = problems_of("good_minimal.toml", absurd);
+  ASSERT_EQ(set_problems.size(), 4u) << lab_file_error(set_problems).what();
+  expect_problem(set_problems[0], "--set measure.min_time_ms=nan", {"not a finite number"});
+  expect_problem(set_problems[1], "--set measure.min_time_ms=10000.5", {"out of range (0, 10000] (milliseconds)"});
+  expect_problem(set_problems[2], "--set measure.warmup_ms=-inf", {"not a finite number"});
+  expect_problem(set_problems[3], "--set measure.repetitions=10001", {"out of range [1, 10000]"});
+  const lab_plan longest = plan_of(
+      "good_minimal.toml", {"measure.min_time_ms=10000", "measure.warmup_ms=10000", "measure.repetitions=10000"});
+  EXPECT_EQ(longest.measure.min_time_ms, 10000.0);
+  EXPECT_EQ(longest.measure.warmup_ms, 10000.0);
+  EXPECT_EQ(longest.measure.repetitions, 10000);
 }
 
 }  // namespace

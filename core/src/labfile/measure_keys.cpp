@@ -1,5 +1,6 @@
 // The [measure] keys shared by lab files, profiles and --set, said once: one table of names, the
 // settings they fill, their ranges and meanings drives reading, checking and layering them.
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -38,19 +39,14 @@ const std::vector<measure_key>& measure_keys() {
        0,
        {},
        "false: verify each variant at each point, time nothing"},
-      {"repetitions", slot<int>{&measure_settings::repetitions, &measure_overrides::repetitions}, 1, 1000000,
+      // The upper bounds of the timing keys keep a run to a sane length: at most 10 s per repetition
+      // and 10000 repetitions, each variant at each point.
+      {"repetitions", slot<int>{&measure_settings::repetitions, &measure_overrides::repetitions}, 1, 10000,
        "timed repetitions; median, min, max and CV are over these"},
       // Google Benchmark aborts the process on a minimum time of 0.
-      {"min_time_ms",
-       slot<double>{&measure_settings::min_time_ms, &measure_overrides::min_time_ms},
-       0,
-       {},
-       "least GPU time per repetition, ms (launches are batched to reach it)",
-       true},
-      {"warmup_ms",
-       slot<double>{&measure_settings::warmup_ms, &measure_overrides::warmup_ms},
-       0,
-       {},
+      {"min_time_ms", slot<double>{&measure_settings::min_time_ms, &measure_overrides::min_time_ms}, 0, 10000,
+       "least GPU time per repetition, ms (launches are batched to reach it)", true},
+      {"warmup_ms", slot<double>{&measure_settings::warmup_ms, &measure_overrides::warmup_ms}, 0, 10000,
        "untimed warm-up before the first repetition, ms"},
       {"l2_flush",
        slot<bool>{&measure_settings::l2_flush, &measure_overrides::l2_flush},
@@ -113,8 +109,9 @@ std::string read_value(const measure_key& key, const toml::node& value, double& 
     v = f->get();
   else
     return name + " must be a number of milliseconds, not " + describe_node(value);
+  if (!std::isfinite(v)) return name + " = " + value_text(param_value(v)) + " is not a finite number of milliseconds";
   const auto min = static_cast<double>(key.min);
-  if (key.above_min ? !(v > min) : !(v >= min))
+  if ((key.above_min ? v <= min : v < min) || (key.max && v > static_cast<double>(*key.max)))
     return name + " = " + value_text(param_value(v)) + " is out of range " + range_text(key) + " (milliseconds)";
   out = v;
   return "";
