@@ -350,7 +350,9 @@ TEST(LabFile, FixedAndSwept) {
 
 TEST(LabFile, EmptySweep) { expect_only_problem("bad_empty_sweep.toml", 6, 5, {"sweep of 'n' is empty (0 points)"}); }
 
-TEST(LabFile, StepZero) { expect_only_problem("bad_step_zero.toml", 6, 33, {"step must be greater than 0"}); }
+TEST(LabFile, StepZero) {
+  expect_only_problem("bad_step_zero.toml", 6, 33, {"step must be a finite number greater than 0, not 0"});
+}
 
 TEST(LabFile, RangeRunsBackwards) {
   expect_only_problem("bad_from_above_to.toml", 6, 5, {"runs backwards", "from = 64", "to = 1"});
@@ -481,7 +483,8 @@ TEST(SourceLocation, Text) {
 // ---- the red-team review of 2026-11-23: one test or more per finding, named after it ------------------
 
 TEST(LabFile, redteam_f08_min_time_zero) {  // Google Benchmark aborts on a minimum time of 0
-  expect_only_problem("bad_min_time_zero.toml", 6, 15, {"measure.min_time_ms = 0 is out of range (0, 10000] (milliseconds)"});
+  expect_only_problem("bad_min_time_zero.toml", 6, 15,
+                      {"measure.min_time_ms = 0 is out of range (0, 10000] (milliseconds)"});
   const auto problems = problems_of("good_minimal.toml", {"measure.min_time_ms=0"});
   ASSERT_EQ(problems.size(), 1u);
   expect_problem(problems[0], "--set measure.min_time_ms=0", {"measure.min_time_ms = 0 is out of range"});
@@ -508,6 +511,23 @@ TEST(LabFile, redteam_f10_timing_bounds) {  // inf or 1e300 ms: a run that never
   EXPECT_EQ(longest.measure.min_time_ms, 10000.0);
   EXPECT_EQ(longest.measure.warmup_ms, 10000.0);
   EXPECT_EQ(longest.measure.repetitions, 10000);
+}
+
+TEST(LabFile, redteam_f09_nan_step) {  // a NaN step once expanded the range until memory ran out
+  const auto problems = problems_of("good_minimal.toml", {"sweep.tolerance={from=0.0,to=1.0,step=nan}"});
+  ASSERT_EQ(problems.size(), 1u) << lab_file_error(problems).what();
+  expect_problem(problems[0], "--set sweep.tolerance={from=0.0,to=1.0,step=nan}",
+                 {"the range of 'tolerance': step must be a finite number greater than 0, not nan"});
+}
+
+TEST(LabFile, redteam_f19_real_not_finite) {  // NaN or inf for a real parameter, anywhere one is read
+  expect_only_problem("bad_real_nan.toml", 6, 13, {"'tolerance' = nan is not a finite number"});
+  expect_only_problem("bad_real_step_inf.toml", 6, 44, {"step must be a finite number greater than 0, not inf"});
+  const auto problems = problems_of("good_minimal.toml", {"tolerance=-nan", "sweep.tolerance=[0.5, inf]",
+                                                          "sweep.tolerance={from=0.0,to=inf,step=0.5}"});
+  ASSERT_EQ(problems.size(), 3u) << lab_file_error(problems).what();
+  for (const lab_problem& p : problems)
+    EXPECT_NE(p.message.find("is not a finite number"), std::string::npos) << p.message;
 }
 
 }  // namespace
