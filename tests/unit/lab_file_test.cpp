@@ -530,5 +530,26 @@ TEST(LabFile, redteam_f19_real_not_finite) {  // NaN or inf for a real parameter
     EXPECT_NE(p.message.find("is not a finite number"), std::string::npos) << p.message;
 }
 
+TEST(NearestName, redteam_f15_long_words_bounded) {  // a 10 MB key once cost 1.2 GB of edit-distance table
+  const std::string long_name(300, 'a');
+  EXPECT_EQ(nearest_name(long_name + "b", {long_name}), std::nullopt);  // too long to be a typo worth naming
+  EXPECT_EQ(nearest_name(std::string(10000000, 'k'), {"n", "block", "tolerance"}), std::nullopt);
+  EXPECT_EQ(nearest_name("tolerence", {"n", "block", "tolerance"}), "tolerance");
+}
+
+TEST(LabFileError, redteam_f15_long_lines_are_cut) {  // and the 10 MB key was echoed in full
+  std::string name;
+  for (int i = 0; i < 5000; ++i) name += "\xC3\xA9";  // é, two bytes: never cut in half
+  lab_problem problem;                                // built step by step: g++ 12 warns falsely on the nested braces
+  problem.where = {"a.toml", 4, 1};
+  problem.message = "unknown parameter '" + name + "' in [params]";
+  const std::string what = lab_file_error({problem}).what();
+  EXPECT_LT(what.size(), 1100u);
+  EXPECT_EQ(what.rfind("a.toml:4:1: unknown parameter '\xC3\xA9", 0), 0u);
+  EXPECT_NE(what.find("\xC3\xA9 … (9"), std::string::npos) << what;
+  EXPECT_NE(what.find(" bytes left out) … \xC3\xA9"), std::string::npos) << what;
+  EXPECT_EQ(what.substr(what.size() - 13), "' in [params]");
+}
+
 }  // namespace
 }  // namespace cudalab::host

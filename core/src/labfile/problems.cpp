@@ -6,11 +6,26 @@
 namespace cudalab::host {
 namespace {
 
+// Lines of the error text are cut to about this many bytes: a name 10 MB long, echoed in full,
+// helps nobody.
+constexpr std::size_t max_line_bytes = 1000;
+
+bool utf8_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+// `line`, or its start and its end with what lies between them left out (cut between characters).
+std::string bounded(const std::string& line) {
+  if (line.size() <= max_line_bytes) return line;
+  std::size_t head = max_line_bytes * 2 / 3, tail = line.size() - max_line_bytes / 3;
+  while (head > 0 && utf8_continuation(line[head])) --head;
+  while (tail < line.size() && utf8_continuation(line[tail])) ++tail;
+  return line.substr(0, head) + " … (" + std::to_string(tail - head) + " bytes left out) … " + line.substr(tail);
+}
+
 std::string join_problems(const std::vector<lab_problem>& problems) {
   std::string text;
   for (const lab_problem& p : problems) {
     if (!text.empty()) text += '\n';
-    text += p.where.text() + ": " + p.message;
+    text += bounded(p.where.text() + ": " + p.message);
   }
   return text;
 }
