@@ -551,5 +551,23 @@ TEST(LabFileError, redteam_f15_long_lines_are_cut) {  // and the 10 MB key was e
   EXPECT_EQ(what.substr(what.size() - 13), "' in [params]");
 }
 
+TEST(LabFileError, redteam_f41_problems_capped_per_file) {  // 200000 unknown keys once printed 200000 lines
+  auto unknown_key = [](const std::string& file, int line) {
+    lab_problem p;  // built step by step: g++ 12 warns falsely on the nested braces
+    p.where = {file, line, 1};
+    p.message = "unknown key";
+    return p;
+  };
+  std::vector<lab_problem> problems;
+  for (int line = 1; line <= 60; ++line) problems.push_back(unknown_key("a.toml", line));
+  problems.push_back(unknown_key("b.toml", 3));
+  const std::string what = lab_file_error(problems).what();
+  EXPECT_EQ(std::count(what.begin(), what.end(), '\n'), 51);  // 50 of a.toml, its count, b.toml's
+  EXPECT_NE(what.find("a.toml:50:1: unknown key\na.toml: … and 10 more problems (60 in all)\nb.toml:3:1: unknown key"),
+            std::string::npos)
+      << what;
+  EXPECT_EQ(what.find("a.toml:51:1"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace cudalab::host
