@@ -569,5 +569,19 @@ TEST(LabFileError, redteam_f41_problems_capped_per_file) {  // 200000 unknown ke
   EXPECT_EQ(what.find("a.toml:51:1"), std::string::npos);
 }
 
+TEST(LabFile, redteam_f29_utf8_bom_is_accepted) {  // as some Windows editors write it
+  const std::string bom = "\xEF\xBB\xBF";
+  const lab_file parsed = parse_lab_text(bom + "[lab]\nplugin = \"testlab\"\n", "bom.toml");
+  EXPECT_EQ(parsed.plugin, "testlab");
+  EXPECT_EQ(parsed.plugin_where.text(), "bom.toml:2:10");
+  try {
+    parse_lab_text(bom + "[lab]\nplugin = \"testlab\"\n[parms]\n", "bom.toml");
+    ADD_FAILURE() << "[parms] was accepted";
+  } catch (const lab_file_error& e) {
+    ASSERT_EQ(e.problems().size(), 1u) << e.what();
+    EXPECT_EQ(e.problems()[0].where.text(), "bom.toml:3:2") << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace cudalab::host

@@ -41,9 +41,9 @@ constexpr std::uint64_t max_text_bytes = std::uint64_t(16) << 20;
 /// read, it is not a regular file (a FIFO or a device), or it is too large.
 std::string read_text(const std::filesystem::path& path, const std::string& what);
 
-/// `text` parsed as TOML, after stray_non_ascii. Throws lab_file_error with the first syntax error,
-/// located in `file`.
-toml::table parse_toml(const std::string& file, const std::string& text);
+/// `text` parsed as TOML, after stray_non_ascii; a leading UTF-8 byte-order mark is skipped. Throws
+/// lab_file_error with the first syntax error, located in `file`.
+toml::table parse_toml(const std::string& file, std::string_view text);
 
 /// A node in words for messages: `a string "yes"`, `a float 1.5`, `an array`.
 std::string describe_node(const toml::node& node);
