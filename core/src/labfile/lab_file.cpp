@@ -59,6 +59,7 @@ toml::table parse_toml(const std::string& file, std::string_view text) {
   // A UTF-8 byte-order mark, as some Windows editors write, is no part of the TOML.
   constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
   if (text.substr(0, utf8_bom.size()) == utf8_bom) text.remove_prefix(utf8_bom.size());
+  if (auto encoding = encoding_problem(file, text)) throw lab_file_error({*encoding});
   if (auto stray = stray_non_ascii(file, text)) throw lab_file_error({*stray});
   try {
     return toml::parse(text, file);
