@@ -583,5 +583,20 @@ TEST(LabFile, redteam_f29_utf8_bom_is_accepted) {  // as some Windows editors wr
   }
 }
 
+TEST(LabFile, redteam_f35_values_shown_as_written) {
+  expect_only_problem("bad_type_whole_float.toml", 6, 5, {"'n' is an integer parameter, not a float 64.0"});
+  expect_only_problem("bad_size_overflow.toml", 6, 5,
+                      {"'n' = \"2^63\" overflows a signed 64-bit integer (at most 9223372036854775807)"});
+  const auto problems = problems_of("good_minimal.toml", {"n=-3.0", "block=1e3", "rounds=\"16Ei\""});
+  ASSERT_EQ(problems.size(), 3u) << lab_file_error(problems).what();
+  expect_problem(problems[0], "--set n=-3.0", {"not a float -3.0"});
+  expect_problem(problems[1], "--set block=1e3", {"not a float 1000.0"});
+  expect_problem(problems[2], "--set rounds=\"16Ei\"", {"\"16Ei\" is not one"});  // no such suffix: junk
+  EXPECT_TRUE(size_overflows("9223372036854775808"));
+  EXPECT_TRUE(size_overflows("8589934592Gi"));
+  EXPECT_FALSE(size_overflows("2^62"));
+  EXPECT_FALSE(size_overflows("64MB"));
+}
+
 }  // namespace
 }  // namespace cudalab::host
