@@ -598,5 +598,12 @@ TEST(LabFile, redteam_f35_values_shown_as_written) {
   EXPECT_FALSE(size_overflows("64MB"));
 }
 
+TEST(LabFile, redteam_f31_duplicate_variant_blames_where_it_is_listed) {
+  expect_only_problem("bad_duplicate_variant.toml", 4, 31, {"variant 'copy' is listed twice in lab.variants"});
+  const auto problems = problems_of("good_minimal.toml", {"lab.variants=copy,copy"});
+  ASSERT_EQ(problems.size(), 1u) << lab_file_error(problems).what();
+  expect_problem(problems[0], "--set lab.variants=copy,copy", {"variant 'copy' is listed twice in lab.variants"});
+}
+
 }  // namespace
 }  // namespace cudalab::host

@@ -289,7 +289,12 @@ void check_sweep_size(validation& v) {
 void resolve_variants(validation& v) {
   lab_plan& plan = v.plan;
   plan.title = v.spec.title;
-  std::vector<std::string> variants = variant_names(v.spec);
+  struct listed {
+    std::string name;
+    source_location where;  ///< where the variant is named: in the file or in --set
+  };
+  std::vector<listed> variants;
+  for (const std::string& name : variant_names(v.spec)) variants.push_back({name, v.lab_where});
   plan.baseline = v.spec.baseline;
   source_location baseline_where = v.lab_where;
   if (v.lab_table) {
@@ -302,8 +307,8 @@ void resolve_variants(validation& v) {
       for (const toml::node& element : *list) {
         const auto s = element.as_string();
         if (!s) continue;  // reported by parse_lab_file
-        if (known_variant(v.spec, s->get(), locate(v.path, element.source()), "variant", v.problems))
-          variants.push_back(s->get());
+        const source_location where = locate(v.path, element.source());
+        if (known_variant(v.spec, s->get(), where, "variant", v.problems)) variants.push_back({s->get(), where});
       }
     }
     if (const toml::node* b = v.lab_table->get("baseline"); b && b->is_string()) {
@@ -327,17 +332,16 @@ void resolve_variants(validation& v) {
       if (ok && names.empty()) v.problems.push_back({o.where, "lab.variants is empty; name at least one variant"});
       variants.clear();
       for (const std::string& n : names)
-        if (known_variant(v.spec, n, o.where, "variant", v.problems)) variants.push_back(n);
+        if (known_variant(v.spec, n, o.where, "variant", v.problems)) variants.push_back({n, o.where});
     }
   }
-  for (std::size_t i = 0; i < variants.size(); ++i) {
-    if (std::find(variants.begin(), variants.begin() + static_cast<std::ptrdiff_t>(i), variants[i]) !=
-        variants.begin() + static_cast<std::ptrdiff_t>(i)) {
-      v.problems.push_back({v.lab_where, "variant '" + variants[i] + "' is listed twice in lab.variants"});
-    }
+  plan.variants.clear();
+  for (const listed& variant : variants) {
+    if (std::find(plan.variants.begin(), plan.variants.end(), variant.name) != plan.variants.end())
+      v.problems.push_back({variant.where, "variant '" + variant.name + "' is listed twice in lab.variants"});
+    plan.variants.push_back(variant.name);
   }
   if (!plan.baseline.empty()) known_variant(v.spec, plan.baseline, baseline_where, "baseline variant", v.problems);
-  plan.variants = std::move(variants);
 }
 
 // The plugin's own checks on every point, once every value is known to be good.
