@@ -605,5 +605,15 @@ TEST(LabFile, redteam_f31_duplicate_variant_blames_where_it_is_listed) {
   expect_problem(problems[0], "--set lab.variants=copy,copy", {"variant 'copy' is listed twice in lab.variants"});
 }
 
+TEST(LabFile, redteam_f38_empty_baseline) {  // once: the baseline silently off
+  expect_only_problem("bad_empty_baseline.toml", 4, 12,
+                      {"lab.baseline is empty; name one of testlab's variants, or leave lab.baseline out"});
+  for (const std::string set : {"lab.baseline=", "lab.baseline=\"\""}) {
+    const auto problems = problems_of("good_minimal.toml", {set});
+    ASSERT_EQ(problems.size(), 1u) << lab_file_error(problems).what();
+    expect_problem(problems[0], "--set " + set, {"lab.baseline is empty"});
+  }
+}
+
 }  // namespace
 }  // namespace cudalab::host

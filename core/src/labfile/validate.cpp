@@ -297,6 +297,14 @@ void resolve_variants(validation& v) {
   for (const std::string& name : variant_names(v.spec)) variants.push_back({name, v.lab_where});
   plan.baseline = v.spec.baseline;
   source_location baseline_where = v.lab_where;
+  // A baseline the file or --set gives: never empty, which would turn comparisons off unsaid.
+  auto set_baseline = [&](const std::string& name, const source_location& where) {
+    if (name.empty())
+      v.problems.push_back(
+          {where, "lab.baseline is empty; name one of " + v.spec.name + "'s variants, or leave lab.baseline out"});
+    plan.baseline = name;
+    baseline_where = where;
+  };
   if (v.lab_table) {
     if (auto t = (*v.lab_table)["title"].as_string()) plan.title = t->get();
     if (const toml::array* list = (*v.lab_table)["variants"].as_array()) {
@@ -311,10 +319,8 @@ void resolve_variants(validation& v) {
         if (known_variant(v.spec, s->get(), where, "variant", v.problems)) variants.push_back({s->get(), where});
       }
     }
-    if (const toml::node* b = v.lab_table->get("baseline"); b && b->is_string()) {
-      plan.baseline = b->as_string()->get();
-      baseline_where = locate(v.path, b->source());
-    }
+    if (const toml::node* b = v.lab_table->get("baseline"); b && b->is_string())
+      set_baseline(b->as_string()->get(), locate(v.path, b->source()));
   }
   for (const override_entry& o : v.lab_sets) {
     if (o.key == "lab.title") {
@@ -324,8 +330,7 @@ void resolve_variants(validation& v) {
         v.problems.push_back({o.where, "lab.baseline must be a variant name, not " + describe_node(o.value())});
         continue;
       }
-      plan.baseline = o.value().as_string()->get();
-      baseline_where = o.where;
+      set_baseline(o.value().as_string()->get(), o.where);
     } else {
       bool ok = true;
       std::vector<std::string> names = override_variant_list(o, v.problems, ok);
