@@ -615,5 +615,26 @@ TEST(LabFile, redteam_f38_empty_baseline) {  // once: the baseline silently off
   }
 }
 
+TEST(LabFile, redteam_f20_sweep_of_every_int64_is_not_zero_points) {  // its count once wrapped to 0
+  lab_spec spec;
+  spec.name = "widelab";
+  param_spec k = param_spec::integer("k", 0, 0, 0, "", "any integer");
+  k.min.reset();
+  k.max.reset();
+  spec.params = {k};
+  spec.variants = {{"only", "the one variant"}};
+  const lab_file parsed = parse_lab_text(
+      "[lab]\nplugin = \"widelab\"\n[sweep]\n"
+      "k = { from = -9223372036854775808, to = 9223372036854775807, step = 1 }\n",
+      "wide.toml");
+  try {
+    validate_lab_file(parsed, spec, [](const params&) { return std::string(); }, nullptr, {});
+    ADD_FAILURE() << "a sweep of 2^64 points was accepted";
+  } catch (const lab_file_error& e) {
+    ASSERT_EQ(e.problems().size(), 1u) << e.what();
+    expect_problem(e.problems()[0], "wide.toml:3:1", {"the sweep has 2^64 or more points (k: 2^64 or more)"});
+  }
+}
+
 }  // namespace
 }  // namespace cudalab::host

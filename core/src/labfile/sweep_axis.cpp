@@ -55,7 +55,9 @@ void step_values(const param_spec& spec, const param_value& from, const param_va
   if (spec.type == param_type::integer) {
     const std::int64_t a = std::get<std::int64_t>(from), b = std::get<std::int64_t>(to),
                        s = std::get<std::int64_t>(step);
-    axis.count = (static_cast<std::uint64_t>(b) - static_cast<std::uint64_t>(a)) / static_cast<std::uint64_t>(s) + 1;
+    const std::uint64_t steps =
+        (static_cast<std::uint64_t>(b) - static_cast<std::uint64_t>(a)) / static_cast<std::uint64_t>(s);
+    axis.count = steps == UINT64_MAX ? UINT64_MAX : steps + 1;  // all of int64 by 1: 2^64 points, saturated
     if (axis.count > limit) return;
     for (std::uint64_t k = 0; k < axis.count; ++k)
       axis.values.push_back(static_cast<std::int64_t>(a + static_cast<std::int64_t>(k) * s));

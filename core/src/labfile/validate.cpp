@@ -266,19 +266,26 @@ void apply_sweep_overrides(validation& v) {
   }
 }
 
-// The size of the sweep, before anything is expanded.
+// A count of points in words; UINT64_MAX stands for every count too large to hold.
+std::string count_text(std::uint64_t count) {
+  return count == UINT64_MAX ? std::string("2^64 or more") : std::to_string(count);
+}
+
+// The size of the sweep, before anything is expanded: at least one point, at most max_points.
 void check_sweep_size(validation& v) {
   std::uint64_t points = 1;
   std::string factors;
   for (std::size_t a = 0; a < v.axis_counts.size(); ++a) {
     points = v.axis_counts[a] != 0 && points > UINT64_MAX / v.axis_counts[a] ? UINT64_MAX : points * v.axis_counts[a];
-    factors += (factors.empty() ? "" : " x ") + v.plan.sweep[a].name + ": " + std::to_string(v.axis_counts[a]);
+    factors += (factors.empty() ? "" : " x ") + v.plan.sweep[a].name + ": " + count_text(v.axis_counts[a]);
   }
   v.sweep_where = v.sweep_table ? locate(v.path, v.sweep_table->source()) : v.lab_where;
   const std::uint64_t max_points = v.plan.measure.max_points;
-  if (v.sweep_ok && points > max_points) {
-    const std::string count = points == UINT64_MAX ? std::string("more than 2^64") : std::to_string(points);
-    v.problems.push_back({v.sweep_where, "the sweep has " + count + " points (" + factors +
+  if (v.sweep_ok && points == 0) {
+    v.problems.push_back({v.sweep_where, "the sweep has 0 points (" + factors + "): nothing would run"});
+    v.sweep_ok = false;
+  } else if (v.sweep_ok && points > max_points) {
+    v.problems.push_back({v.sweep_where, "the sweep has " + count_text(points) + " points (" + factors +
                                              "), more than measure.max_points = " + std::to_string(max_points) +
                                              "; narrow it or raise measure.max_points (at most 100000)"});
     v.sweep_ok = false;
