@@ -33,6 +33,40 @@ void check_traffic(const planned_lab& pl, const std::vector<std::string>& varian
   }
 }
 
+std::string joined(const std::vector<std::string>& names, const std::string& separator) {
+  std::string text;
+  for (const std::string& n : names) text += (text.empty() ? "" : separator) + n;
+  return text;
+}
+
+// --variant: each name a variant of the lab's plugin, and together at least one variant the lab file
+// runs (a filter that selects none would run nothing and report success).
+void check_variant_filter(const planned_lab& pl, const std::vector<std::string>& filter,
+                          std::vector<lab_problem>& problems) {
+  if (filter.empty()) return;
+  const lab_spec& spec = pl.plugin->spec;
+  std::vector<std::string> names;
+  for (const auto& sv : spec.variants) names.push_back(sv.name);
+  bool known = true;
+  for (const auto& v : filter) {
+    if (std::find(names.begin(), names.end(), v) != names.end()) continue;
+    known = false;
+    const auto near = nearest_name(v, names);
+    lab_problem problem;
+    problem.where.file = "--variant " + v;
+    problem.message = "lab '" + spec.name + "' (" + pl.file_arg + ") has no variant '" + v + "'" +
+                      (near ? "; did you mean '" + *near + "'?" : "");
+    problems.push_back(std::move(problem));
+  }
+  if (known && variants_to_run(pl.plan, filter).empty()) {
+    lab_problem problem;
+    problem.where.file = "--variant " + joined(filter, " --variant ");
+    problem.message = "none of the variants " + pl.file_arg + " runs (" + joined(variants_to_run(pl.plan, {}), ", ") +
+                      "); name one of them, or leave --variant out";
+    problems.push_back(std::move(problem));
+  }
+}
+
 }  // namespace
 
 std::vector<planned_lab> plan_lab_files(const plan_request& request) {
@@ -46,18 +80,7 @@ std::vector<planned_lab> plan_lab_files(const plan_request& request) {
       planned_lab pl{
           file, &plugin,
           validate_lab_file(parsed, plugin.spec, check_params_of(plugin), request.profile, request.overrides)};
-      for (const auto& v : request.variant_filter) {
-        std::vector<std::string> names;
-        for (const auto& sv : plugin.spec.variants) names.push_back(sv.name);
-        if (std::find(names.begin(), names.end(), v) == names.end()) {
-          const auto near = nearest_name(v, names);
-          lab_problem problem;
-          problem.where.file = "--variant " + v;
-          problem.message = "lab '" + plugin.spec.name + "' (" + file + ") has no variant '" + v + "'" +
-                            (near ? "; did you mean '" + *near + "'?" : "");
-          problems.push_back(std::move(problem));
-        }
-      }
+      check_variant_filter(pl, request.variant_filter, problems);
       plans.push_back(std::move(pl));
     } catch (const lab_file_error& e) {
       problems.insert(problems.end(), e.problems().begin(), e.problems().end());

@@ -350,7 +350,9 @@ TEST(LabFile, FixedAndSwept) {
 
 TEST(LabFile, EmptySweep) { expect_only_problem("bad_empty_sweep.toml", 6, 5, {"sweep of 'n' is empty (0 points)"}); }
 
-TEST(LabFile, StepZero) { expect_only_problem("bad_step_zero.toml", 6, 33, {"step must be greater than 0"}); }
+TEST(LabFile, StepZero) {
+  expect_only_problem("bad_step_zero.toml", 6, 33, {"step must be a finite number greater than 0, not 0"});
+}
 
 TEST(LabFile, RangeRunsBackwards) {
   expect_only_problem("bad_from_above_to.toml", 6, 5, {"runs backwards", "from = 64", "to = 1"});
@@ -476,6 +478,162 @@ TEST(SourceLocation, Text) {
   EXPECT_EQ((source_location{"a.toml", 3, 7}.text()), "a.toml:3:7");
   EXPECT_EQ((source_location{"a.toml", 3, 0}.text()), "a.toml:3");
   EXPECT_EQ((source_location{"--set n=1", 0, 0}.text()), "--set n=1");
+}
+
+// ---- the red-team review of 2026-11-23: one test or more per finding, named after it ------------------
+
+TEST(LabFile, redteam_f08_min_time_zero) {  // Google Benchmark aborts on a minimum time of 0
+  expect_only_problem("bad_min_time_zero.toml", 6, 15,
+                      {"measure.min_time_ms = 0 is out of range (0, 10000] (milliseconds)"});
+  const auto problems = problems_of("good_minimal.toml", {"measure.min_time_ms=0"});
+  ASSERT_EQ(problems.size(), 1u);
+  expect_problem(problems[0], "--set measure.min_time_ms=0", {"measure.min_time_ms = 0 is out of range"});
+  EXPECT_EQ(plan_of("good_minimal.toml", {"measure.min_time_ms=0.001"}).measure.min_time_ms, 0.001);
+}
+
+TEST(LabFile, redteam_f10_timing_bounds) {  // inf or 1e300 ms: a run that never ends
+  const auto problems = problems_of("bad_measure_times.toml");
+  ASSERT_EQ(problems.size(), 2u) << lab_file_error(problems).what();
+  expect_problem(problems[0], at("bad_measure_times.toml", 6, 15),
+                 {"measure.min_time_ms = inf is not a finite number of milliseconds"});
+  expect_problem(problems[1], at("bad_measure_times.toml", 7, 13),
+                 {"measure.warmup_ms = 1e+300 is out of range [0, 10000] (milliseconds)"});
+  const std::vector<std::string> absurd = {"measure.min_time_ms=nan", "measure.min_time_ms=10000.5",
+                                           "measure.warmup_ms=-inf", "measure.repetitions=10001"};
+  const auto set_problems = problems_of("good_minimal.toml", absurd);
+  ASSERT_EQ(set_problems.size(), 4u) << lab_file_error(set_problems).what();
+  expect_problem(set_problems[0], "--set measure.min_time_ms=nan", {"not a finite number"});
+  expect_problem(set_problems[1], "--set measure.min_time_ms=10000.5", {"out of range (0, 10000] (milliseconds)"});
+  expect_problem(set_problems[2], "--set measure.warmup_ms=-inf", {"not a finite number"});
+  expect_problem(set_problems[3], "--set measure.repetitions=10001", {"out of range [1, 10000]"});
+  const lab_plan longest = plan_of(
+      "good_minimal.toml", {"measure.min_time_ms=10000", "measure.warmup_ms=10000", "measure.repetitions=10000"});
+  EXPECT_EQ(longest.measure.min_time_ms, 10000.0);
+  EXPECT_EQ(longest.measure.warmup_ms, 10000.0);
+  EXPECT_EQ(longest.measure.repetitions, 10000);
+}
+
+TEST(LabFile, redteam_f09_nan_step) {  // a NaN step once expanded the range until memory ran out
+  const auto problems = problems_of("good_minimal.toml", {"sweep.tolerance={from=0.0,to=1.0,step=nan}"});
+  ASSERT_EQ(problems.size(), 1u) << lab_file_error(problems).what();
+  expect_problem(problems[0], "--set sweep.tolerance={from=0.0,to=1.0,step=nan}",
+                 {"the range of 'tolerance': step must be a finite number greater than 0, not nan"});
+}
+
+TEST(LabFile, redteam_f19_real_not_finite) {  // NaN or inf for a real parameter, anywhere one is read
+  expect_only_problem("bad_real_nan.toml", 6, 13, {"'tolerance' = nan is not a finite number"});
+  expect_only_problem("bad_real_step_inf.toml", 6, 44, {"step must be a finite number greater than 0, not inf"});
+  const auto problems = problems_of("good_minimal.toml", {"tolerance=-nan", "sweep.tolerance=[0.5, inf]",
+                                                          "sweep.tolerance={from=0.0,to=inf,step=0.5}"});
+  ASSERT_EQ(problems.size(), 3u) << lab_file_error(problems).what();
+  for (const lab_problem& p : problems)
+    EXPECT_NE(p.message.find("is not a finite number"), std::string::npos) << p.message;
+}
+
+TEST(NearestName, redteam_f15_long_words_bounded) {  // a 10 MB key once cost 1.2 GB of edit-distance table
+  const std::string long_name(300, 'a');
+  EXPECT_EQ(nearest_name(long_name + "b", {long_name}), std::nullopt);  // too long to be a typo worth naming
+  EXPECT_EQ(nearest_name(std::string(10000000, 'k'), {"n", "block", "tolerance"}), std::nullopt);
+  EXPECT_EQ(nearest_name("tolerence", {"n", "block", "tolerance"}), "tolerance");
+}
+
+TEST(LabFileError, redteam_f15_long_lines_are_cut) {  // and the 10 MB key was echoed in full
+  std::string name;
+  for (int i = 0; i < 5000; ++i) name += "\xC3\xA9";  // é, two bytes: never cut in half
+  lab_problem problem;                                // built step by step: g++ 12 warns falsely on the nested braces
+  problem.where = {"a.toml", 4, 1};
+  problem.message = "unknown parameter '" + name + "' in [params]";
+  const std::string what = lab_file_error({problem}).what();
+  EXPECT_LT(what.size(), 1100u);
+  EXPECT_EQ(what.rfind("a.toml:4:1: unknown parameter '\xC3\xA9", 0), 0u);
+  EXPECT_NE(what.find("\xC3\xA9 … (9"), std::string::npos) << what;
+  EXPECT_NE(what.find(" bytes left out) … \xC3\xA9"), std::string::npos) << what;
+  EXPECT_EQ(what.substr(what.size() - 13), "' in [params]");
+}
+
+TEST(LabFileError, redteam_f41_problems_capped_per_file) {  // 200000 unknown keys once printed 200000 lines
+  auto unknown_key = [](const std::string& file, int line) {
+    lab_problem p;  // built step by step: g++ 12 warns falsely on the nested braces
+    p.where = {file, line, 1};
+    p.message = "unknown key";
+    return p;
+  };
+  std::vector<lab_problem> problems;
+  for (int line = 1; line <= 60; ++line) problems.push_back(unknown_key("a.toml", line));
+  problems.push_back(unknown_key("b.toml", 3));
+  const std::string what = lab_file_error(problems).what();
+  EXPECT_EQ(std::count(what.begin(), what.end(), '\n'), 51);  // 50 of a.toml, its count, b.toml's
+  EXPECT_NE(what.find("a.toml:50:1: unknown key\na.toml: … and 10 more problems (60 in all)\nb.toml:3:1: unknown key"),
+            std::string::npos)
+      << what;
+  EXPECT_EQ(what.find("a.toml:51:1"), std::string::npos);
+}
+
+TEST(LabFile, redteam_f29_utf8_bom_is_accepted) {  // as some Windows editors write it
+  const std::string bom = "\xEF\xBB\xBF";
+  const lab_file parsed = parse_lab_text(bom + "[lab]\nplugin = \"testlab\"\n", "bom.toml");
+  EXPECT_EQ(parsed.plugin, "testlab");
+  EXPECT_EQ(parsed.plugin_where.text(), "bom.toml:2:10");
+  try {
+    parse_lab_text(bom + "[lab]\nplugin = \"testlab\"\n[parms]\n", "bom.toml");
+    ADD_FAILURE() << "[parms] was accepted";
+  } catch (const lab_file_error& e) {
+    ASSERT_EQ(e.problems().size(), 1u) << e.what();
+    EXPECT_EQ(e.problems()[0].where.text(), "bom.toml:3:2") << e.what();
+  }
+}
+
+TEST(LabFile, redteam_f35_values_shown_as_written) {
+  expect_only_problem("bad_type_whole_float.toml", 6, 5, {"'n' is an integer parameter, not a float 64.0"});
+  expect_only_problem("bad_size_overflow.toml", 6, 5,
+                      {"'n' = \"2^63\" overflows a signed 64-bit integer (at most 9223372036854775807)"});
+  const auto problems = problems_of("good_minimal.toml", {"n=-3.0", "block=1e3", "rounds=\"16Ei\""});
+  ASSERT_EQ(problems.size(), 3u) << lab_file_error(problems).what();
+  expect_problem(problems[0], "--set n=-3.0", {"not a float -3.0"});
+  expect_problem(problems[1], "--set block=1e3", {"not a float 1000.0"});
+  expect_problem(problems[2], "--set rounds=\"16Ei\"", {"\"16Ei\" is not one"});  // no such suffix: junk
+  EXPECT_TRUE(size_overflows("9223372036854775808"));
+  EXPECT_TRUE(size_overflows("8589934592Gi"));
+  EXPECT_FALSE(size_overflows("2^62"));
+  EXPECT_FALSE(size_overflows("64MB"));
+}
+
+TEST(LabFile, redteam_f31_duplicate_variant_blames_where_it_is_listed) {
+  expect_only_problem("bad_duplicate_variant.toml", 4, 31, {"variant 'copy' is listed twice in lab.variants"});
+  const auto problems = problems_of("good_minimal.toml", {"lab.variants=copy,copy"});
+  ASSERT_EQ(problems.size(), 1u) << lab_file_error(problems).what();
+  expect_problem(problems[0], "--set lab.variants=copy,copy", {"variant 'copy' is listed twice in lab.variants"});
+}
+
+TEST(LabFile, redteam_f38_empty_baseline) {  // once: the baseline silently off
+  expect_only_problem("bad_empty_baseline.toml", 4, 12,
+                      {"lab.baseline is empty; name one of testlab's variants, or leave lab.baseline out"});
+  for (const std::string set : {"lab.baseline=", "lab.baseline=\"\""}) {
+    const auto problems = problems_of("good_minimal.toml", {set});
+    ASSERT_EQ(problems.size(), 1u) << lab_file_error(problems).what();
+    expect_problem(problems[0], "--set " + set, {"lab.baseline is empty"});
+  }
+}
+
+TEST(LabFile, redteam_f20_sweep_of_every_int64_is_not_zero_points) {  // its count once wrapped to 0
+  lab_spec spec;
+  spec.name = "widelab";
+  param_spec k = param_spec::integer("k", 0, 0, 0, "", "any integer");
+  k.min.reset();
+  k.max.reset();
+  spec.params = {k};
+  spec.variants = {{"only", "the one variant"}};
+  const lab_file parsed = parse_lab_text(
+      "[lab]\nplugin = \"widelab\"\n[sweep]\n"
+      "k = { from = -9223372036854775808, to = 9223372036854775807, step = 1 }\n",
+      "wide.toml");
+  try {
+    validate_lab_file(parsed, spec, [](const params&) { return std::string(); }, nullptr, {});
+    ADD_FAILURE() << "a sweep of 2^64 points was accepted";
+  } catch (const lab_file_error& e) {
+    ASSERT_EQ(e.problems().size(), 1u) << e.what();
+    expect_problem(e.problems()[0], "wide.toml:3:1", {"the sweep has 2^64 or more points (k: 2^64 or more)"});
+  }
 }
 
 }  // namespace

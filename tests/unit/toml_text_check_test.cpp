@@ -3,6 +3,7 @@
 // while text in strings and comments stays free.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 #include "labfile/lab_file.hpp"
@@ -53,6 +54,31 @@ TEST(TomlTextCheck, NonAsciiAfterABackslashIsAnInvalidEscape) {
 
 TEST(TomlTextCheck, TomlPlusPlusOwnErrorsStay) {
   EXPECT_NE(problem_of("[#]\n").find("x.toml:1:2: TOML syntax error"), std::string::npos);
+}
+
+// ---- the red-team review of 2026-11-23 ----------------------------------------------------------------
+
+TEST(TomlTextCheck, redteam_f36_utf16_is_named) {  // once: "character U+1FE6C0", not even a code point
+  const std::string utf16le = std::string("\xFF\xFE[\0l\0a\0b\0]\0\n\0", 14);
+  EXPECT_EQ(problem_of(utf16le),
+            "x.toml:1:1: the file is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8: save it as UTF-8");
+  EXPECT_EQ(problem_of(std::string("\xFE\xFF\0[\0l\0a\0b\0]", 12)).find("the file is UTF-16"), 12u);
+  EXPECT_EQ(problem_of(std::string("[\0l\0a\0b\0]\0", 10)),
+            "x.toml:1:1: the file looks like UTF-16 (a NUL byte beside each ASCII character), not UTF-8: save it as "
+            "UTF-8");
+}
+
+TEST(TomlTextCheck, redteam_f36_invalid_utf8_is_no_code_point) {
+  const std::string lab = "[lab]\nplugin = \"testlab\"\n";
+  // Beyond U+10FFFF, a surrogate, an overlong NUL, a lone continuation byte, a cut sequence, Latin-1.
+  for (const char* bad : {"\xF4\x90\x80\x80", "\xED\xA0\x80", "\xC0\x80", "\x80", "\xE2\x82", "\xE9"}) {
+    const std::string lead = problem_of(lab + "title = \"" + bad + "\"\n");
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(*bad)));
+    EXPECT_EQ(lead, "x.toml:3:10: the file is not valid UTF-8: byte " + std::string(byte) +
+                        " here is not part of a UTF-8 character; save it as UTF-8");
+    EXPECT_EQ(problem_of(lab + bad + " = 1\n").find("x.toml:3:1: the file is not valid UTF-8: byte "), 0u);
+  }
 }
 
 }  // namespace

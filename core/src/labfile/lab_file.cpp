@@ -2,9 +2,8 @@
 #include "labfile/lab_file.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "labfile/toml_tree.hpp"
@@ -56,17 +55,11 @@ void read_lab_table(const std::string& file, const toml::table& lab, lab_file& o
 
 }  // namespace
 
-std::string read_text(const std::filesystem::path& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw lab_file_error(
-        {lab_problem{source_location{path.string(), 0, 0}, "cannot open the " + what + " for reading"}});
-  std::ostringstream content;
-  content << in.rdbuf();
-  return content.str();
-}
-
-toml::table parse_toml(const std::string& file, const std::string& text) {
+toml::table parse_toml(const std::string& file, std::string_view text) {
+  // A UTF-8 byte-order mark, as some Windows editors write, is no part of the TOML.
+  constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
+  if (text.substr(0, utf8_bom.size()) == utf8_bom) text.remove_prefix(utf8_bom.size());
+  if (auto encoding = encoding_problem(file, text)) throw lab_file_error({*encoding});
   if (auto stray = stray_non_ascii(file, text)) throw lab_file_error({*stray});
   try {
     return toml::parse(text, file);

@@ -153,6 +153,10 @@ lab_plan validate_lab_file(const lab_file& file, const lab_spec& spec, const poi
 /// Returns nullopt for anything else or on overflow.
 std::optional<std::int64_t> parse_size(const std::string& text);
 
+/// True when `text` is written as a size but its value does not fit a signed 64-bit integer
+/// ("2^63", "9223372036854775808", "8589934592Gi").
+bool size_overflows(const std::string& text);
+
 /// The candidate closest to `word` by edit distance, if close enough to be a plausible typo.
 std::optional<std::string> nearest_name(const std::string& word, const std::vector<std::string>& candidates);
 

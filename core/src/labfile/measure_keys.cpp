@@ -1,5 +1,6 @@
 // The [measure] keys shared by lab files, profiles and --set, said once: one table of names, the
 // settings they fill, their ranges and meanings drives reading, checking and layering them.
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,8 +26,9 @@ struct measure_key {
   const char* name;
   std::variant<slot<bool>, slot<int>, slot<double>, slot<std::uint64_t>> field;
   std::int64_t min;                 ///< the least value (integers and milliseconds)
-  std::optional<std::int64_t> max;  ///< the largest value, if any (integers)
+  std::optional<std::int64_t> max;  ///< the largest value, if any
   const char* doc;
+  bool above_min = false;  ///< values must be greater than min, not equal to it
 };
 
 // In documentation order; docs/lab-files.md has the same table for people.
@@ -37,17 +39,14 @@ const std::vector<measure_key>& measure_keys() {
        0,
        {},
        "false: verify each variant at each point, time nothing"},
-      {"repetitions", slot<int>{&measure_settings::repetitions, &measure_overrides::repetitions}, 1, 1000000,
+      // The upper bounds of the timing keys keep a run to a sane length: at most 10 s per repetition
+      // and 10000 repetitions, each variant at each point.
+      {"repetitions", slot<int>{&measure_settings::repetitions, &measure_overrides::repetitions}, 1, 10000,
        "timed repetitions; median, min, max and CV are over these"},
-      {"min_time_ms",
-       slot<double>{&measure_settings::min_time_ms, &measure_overrides::min_time_ms},
-       0,
-       {},
-       "least GPU time per repetition, ms (launches are batched to reach it)"},
-      {"warmup_ms",
-       slot<double>{&measure_settings::warmup_ms, &measure_overrides::warmup_ms},
-       0,
-       {},
+      // Google Benchmark aborts the process on a minimum time of 0.
+      {"min_time_ms", slot<double>{&measure_settings::min_time_ms, &measure_overrides::min_time_ms}, 0, 10000,
+       "least GPU time per repetition, ms (launches are batched to reach it)", true},
+      {"warmup_ms", slot<double>{&measure_settings::warmup_ms, &measure_overrides::warmup_ms}, 0, 10000,
        "untimed warm-up before the first repetition, ms"},
       {"l2_flush",
        slot<bool>{&measure_settings::l2_flush, &measure_overrides::l2_flush},
@@ -74,6 +73,13 @@ const measure_key* find_key(const std::string& name) {
   return nullptr;
 }
 
+// A key's range in words: "[1, 1000000]", "(0, 10000]", "(at least 0)" or "(more than 0)".
+std::string range_text(const measure_key& key) {
+  const std::string min = std::to_string(key.min);
+  if (!key.max) return (key.above_min ? "(more than " : "(at least ") + min + ")";
+  return (key.above_min ? "(" : "[") + min + ", " + std::to_string(*key.max) + "]";
+}
+
 // Reads `value` as `key`'s kind into `out`; returns "" or what is wrong.
 std::string read_value(const measure_key& key, const toml::node& value, bool& out) {
   if (auto b = value.as_boolean()) {
@@ -87,11 +93,10 @@ std::string read_value(const measure_key& key, const toml::node& value, std::int
   const std::string name = std::string("measure.") + key.name;
   auto i = value.as_integer();
   if (!i) return name + " must be an integer, not " + describe_node(value);
-  const std::string v = std::to_string(i->get());
-  if (i->get() < key.min) return name + " = " + v + " is out of range (at least " + std::to_string(key.min) + ")";
-  if (key.max && i->get() > *key.max)
-    return name + " = " + v + " is out of range [" + std::to_string(key.min) + ", " + std::to_string(*key.max) + "]";
-  out = i->get();
+  const std::int64_t v = i->get();
+  if (v < key.min || (key.above_min && v == key.min) || (key.max && v > *key.max))
+    return name + " = " + std::to_string(v) + " is out of range " + range_text(key);
+  out = v;
   return "";
 }
 
@@ -104,8 +109,10 @@ std::string read_value(const measure_key& key, const toml::node& value, double& 
     v = f->get();
   else
     return name + " must be a number of milliseconds, not " + describe_node(value);
-  if (!(v >= static_cast<double>(key.min)))
-    return name + " = " + value_text(param_value(v)) + " is out of range (at least " + std::to_string(key.min) + ")";
+  if (!std::isfinite(v)) return name + " = " + value_text(param_value(v)) + " is not a finite number of milliseconds";
+  const auto min = static_cast<double>(key.min);
+  if ((key.above_min ? v <= min : v < min) || (key.max && v > static_cast<double>(*key.max)))
+    return name + " = " + value_text(param_value(v)) + " is out of range " + range_text(key) + " (milliseconds)";
   out = v;
   return "";
 }

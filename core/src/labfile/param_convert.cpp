@@ -1,6 +1,8 @@
 // Lab-file values to parameter values: the type each parameter declares, and its range.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <string>
 
 #include "labfile/toml_tree.hpp"
@@ -24,6 +26,11 @@ std::optional<param_value> to_param_value(const param_spec& spec, const toml::no
       if (auto i = node.as_integer()) return param_value(i->get());
       if (auto s = node.as_string()) {
         if (auto size = parse_size(s->get())) return param_value(*size);
+        if (size_overflows(s->get())) {
+          error = name + " = \"" + s->get() + "\" overflows a signed 64-bit integer (at most " +
+                  std::to_string(std::numeric_limits<std::int64_t>::max()) + ")";
+          return std::nullopt;
+        }
         error = name + " must be an integer or a size such as \"64Ki\", \"256Mi\", \"1G\" or \"2^28\"; \"" + s->get() +
                 "\" is not one";
         return std::nullopt;

@@ -22,8 +22,9 @@ struct lab_problem {
   std::string message;  ///< what is wrong, and the nearest valid name where one fits
 };
 
-/// A lab file (or profile, or --set) that cannot be run. what() is every problem, one per line,
-/// as "file:line:column: message". All problems found are reported together, not just the first.
+/// A lab file (or profile, or --set) that cannot be run. what() is the problems, one per line, as
+/// "file:line:column: message": all of them, not just the first, but at most 50 of one file (then
+/// "file: … and N more problems"), and each line at most about 1000 bytes (its middle left out).
 class lab_file_error : public std::runtime_error {
  public:
   explicit lab_file_error(std::vector<lab_problem> problems);

@@ -12,17 +12,26 @@ namespace {
 
 constexpr std::int64_t max_int = std::numeric_limits<std::int64_t>::max();
 
-// A run of decimal digits (no sign, no separators); nullopt when empty, not digits, or too large.
-std::optional<std::int64_t> parse_digits(const std::string& text) {
-  if (text.empty()) return std::nullopt;
+// A size read from text: its value, or none; `overflow` when the text is a size too large for int64.
+struct size_read {
+  std::optional<std::int64_t> value;
+  bool overflow = false;
+};
+
+size_read too_large() { return {std::nullopt, true}; }
+
+// A run of decimal digits (no sign, no separators); no value when empty or not digits.
+size_read read_digits(const std::string& text) {
+  if (text.empty()) return {};
+  for (char c : text)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return {};
   std::int64_t value = 0;
   for (char c : text) {
-    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
     const int digit = c - '0';
-    if (value > (max_int - digit) / 10) return std::nullopt;
+    if (value > (max_int - digit) / 10) return too_large();
     value = value * 10 + digit;
   }
-  return value;
+  return {value};
 }
 
 std::optional<std::int64_t> checked_multiply(std::int64_t a, std::int64_t b) {
@@ -30,56 +39,56 @@ std::optional<std::int64_t> checked_multiply(std::int64_t a, std::int64_t b) {
   return a * b;
 }
 
-}  // namespace
+// The scale of a suffix: binary Ki/Mi/Gi/Ti, decimal K/M/G/T, 1 for none; nullopt for any other.
+std::optional<std::int64_t> suffix_scale(const std::string& suffix) {
+  if (suffix.empty()) return 1;
+  if (suffix == "Ki") return std::int64_t(1) << 10;
+  if (suffix == "Mi") return std::int64_t(1) << 20;
+  if (suffix == "Gi") return std::int64_t(1) << 30;
+  if (suffix == "Ti") return std::int64_t(1) << 40;
+  if (suffix == "K") return 1000;
+  if (suffix == "M") return 1000 * 1000;
+  if (suffix == "G") return 1000 * 1000 * 1000;
+  if (suffix == "T") return std::int64_t(1000) * 1000 * 1000 * 1000;
+  return std::nullopt;
+}
 
-std::optional<std::int64_t> parse_size(const std::string& text) {
+size_read read_size(const std::string& text) {
   const auto first = text.find_first_not_of(" \t");
-  if (first == std::string::npos) return std::nullopt;
+  if (first == std::string::npos) return {};
   const std::string s = text.substr(first, text.find_last_not_of(" \t") - first + 1);
 
   // "2^28": a power, both parts decimal digits.
   if (const auto caret = s.find('^'); caret != std::string::npos) {
-    const auto base = parse_digits(s.substr(0, caret));
-    const auto exponent = parse_digits(s.substr(caret + 1));
-    if (!base || !exponent) return std::nullopt;
+    const size_read base = read_digits(s.substr(0, caret));
+    const size_read exponent = read_digits(s.substr(caret + 1));
+    if (!base.value || !exponent.value) return {std::nullopt, base.overflow || exponent.overflow};
     std::int64_t value = 1;
-    for (std::int64_t i = 0; i < *exponent; ++i) {
-      const auto next = checked_multiply(value, *base);
-      if (!next) return std::nullopt;
+    for (std::int64_t i = 0; i < *exponent.value; ++i) {
+      const auto next = checked_multiply(value, *base.value);
+      if (!next) return too_large();
       value = *next;
       if (value == 0 || value == 1) break;  // 0^k and 1^k stay put; no need to loop 2^62 times
     }
-    return value;
+    return {value};
   }
 
-  // Digits followed by an optional suffix: binary Ki/Mi/Gi/Ti, decimal K/M/G/T.
+  // Digits followed by an optional suffix.
   std::size_t digits_end = 0;
   while (digits_end < s.size() && std::isdigit(static_cast<unsigned char>(s[digits_end]))) ++digits_end;
-  const auto number = parse_digits(s.substr(0, digits_end));
-  if (!number) return std::nullopt;
-  const std::string suffix = s.substr(digits_end);
-  std::int64_t scale = 1;
-  if (suffix.empty())
-    scale = 1;
-  else if (suffix == "Ki")
-    scale = std::int64_t(1) << 10;
-  else if (suffix == "Mi")
-    scale = std::int64_t(1) << 20;
-  else if (suffix == "Gi")
-    scale = std::int64_t(1) << 30;
-  else if (suffix == "Ti")
-    scale = std::int64_t(1) << 40;
-  else if (suffix == "K")
-    scale = 1000;
-  else if (suffix == "M")
-    scale = 1000 * 1000;
-  else if (suffix == "G")
-    scale = 1000 * 1000 * 1000;
-  else if (suffix == "T")
-    scale = std::int64_t(1000) * 1000 * 1000 * 1000;
-  else
-    return std::nullopt;
-  return checked_multiply(*number, scale);
+  const auto scale = suffix_scale(s.substr(digits_end));
+  if (!scale) return {};
+  const size_read number = read_digits(s.substr(0, digits_end));
+  if (!number.value) return number;
+  const auto value = checked_multiply(*number.value, *scale);
+  if (!value) return too_large();
+  return {value};
 }
+
+}  // namespace
+
+std::optional<std::int64_t> parse_size(const std::string& text) { return read_size(text).value; }
+
+bool size_overflows(const std::string& text) { return read_size(text).overflow; }
 
 }  // namespace cudalab::host

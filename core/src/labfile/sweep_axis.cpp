@@ -55,17 +55,20 @@ void step_values(const param_spec& spec, const param_value& from, const param_va
   if (spec.type == param_type::integer) {
     const std::int64_t a = std::get<std::int64_t>(from), b = std::get<std::int64_t>(to),
                        s = std::get<std::int64_t>(step);
-    axis.count = (static_cast<std::uint64_t>(b) - static_cast<std::uint64_t>(a)) / static_cast<std::uint64_t>(s) + 1;
+    const std::uint64_t steps =
+        (static_cast<std::uint64_t>(b) - static_cast<std::uint64_t>(a)) / static_cast<std::uint64_t>(s);
+    axis.count = steps == UINT64_MAX ? UINT64_MAX : steps + 1;  // all of int64 by 1: 2^64 points, saturated
     if (axis.count > limit) return;
     for (std::uint64_t k = 0; k < axis.count; ++k)
       axis.values.push_back(static_cast<std::int64_t>(a + static_cast<std::int64_t>(k) * s));
     return;
   }
   const double a = as_double(from), b = as_double(to), s = as_double(step);
-  // A small slack so that 0.1-steps reach `to` despite rounding.
+  // A small slack so that 0.1-steps reach `to` despite rounding. Written !(... <= limit) so that a NaN
+  // count is refused too, never expanded.
   const double steps = std::floor((b - a) / s * (1 + 1e-12) + 1e-9);
-  if (steps + 1 > static_cast<double>(limit)) {
-    axis.count = steps >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(steps) + 1;
+  if (!(steps + 1 <= static_cast<double>(limit))) {
+    axis.count = !(steps < 1.8e19) ? UINT64_MAX : static_cast<std::uint64_t>(steps) + 1;
     return;
   }
   axis.count = static_cast<std::uint64_t>(steps) + 1;
@@ -77,8 +80,8 @@ void factor_values(const param_spec& spec, const param_value& from, const param_
                    std::uint64_t limit, axis_values& axis) {
   const double a = as_double(from), b = as_double(to);
   const double estimate = std::floor(std::log(b / a) / std::log(factor) + 1e-9) + 1;
-  if (estimate > static_cast<double>(limit)) {
-    axis.count = estimate >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(estimate);
+  if (!(estimate <= static_cast<double>(limit))) {
+    axis.count = !(estimate < 1.8e19) ? UINT64_MAX : static_cast<std::uint64_t>(estimate);
     return;
   }
   if (spec.type == param_type::integer) {
@@ -142,8 +145,8 @@ axis_values read_range(const std::string& file, const param_spec& spec, const to
   if (step && !factor) {
     std::string error;
     step_value = to_param_value(spec, *step, error);
-    if (step_value && as_double(*step_value) <= 0)
-      error = "step must be greater than 0, not " + value_text(*step_value);
+    if (step_value && !(std::isfinite(as_double(*step_value)) && as_double(*step_value) > 0))
+      error = "step must be a finite number greater than 0, not " + value_text(*step_value);
     if (!error.empty()) {
       problems.push_back({locate(file, step->source()), "the range of '" + spec.name + "': " + error});
       ok = false;

@@ -12,14 +12,11 @@ namespace cudalab::host {
 
 namespace {
 
-// The code point of the UTF-8 sequence at text[i] (its lead byte if malformed) and its length.
+// The code point of the UTF-8 character at text[i] (its lead byte if the bytes are not UTF-8) and its
+// length.
 std::pair<std::uint32_t, int> decode(std::string_view text, std::size_t i) {
-  const auto c = static_cast<unsigned char>(text[i]);
-  const int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-  if (extra == 0 || i + extra >= text.size()) return {c, 1};
-  std::uint32_t cp = c & (0x3F >> extra);
-  for (int k = 1; k <= extra; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-  return {cp, extra + 1};
+  const utf8_char c = decode_utf8(text, i);
+  return {c.code_point, c.length};
 }
 
 // The code points on which TOML++ 3.3's is_non_ascii_horizontal_whitespace() reaches its

@@ -29,16 +29,39 @@ inline source_location locate(const std::string& file, const toml::source_region
   return {file, static_cast<int>(region.begin.line), static_cast<int>(region.begin.column)};
 }
 
+/// One character of UTF-8 text: its code point and length in bytes. Not `valid` (the lead byte alone,
+/// length 1) where the bytes are not UTF-8: a stray continuation byte, a sequence cut short, an overlong
+/// form, a surrogate, or beyond U+10FFFF.
+struct utf8_char {
+  std::uint32_t code_point;
+  int length;
+  bool valid;
+};
+
+/// The character that starts at text[i] (i < text.size()).
+utf8_char decode_utf8(std::string_view text, std::size_t i);
+
+/// What keeps `text` from being UTF-8, located in `file`: a UTF-16 byte-order mark or layout (at 1:1),
+/// or the first byte that is not part of a UTF-8 character (at its line and column); nullopt for
+/// UTF-8 text.
+std::optional<lab_problem> encoding_problem(const std::string& file, std::string_view text);
+
 /// The first character TOML forbids outside strings and comments (non-ASCII), as a syntax error at
 /// its line and column; checked before TOML++ parses `text` (toml_text_check.cpp says why).
 std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_view text);
 
-/// The whole of the file at `path`. Throws lab_file_error ("cannot open the <what> for reading").
+/// The most bytes a lab file or a profile may have (16 MiB): far above any real one.
+constexpr std::uint64_t max_text_bytes = std::uint64_t(16) << 20;
+
+/// The whole of the file at `path`, a regular file of at most max_text_bytes. Throws lab_file_error,
+/// located at the path, naming the file as a `what` ("lab file", "profile"): it cannot be opened or
+/// read, it is not a regular file (a FIFO or a device), or it is too large.
 std::string read_text(const std::filesystem::path& path, const std::string& what);
 
-/// `text` parsed as TOML, after stray_non_ascii. Throws lab_file_error with the first syntax error,
-/// located in `file`.
-toml::table parse_toml(const std::string& file, const std::string& text);
+/// `text` parsed as TOML, after encoding_problem and stray_non_ascii; a leading UTF-8 byte-order mark
+/// is skipped. Throws
+/// lab_file_error with the first syntax error, located in `file`.
+toml::table parse_toml(const std::string& file, std::string_view text);
 
 /// A node in words for messages: `a string "yes"`, `a float 1.5`, `an array`.
 std::string describe_node(const toml::node& node);

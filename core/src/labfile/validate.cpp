@@ -266,19 +266,26 @@ void apply_sweep_overrides(validation& v) {
   }
 }
 
-// The size of the sweep, before anything is expanded.
+// A count of points in words; UINT64_MAX stands for every count too large to hold.
+std::string count_text(std::uint64_t count) {
+  return count == UINT64_MAX ? std::string("2^64 or more") : std::to_string(count);
+}
+
+// The size of the sweep, before anything is expanded: at least one point, at most max_points.
 void check_sweep_size(validation& v) {
   std::uint64_t points = 1;
   std::string factors;
   for (std::size_t a = 0; a < v.axis_counts.size(); ++a) {
     points = v.axis_counts[a] != 0 && points > UINT64_MAX / v.axis_counts[a] ? UINT64_MAX : points * v.axis_counts[a];
-    factors += (factors.empty() ? "" : " x ") + v.plan.sweep[a].name + ": " + std::to_string(v.axis_counts[a]);
+    factors += (factors.empty() ? "" : " x ") + v.plan.sweep[a].name + ": " + count_text(v.axis_counts[a]);
   }
   v.sweep_where = v.sweep_table ? locate(v.path, v.sweep_table->source()) : v.lab_where;
   const std::uint64_t max_points = v.plan.measure.max_points;
-  if (v.sweep_ok && points > max_points) {
-    const std::string count = points == UINT64_MAX ? std::string("more than 2^64") : std::to_string(points);
-    v.problems.push_back({v.sweep_where, "the sweep has " + count + " points (" + factors +
+  if (v.sweep_ok && points == 0) {
+    v.problems.push_back({v.sweep_where, "the sweep has 0 points (" + factors + "): nothing would run"});
+    v.sweep_ok = false;
+  } else if (v.sweep_ok && points > max_points) {
+    v.problems.push_back({v.sweep_where, "the sweep has " + count_text(points) + " points (" + factors +
                                              "), more than measure.max_points = " + std::to_string(max_points) +
                                              "; narrow it or raise measure.max_points (at most 100000)"});
     v.sweep_ok = false;
@@ -289,9 +296,22 @@ void check_sweep_size(validation& v) {
 void resolve_variants(validation& v) {
   lab_plan& plan = v.plan;
   plan.title = v.spec.title;
-  std::vector<std::string> variants = variant_names(v.spec);
+  struct listed {
+    std::string name;
+    source_location where;  ///< where the variant is named: in the file or in --set
+  };
+  std::vector<listed> variants;
+  for (const std::string& name : variant_names(v.spec)) variants.push_back({name, v.lab_where});
   plan.baseline = v.spec.baseline;
   source_location baseline_where = v.lab_where;
+  // A baseline the file or --set gives: never empty, which would turn comparisons off unsaid.
+  auto set_baseline = [&](const std::string& name, const source_location& where) {
+    if (name.empty())
+      v.problems.push_back(
+          {where, "lab.baseline is empty; name one of " + v.spec.name + "'s variants, or leave lab.baseline out"});
+    plan.baseline = name;
+    baseline_where = where;
+  };
   if (v.lab_table) {
     if (auto t = (*v.lab_table)["title"].as_string()) plan.title = t->get();
     if (const toml::array* list = (*v.lab_table)["variants"].as_array()) {
@@ -302,14 +322,12 @@ void resolve_variants(validation& v) {
       for (const toml::node& element : *list) {
         const auto s = element.as_string();
         if (!s) continue;  // reported by parse_lab_file
-        if (known_variant(v.spec, s->get(), locate(v.path, element.source()), "variant", v.problems))
-          variants.push_back(s->get());
+        const source_location where = locate(v.path, element.source());
+        if (known_variant(v.spec, s->get(), where, "variant", v.problems)) variants.push_back({s->get(), where});
       }
     }
-    if (const toml::node* b = v.lab_table->get("baseline"); b && b->is_string()) {
-      plan.baseline = b->as_string()->get();
-      baseline_where = locate(v.path, b->source());
-    }
+    if (const toml::node* b = v.lab_table->get("baseline"); b && b->is_string())
+      set_baseline(b->as_string()->get(), locate(v.path, b->source()));
   }
   for (const override_entry& o : v.lab_sets) {
     if (o.key == "lab.title") {
@@ -319,25 +337,23 @@ void resolve_variants(validation& v) {
         v.problems.push_back({o.where, "lab.baseline must be a variant name, not " + describe_node(o.value())});
         continue;
       }
-      plan.baseline = o.value().as_string()->get();
-      baseline_where = o.where;
+      set_baseline(o.value().as_string()->get(), o.where);
     } else {
       bool ok = true;
       std::vector<std::string> names = override_variant_list(o, v.problems, ok);
       if (ok && names.empty()) v.problems.push_back({o.where, "lab.variants is empty; name at least one variant"});
       variants.clear();
       for (const std::string& n : names)
-        if (known_variant(v.spec, n, o.where, "variant", v.problems)) variants.push_back(n);
+        if (known_variant(v.spec, n, o.where, "variant", v.problems)) variants.push_back({n, o.where});
     }
   }
-  for (std::size_t i = 0; i < variants.size(); ++i) {
-    if (std::find(variants.begin(), variants.begin() + static_cast<std::ptrdiff_t>(i), variants[i]) !=
-        variants.begin() + static_cast<std::ptrdiff_t>(i)) {
-      v.problems.push_back({v.lab_where, "variant '" + variants[i] + "' is listed twice in lab.variants"});
-    }
+  plan.variants.clear();
+  for (const listed& variant : variants) {
+    if (std::find(plan.variants.begin(), plan.variants.end(), variant.name) != plan.variants.end())
+      v.problems.push_back({variant.where, "variant '" + variant.name + "' is listed twice in lab.variants"});
+    plan.variants.push_back(variant.name);
   }
   if (!plan.baseline.empty()) known_variant(v.spec, plan.baseline, baseline_where, "baseline variant", v.problems);
-  plan.variants = std::move(variants);
 }
 
 // The plugin's own checks on every point, once every value is known to be good.

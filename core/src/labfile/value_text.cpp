@@ -17,6 +17,13 @@ std::string real_text(double v) {
   return buffer;
 }
 
+// A TOML float as a float: a whole one keeps a ".0" (64.0, not 64, which would read as an integer).
+std::string float_text(double v) {
+  std::string text = real_text(v);
+  if (text.find_first_not_of("-0123456789") == std::string::npos) text += ".0";
+  return text;
+}
+
 }  // namespace
 
 std::string value_text(const param_value& value) {
@@ -32,7 +39,7 @@ std::string value_text(const param_value& value) {
 std::string describe_node(const toml::node& node) {
   if (auto s = node.as_string()) return "a string \"" + s->get() + "\"";
   if (auto i = node.as_integer()) return "an integer " + std::to_string(i->get());
-  if (auto f = node.as_floating_point()) return "a float " + real_text(f->get());
+  if (auto f = node.as_floating_point()) return "a float " + float_text(f->get());
   if (auto b = node.as_boolean()) return std::string("a boolean ") + (b->get() ? "true" : "false");
   if (node.is_array()) return "an array";
   if (node.is_table()) return "a table";
