@@ -10,20 +10,26 @@
 
 namespace {
 
+// A repeatable option takes one value each time it is given: CLI11 would otherwise let it take every
+// word after it that is not an option, lab files included (`--plugin-path DIR a.toml b.toml`).
+CLI::Option* one_value_each_time(CLI::Option* option) { return option->allow_extra_args(false); }
+
 void add_plugin_path(CLI::App& cmd, cudalab::cli::options& o) {
-  cmd.add_option("--plugin-path", o.plugin_paths,
-                 "Folder(s) to search for plugins first (repeatable; ':'-separated lists allowed); then "
-                 "$CUDALAB_PLUGIN_PATH, then the plugin folder beside this executable");
+  one_value_each_time(cmd.add_option(
+      "--plugin-path", o.plugin_paths,
+      "A folder to search for plugins first (repeatable, one folder or ':'-separated list each time); then "
+      "$CUDALAB_PLUGIN_PATH, then the plugin folder beside this executable"));
 }
 
 void add_lab_options(CLI::App& cmd, cudalab::cli::options& o) {
   add_plugin_path(cmd, o);
   cmd.add_option("--config", o.config, "Run profile (e.g. configs/quick.toml): [measure] and [output] settings")
       ->check(CLI::ExistingFile);
-  cmd.add_option("--set", o.sets,
-                 "Override a value: a parameter (n=64Mi, params.offset=3), measure.KEY=VALUE, lab.variants=a,b, "
-                 "lab.baseline=NAME (repeatable)");
-  cmd.add_option("--variant", o.variants, "Run only these variants (repeatable; the baseline is kept)");
+  one_value_each_time(cmd.add_option("--set", o.sets,
+                                     "Override a value: a parameter (n=64Mi, params.offset=3), measure.KEY=VALUE, "
+                                     "lab.variants=a,b, lab.baseline=NAME (repeatable, one KEY=VALUE each time)"));
+  one_value_each_time(
+      cmd.add_option("--variant", o.variants, "Run only this variant (repeatable; the baseline is kept)"));
   cmd.add_option("files", o.files, "Lab files (TOML)")->required();
 }
 
