@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "option_checks.hpp"
 
 namespace {
 
@@ -79,7 +80,7 @@ int main(int argc, char** argv) {
   run->add_option("--timeout", o.timeout_s,
                   "With --isolate (implied): kill a child process that goes SECONDS without sending a result "
                   "and record it as timed out")
-      ->check(CLI::PositiveNumber);
+      ->check(cli::seconds_above_zero());
   run->add_option("--sanitize", o.sanitize,
                   "Re-run this command under compute-sanitizer --tool TOOL (memcheck, racecheck, synccheck, "
                   "initcheck); best with --config configs/verify.toml and small sizes. Exit 7 if it finds errors")
