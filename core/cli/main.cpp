@@ -116,6 +116,10 @@ int main(int argc, char** argv) {
   }
   for (int i = 0; i < argc; ++i) o.command_line += (i ? " " : "") + std::string(argv[i]);
   o.argv.assign(argv, argv + argc);
+  if (const auto mistake = cli::isolate_value_after_space(o.argv)) {
+    std::fprintf(stderr, "cudalab: %s\n", mistake->c_str());
+    return host::exit_usage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,6 +1,7 @@
 // Checks of command-line values that CLI11's own validators get wrong or word badly.
 #include "option_checks.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -16,6 +17,17 @@ CLI::Validator seconds_above_zero() {
         return "'" + text + "' is not a number of seconds above 0; write e.g. --timeout 30";
       },
       "SECONDS > 0");
+}
+
+std::optional<std::string> isolate_value_after_space(const std::vector<std::string>& args) {
+  const char* const modes[] = {"none", "file", "variant"};
+  for (std::size_t i = 1; i + 1 < args.size() && args[i] != "--"; ++i) {
+    const std::string& next = args[i + 1];
+    if (args[i] == "--isolate" && std::find(std::begin(modes), std::end(modes), next) != std::end(modes))
+      return "--isolate " + next + ": write --isolate=" + next + " (after a space, '" + next +
+             "' is taken as a lab file)";
+  }
+  return std::nullopt;
 }
 
 }  // namespace cudalab::cli
