@@ -7,6 +7,7 @@
 #include "common.hpp"
 #include "exit_codes.hpp"
 #include "plugin/loader.hpp"
+#include "plugin/names.hpp"
 
 namespace cudalab::cli {
 
@@ -16,7 +17,7 @@ int list_command(const options& o) {
   int code = host::exit_ok;
   if (files.empty()) {
     std::string searched;
-    for (const auto& d : path) searched += "\n  " + d.string();
+    for (const auto& d : path) searched += "\n  " + host::printable(d.string());
     fmt::print(stderr, "cudalab: no plugins found; searched:{}\n", searched);
     return host::exit_plugin;
   }
@@ -25,7 +26,7 @@ int list_command(const options& o) {
       const auto& p = host::load_plugin_file(f);
       fmt::print("{:<16} {} ({} variants)\n", p.spec.name, p.spec.title, p.spec.variants.size());
     } catch (const host::plugin_error& e) {
-      fmt::print(stderr, "cudalab: skipped {}: {}\n", f.filename().string(), e.what());
+      fmt::print(stderr, "cudalab: skipped {}: {}\n", host::printable(f.filename().string()), e.what());
       code = host::exit_plugin;
     }
   }

@@ -39,6 +39,19 @@ TEST(PluginLoader, MissingPluginListsFoldersSearched) {
   }
 }
 
+// Red-team F32: a name from a lab file or the command line can hold any byte; messages escape them.
+TEST(PluginLoader, redteam_f32_ControlCharactersInANameAreEscaped) {
+  const char raw[] = "testlab\0x\x1b[31m";
+  try {
+    load_plugin(std::string(raw, sizeof raw - 1), {test_dir});
+    FAIL() << "expected plugin_error";
+  } catch (const plugin_error& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("no plugin 'testlab\\x00x\\x1b[31m'"), std::string::npos) << msg;
+    for (const char c : msg) EXPECT_TRUE(c == '\n' || static_cast<unsigned char>(c) >= 0x20) << msg;
+  }
+}
+
 TEST(PluginLoader, MissingFileIsNotFound) {
   try {
     load_plugin_file(test_dir / "cudalab_absent.so");

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cudalab/plugin.hpp"
+#include "plugin/names.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/spec_check.hpp"
 
@@ -51,6 +52,9 @@ std::string name_of_file(const fs::path& file) {
   return stem.rfind(prefix, 0) == 0 ? stem.substr(std::string(prefix).size()) : stem;
 }
 
+// A path as messages show it (names.hpp).
+std::string shown(const fs::path& path) { return printable(path.string()); }
+
 }  // namespace
 
 std::vector<fs::path> plugin_search_path(const std::vector<std::string>& cli_paths) {
@@ -70,26 +74,25 @@ const loaded_plugin& load_plugin_file(const fs::path& file) {
   const fs::path canonical = fs::weakly_canonical(file, fec);
   const fs::path key = fec ? file : canonical;
   if (auto it = loaded().find(key); it != loaded().end()) return it->second;
-  if (!fs::exists(key))
-    throw plugin_error(plugin_failure::not_found, "plugin file " + file.string() + " does not exist");
+  if (!fs::exists(key)) throw plugin_error(plugin_failure::not_found, "plugin file " + shown(file) + " does not exist");
 
   boost::dll::shared_library lib;
   try {
     lib.load(key, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
   } catch (const std::exception& e) {
-    throw plugin_error(plugin_failure::not_loadable, key.string() + ": cannot be loaded: " + e.what());
+    throw plugin_error(plugin_failure::not_loadable, shown(key) + ": cannot be loaded: " + e.what());
   }
   if (!lib.has("cudalab_create_lab") || !lib.has("cudalab_abi_version")) {
     libraries().push_back(std::move(lib));
     throw plugin_error(plugin_failure::not_a_plugin,
-                       key.string() +
+                       shown(key) +
                            ": not a cudalab plugin (no cudalab_create_lab / cudalab_abi_version "
                            "symbol; did it use CUDALAB_REGISTER_LAB?)");
   }
   const int abi = lib.get_alias<const int>("cudalab_abi_version");
   if (abi != CUDALAB_ABI_VERSION) {
     libraries().push_back(std::move(lib));
-    throw plugin_error(plugin_failure::abi_mismatch, key.string() + ": plugin ABI version " + std::to_string(abi) +
+    throw plugin_error(plugin_failure::abi_mismatch, shown(key) + ": plugin ABI version " + std::to_string(abi) +
                                                          " does not match this cudalab's ABI version " +
                                                          std::to_string(CUDALAB_ABI_VERSION) +
                                                          "; rebuild the plugin against this cudalab");
@@ -98,7 +101,7 @@ const loaded_plugin& load_plugin_file(const fs::path& file) {
   if (hash != CUDALAB_ABI_HASH) {
     libraries().push_back(std::move(lib));
     throw plugin_error(plugin_failure::abi_mismatch,
-                       key.string() + ": built against other plugin headers (ABI hash " + hex(hash) +
+                       shown(key) + ": built against other plugin headers (ABI hash " + hex(hash) +
                            ") than this cudalab's (" + hex(CUDALAB_ABI_HASH) +
                            "): a boundary header changed since; rebuild the plugin against this cudalab");
   }
@@ -114,20 +117,21 @@ const loaded_plugin& load_plugin_file(const fs::path& file) {
       // Deliberately leaked with its library: see libraries().
     });
   } catch (const std::exception& e) {
-    throw plugin_error(plugin_failure::factory_failed, key.string() + ": creating the lab failed: " + e.what());
+    throw plugin_error(plugin_failure::factory_failed, shown(key) + ": creating the lab failed: " + e.what());
   } catch (...) {
-    throw plugin_error(plugin_failure::factory_failed, key.string() + ": creating the lab failed (unknown exception)");
+    throw plugin_error(plugin_failure::factory_failed, shown(key) + ": creating the lab failed (unknown exception)");
   }
   const std::string expected = name_of_file(key);
+  const std::string expected_shown = printable(expected);
   try {
-    plugin.spec = call_plugin(plugin_call{expected, "spec", "", ""}, [&] { return plugin.instance->spec(); });
+    plugin.spec = call_plugin(plugin_call{expected_shown, "spec", "", ""}, [&] { return plugin.instance->spec(); });
   } catch (const lab_call_error& e) {
-    throw plugin_error(plugin_failure::bad_spec, key.string() + ": " + e.what());
+    throw plugin_error(plugin_failure::bad_spec, shown(key) + ": " + e.what());
   }
   const std::vector<std::string> problems = spec_problems(plugin.spec, expected);
   if (!problems.empty()) {
-    std::string text = key.string() + ": the lab's spec() is wrong:";
-    for (const std::string& p : problems) text += "\n  " + expected + ": spec(): " + p;
+    std::string text = shown(key) + ": the lab's spec() is wrong:";
+    for (const std::string& p : problems) text += "\n  " + expected_shown + ": spec(): " + p;
     throw plugin_error(plugin_failure::bad_spec, text);
   }
   return loaded().emplace(key, std::move(plugin)).first->second;
@@ -143,10 +147,10 @@ const loaded_plugin& load_plugin(const std::string& name, const std::vector<fs::
     if (fs::is_regular_file(dir / file, ec)) return load_plugin_file(dir / file);
   }
   std::string searched;
-  for (const auto& dir : search_path) searched += "\n  " + dir.string();
+  for (const auto& dir : search_path) searched += "\n  " + shown(dir);
   throw plugin_error(
       plugin_failure::not_found,
-      "no plugin '" + name + "' (looked for " + file +
+      "no plugin '" + printable(name) + "' (looked for " + printable(file) +
           " in:" + (searched.empty() ? std::string("\n  (no folders)") : searched) +
           ")\n  use --plugin-path or CUDALAB_PLUGIN_PATH to add a folder; `cudalab list` shows what is found");
 }
