@@ -47,7 +47,7 @@ TEST(PluginLoader, redteam_f32_ControlCharactersInANameAreEscaped) {
     FAIL() << "expected plugin_error";
   } catch (const plugin_error& e) {
     const std::string msg = e.what();
-    EXPECT_NE(msg.find("no plugin 'testlab\\x00x\\x1b[31m'"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("'testlab\\x00x\\x1b[31m' is not a plugin name"), std::string::npos) << msg;
     for (const char c : msg) EXPECT_TRUE(c == '\n' || static_cast<unsigned char>(c) >= 0x20) << msg;
   }
 }
@@ -159,9 +159,41 @@ TEST(PluginLoader, AChangedBoundaryHeaderIsRefused) {
   }
 }
 
-TEST(PluginLoader, PathArgumentLoadsThatFile) {
-  const auto& p = load_plugin((test_dir / "cudalab_testlab.so").string(), {});
+// Red-team F2: load_plugin takes a name, never a path (a lab file is data; loading a library runs its
+// code); a path is loaded only when a person or a test gives one (describe PATH, lab_under_test).
+TEST(PluginLoader, redteam_f02_APathIsNotAName) {
+  for (const std::string& path : {(test_dir / "cudalab_testlab.so").string(), std::string("cudalab_testlab.so"),
+                                  std::string("../fake_labs/cudalab_testlab.so"), std::string("Testlab")}) {
+    try {
+      load_plugin(path, {test_dir});
+      ADD_FAILURE() << path << " was loaded";
+    } catch (const plugin_error& e) {
+      EXPECT_EQ(e.why(), plugin_failure::not_a_name) << path;
+      EXPECT_NE(std::string(e.what()).find("is not a plugin name"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(PluginLoader, redteam_f02_ANameCloseToAPluginIsSuggested) {
+  try {
+    load_plugin("Testlab", {test_dir});
+    FAIL();
+  } catch (const plugin_error& e) {
+    EXPECT_NE(std::string(e.what()).find("did you mean 'testlab'?"), std::string::npos) << e.what();
+  }
+  try {
+    load_plugin("testlb", {test_dir});
+    FAIL();
+  } catch (const plugin_error& e) {
+    EXPECT_EQ(e.why(), plugin_failure::not_found);
+    EXPECT_NE(std::string(e.what()).find("no plugin 'testlb'; did you mean 'testlab'?"), std::string::npos) << e.what();
+  }
+}
+
+TEST(PluginLoader, PathGivenOnTheCommandLineLoadsThatFile) {
+  const auto& p = load_named_or_given_plugin((test_dir / "cudalab_testlab.so").string(), {});
   EXPECT_EQ(p.spec.name, "testlab");
+  EXPECT_EQ(&load_named_or_given_plugin("testlab", {test_dir}), &p);
 }
 
 }  // namespace
