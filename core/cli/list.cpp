@@ -13,7 +13,7 @@ namespace cudalab::cli {
 
 int list_command(const options& o) {
   const auto path = search_path(o);
-  const auto files = host::find_plugin_files(path);
+  const auto [files, shadowed] = host::scan_plugin_files(path);
   int code = host::exit_ok;
   if (files.empty()) {
     std::string searched;
@@ -30,6 +30,9 @@ int list_command(const options& o) {
       code = host::exit_plugin;
     }
   }
+  for (const auto& s : shadowed)
+    fmt::print(stderr, "cudalab: {} is not used: {}, earlier on the search path, has its name\n",
+               host::printable(s.file.string()), host::printable(s.used.string()));
   return code;
 }
 

@@ -1,6 +1,7 @@
 // Plugin loading: real and test plugins load with their specs; every failure path has a clear message.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "plugin/loader.hpp"
@@ -128,6 +129,17 @@ TEST(PluginLoader, FindPluginFilesListsEachNameOnce) {
   int testlabs = 0;
   for (const auto& f : files) testlabs += f.filename() == "cudalab_testlab.so";
   EXPECT_EQ(testlabs, 1);
+}
+
+// Red-team F26: a plugin hidden by one of the same name earlier on the search path is found out.
+TEST(PluginLoader, redteam_f26_ShadowedPluginsAreReported) {
+  const fs::path shadow = test_dir / "shadow";
+  const fs::path real = CUDALAB_PLUGIN_BUILD_DIR;
+  const plugin_files found = scan_plugin_files({shadow, real, shadow});
+  ASSERT_EQ(found.shadowed.size(), 1u);
+  EXPECT_EQ(found.shadowed[0].file, real / "cudalab_alignment.so");
+  EXPECT_EQ(found.shadowed[0].used, shadow / "cudalab_alignment.so");
+  EXPECT_EQ(std::count(found.used.begin(), found.used.end(), shadow / "cudalab_alignment.so"), 1);
 }
 
 // Each author's mistake in tests/fake_labs/mistakes is refused when the plugin loads, naming the lab

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <set>
+#include <map>
 #include <sstream>
 
 #include "labfile/lab_file.hpp"
@@ -50,9 +50,9 @@ std::string plugin_name_of_file(const fs::path& file) {
   return stem.rfind(prefix, 0) == 0 ? stem.substr(std::string(prefix).size()) : stem;
 }
 
-std::vector<fs::path> find_plugin_files(const std::vector<fs::path>& search_path) {
-  std::vector<fs::path> files;
-  std::set<std::string> seen;
+plugin_files scan_plugin_files(const std::vector<fs::path>& search_path) {
+  plugin_files found;
+  std::map<std::string, fs::path> first;  // file name -> the file used
   for (const auto& dir : search_path) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) continue;
@@ -62,10 +62,19 @@ std::vector<fs::path> find_plugin_files(const std::vector<fs::path>& search_path
       if (fname.rfind(prefix, 0) == 0 && entry.path().extension() == suffix) here.push_back(entry.path());
     }
     std::sort(here.begin(), here.end());
-    for (auto& f : here)
-      if (seen.insert(f.filename().string()).second) files.push_back(f);
+    for (const fs::path& f : here) {
+      const auto [it, is_first] = first.emplace(f.filename().string(), f);
+      if (is_first)
+        found.used.push_back(f);
+      else if (!fs::equivalent(f, it->second, ec))
+        found.shadowed.push_back({f, it->second});
+    }
   }
-  return files;
+  return found;
+}
+
+std::vector<fs::path> find_plugin_files(const std::vector<fs::path>& search_path) {
+  return scan_plugin_files(search_path).used;
 }
 
 std::optional<std::string> nearest_plugin_name(const std::string& name, const std::vector<fs::path>& search_path) {

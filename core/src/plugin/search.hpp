@@ -24,8 +24,22 @@ std::string plugin_file_name(const std::string& name);
 /// gives its stem).
 std::string plugin_name_of_file(const std::filesystem::path& file);
 
-/// Every plugin file (cudalab_*.so) in the search path; a name found twice is listed once (the
-/// first wins, as load_plugin would choose).
+/// A plugin file that load_plugin never sees: one of the same name is earlier on the search path.
+struct shadowed_plugin {
+  std::filesystem::path file;  ///< the hidden one
+  std::filesystem::path used;  ///< the one found first
+};
+
+/// The plugin files (cudalab_*.so) of a search path: each name once, from the first folder that has
+/// it (as load_plugin chooses), and the files of the same name in later folders, which they hide. A
+/// folder given twice hides nothing.
+struct plugin_files {
+  std::vector<std::filesystem::path> used;
+  std::vector<shadowed_plugin> shadowed;
+};
+plugin_files scan_plugin_files(const std::vector<std::filesystem::path>& search_path);
+
+/// scan_plugin_files(search_path).used.
 std::vector<std::filesystem::path> find_plugin_files(const std::vector<std::filesystem::path>& search_path);
 
 /// The name of a plugin on the search path close enough to `name` to be what was meant.
