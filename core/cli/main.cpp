@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "option_checks.hpp"
+#include "plugin_probe.hpp"
 
 namespace {
 
@@ -52,6 +53,11 @@ int main(int argc, char** argv) {
 
   auto* list = app.add_subcommand("list", "List the lab plugins found on the plugin search path");
   add_plugin_path(*list, o);
+  list->add_option("--timeout", o.timeout_s,
+                   "Each plugin is loaded in a child process: skip one that takes longer than SECONDS (default " +
+                       std::to_string(static_cast<int>(cli::list_timeout_s)) + ")")
+      ->check(cli::seconds_above_zero());
+  list->add_option(host::probe_flag, o.probe_file)->group("");  // the child loading one plugin (plugin_probe.hpp)
 
   auto* describe = app.add_subcommand("describe", "Show a plugin's parameters and variants");
   add_plugin_path(*describe, o);
