@@ -42,6 +42,9 @@ function(cudalab_add_plugin lab)
   endif()
   if(DEFINED CUDALAB_PLUGIN_DIR AND NOT arg_NO_INSTALL)
     install(TARGETS ${target} LIBRARY DESTINATION ${CUDALAB_PLUGIN_DIR})
+    # The installed RUNPATH in the build tree too: else CMake pads the build tree's with empty entries,
+    # which the loader takes as the current directory. The host has loaded the CUDA runtime already.
+    set_target_properties(${target} PROPERTIES BUILD_WITH_INSTALL_RPATH ON)
   endif()
 endfunction()
 

@@ -30,7 +30,7 @@ std::optional<std::vector<host::planned_lab>> plan(const options& o, const host:
     std::fprintf(stderr, "%s\n", e.what());
     exit_code = host::exit_bad_lab_file;
   } catch (const host::plugin_error& e) {
-    std::fprintf(stderr, "cudalab: %s\n", e.what());
+    std::fprintf(stderr, "%s%s\n", e.located() ? "" : "cudalab: ", e.what());
     exit_code = host::exit_plugin;
   } catch (const host::lab_call_error& e) {
     std::fprintf(stderr, "cudalab: %s\n", e.what());

@@ -49,7 +49,7 @@ std::string range_text(const param_spec& p) {
 
 int describe_command(const options& o) {
   try {
-    const auto& p = host::load_plugin(o.plugin, search_path(o));
+    const auto& p = host::load_named_or_given_plugin(o.plugin, search_path(o));
     const lab_spec& s = p.spec;
     fmt::print("{} — {}\n  file: {}\n\n", s.name, s.title, p.file.string());
     if (!s.summary.empty()) fmt::print("{}\n\n", s.summary);

@@ -1,4 +1,5 @@
-// `cudalab list`: every plugin on the search path, with its title and variants.
+// `cudalab list`: every plugin on the search path, with its title and variants. Each plugin is loaded
+// in a child process (plugin_probe.hpp): one whose initialiser crashes or hangs is skipped, not fatal.
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -7,28 +8,36 @@
 #include "common.hpp"
 #include "exit_codes.hpp"
 #include "plugin/loader.hpp"
+#include "plugin/names.hpp"
+#include "plugin_probe.hpp"
 
 namespace cudalab::cli {
 
 int list_command(const options& o) {
+  if (!o.probe_file.empty()) return host::probe_plugin_as_child(o.probe_file);
   const auto path = search_path(o);
-  const auto files = host::find_plugin_files(path);
+  const auto [files, shadowed] = host::scan_plugin_files(path);
   int code = host::exit_ok;
   if (files.empty()) {
     std::string searched;
-    for (const auto& d : path) searched += "\n  " + d.string();
+    for (const auto& d : path) searched += "\n  " + host::printable(d.string());
     fmt::print(stderr, "cudalab: no plugins found; searched:{}\n", searched);
     return host::exit_plugin;
   }
+  const double timeout_s = o.timeout_s > 0 ? o.timeout_s : list_timeout_s;
   for (const auto& f : files) {
-    try {
-      const auto& p = host::load_plugin_file(f);
-      fmt::print("{:<16} {} ({} variants)\n", p.spec.name, p.spec.title, p.spec.variants.size());
-    } catch (const host::plugin_error& e) {
-      fmt::print(stderr, "cudalab: skipped {}: {}\n", f.filename().string(), e.what());
+    const host::plugin_probe p = host::probe_plugin(f, timeout_s);
+    if (p.loaded) {
+      fmt::print("{:<16} {} ({} variants)\n", p.name, p.title, p.variants);
+    } else {
+      fmt::print(stderr, "cudalab: skipped {}: {}\n", host::printable(f.filename().string()), p.error);
       code = host::exit_plugin;
     }
+    std::fflush(stdout);
   }
+  for (const auto& s : shadowed)
+    fmt::print(stderr, "cudalab: {} is not used: {}, earlier on the search path, has its name\n",
+               host::printable(s.file.string()), host::printable(s.used.string()));
   return code;
 }
 

@@ -7,23 +7,31 @@
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "option_checks.hpp"
+#include "plugin_probe.hpp"
 
 namespace {
 
+// A repeatable option takes one value each time it is given: CLI11 would otherwise let it take every
+// word after it that is not an option, lab files included (`--plugin-path DIR a.toml b.toml`).
+CLI::Option* one_value_each_time(CLI::Option* option) { return option->allow_extra_args(false); }
+
 void add_plugin_path(CLI::App& cmd, cudalab::cli::options& o) {
-  cmd.add_option("--plugin-path", o.plugin_paths,
-                 "Folder(s) to search for plugins first (repeatable; ':'-separated lists allowed); then "
-                 "$CUDALAB_PLUGIN_PATH, then the plugin folder beside this executable");
+  one_value_each_time(cmd.add_option(
+      "--plugin-path", o.plugin_paths,
+      "A folder to search for plugins first (repeatable, one folder or ':'-separated list each time); then "
+      "$CUDALAB_PLUGIN_PATH, then the plugin folder beside this executable"));
 }
 
 void add_lab_options(CLI::App& cmd, cudalab::cli::options& o) {
   add_plugin_path(cmd, o);
   cmd.add_option("--config", o.config, "Run profile (e.g. configs/quick.toml): [measure] and [output] settings")
       ->check(CLI::ExistingFile);
-  cmd.add_option("--set", o.sets,
-                 "Override a value: a parameter (n=64Mi, params.offset=3), measure.KEY=VALUE, lab.variants=a,b, "
-                 "lab.baseline=NAME (repeatable)");
-  cmd.add_option("--variant", o.variants, "Run only these variants (repeatable; the baseline is kept)");
+  one_value_each_time(cmd.add_option("--set", o.sets,
+                                     "Override a value: a parameter (n=64Mi, params.offset=3), measure.KEY=VALUE, "
+                                     "lab.variants=a,b, lab.baseline=NAME (repeatable, one KEY=VALUE each time)"));
+  one_value_each_time(
+      cmd.add_option("--variant", o.variants, "Run only this variant (repeatable; the baseline is kept)"));
   cmd.add_option("files", o.files, "Lab files (TOML)")->required();
 }
 
@@ -45,6 +53,11 @@ int main(int argc, char** argv) {
 
   auto* list = app.add_subcommand("list", "List the lab plugins found on the plugin search path");
   add_plugin_path(*list, o);
+  list->add_option("--timeout", o.timeout_s,
+                   "Each plugin is loaded in a child process: skip one that takes longer than SECONDS (default " +
+                       std::to_string(static_cast<int>(cli::list_timeout_s)) + ")")
+      ->check(cli::seconds_above_zero());
+  list->add_option(host::probe_flag, o.probe_file)->group("");  // the child loading one plugin (plugin_probe.hpp)
 
   auto* describe = app.add_subcommand("describe", "Show a plugin's parameters and variants");
   add_plugin_path(*describe, o);
@@ -73,7 +86,7 @@ int main(int argc, char** argv) {
   run->add_option("--timeout", o.timeout_s,
                   "With --isolate (implied): kill a child process that goes SECONDS without sending a result "
                   "and record it as timed out")
-      ->check(CLI::PositiveNumber);
+      ->check(cli::seconds_above_zero());
   run->add_option("--sanitize", o.sanitize,
                   "Re-run this command under compute-sanitizer --tool TOOL (memcheck, racecheck, synccheck, "
                   "initcheck); best with --config configs/verify.toml and small sizes. Exit 7 if it finds errors")
@@ -109,6 +122,10 @@ int main(int argc, char** argv) {
   }
   for (int i = 0; i < argc; ++i) o.command_line += (i ? " " : "") + std::string(argv[i]);
   o.argv.assign(argv, argv + argc);
+  if (const auto mistake = cli::isolate_value_after_space(o.argv)) {
+    std::fprintf(stderr, "cudalab: %s\n", mistake->c_str());
+    return host::exit_usage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -8,6 +8,9 @@
 
 namespace cudalab::cli {
 
+/// How long `list` lets one plugin take to load, unless --timeout says.
+inline constexpr double list_timeout_s = 10;
+
 /// Options parsed from the command line.
 struct options {
   std::vector<std::string> plugin_paths;  ///< --plugin-path (repeatable, ':'-lists allowed)
@@ -24,7 +27,8 @@ struct options {
   std::string command_line;               ///< argv joined, for the results' context
   std::vector<std::string> argv;          ///< argv as given (--sanitize re-executes it)
   std::string isolate;                    ///< --isolate[=file|variant|none]: "" when not given
-  double timeout_s = 0;                   ///< --timeout SECONDS per child of an isolated run; 0: none
+  double timeout_s = 0;                   ///< --timeout SECONDS per child (of an isolated run, of list); 0: none given
+  std::string probe_file;                 ///< list's hidden --internal-probe FILE: be the child loading FILE
   std::string sanitize;                   ///< --sanitize=memcheck|racecheck|synccheck|initcheck
   host::child_options child;              ///< the hidden options of a child of an isolated run
 };

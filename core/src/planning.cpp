@@ -67,6 +67,25 @@ void check_variant_filter(const planned_lab& pl, const std::vector<std::string>&
   }
 }
 
+// The plugin a lab file names, loaded; or nothing, with why in `problems` (not a name: a lab file never
+// gives a path, its `plugin` is a name found on the search path) or in `first_plugin_error` (a missing
+// plugin is reported at the `plugin` key with the nearest name installed).
+const loaded_plugin* plugin_named_by(const lab_file& parsed, const std::vector<std::filesystem::path>& search_path,
+                                     std::vector<lab_problem>& problems,
+                                     std::optional<plugin_error>& first_plugin_error) {
+  if (const std::string problem = plugin_name_problem(parsed.plugin, search_path); !problem.empty()) {
+    problems.push_back({parsed.plugin_where, "lab.plugin " + problem});
+    return nullptr;
+  }
+  try {
+    return &load_plugin(parsed.plugin, search_path);
+  } catch (const plugin_error& e) {
+    if (!first_plugin_error)
+      first_plugin_error = e.why() == plugin_failure::not_found ? plugin_error(e, parsed.plugin_where) : e;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::vector<planned_lab> plan_lab_files(const plan_request& request) {
@@ -76,7 +95,9 @@ std::vector<planned_lab> plan_lab_files(const plan_request& request) {
   for (const std::string& file : request.files) {
     try {
       const lab_file parsed = parse_lab_file(file);
-      const loaded_plugin& plugin = load_plugin(parsed.plugin, request.search_path);
+      const loaded_plugin* found = plugin_named_by(parsed, request.search_path, problems, first_plugin_error);
+      if (!found) continue;
+      const loaded_plugin& plugin = *found;
       planned_lab pl{
           file, &plugin,
           validate_lab_file(parsed, plugin.spec, check_params_of(plugin), request.profile, request.overrides)};
@@ -84,8 +105,6 @@ std::vector<planned_lab> plan_lab_files(const plan_request& request) {
       plans.push_back(std::move(pl));
     } catch (const lab_file_error& e) {
       problems.insert(problems.end(), e.problems().begin(), e.problems().end());
-    } catch (const plugin_error& e) {
-      if (!first_plugin_error) first_plugin_error = e;
     }
   }
   if (!problems.empty()) throw lab_file_error(problems);

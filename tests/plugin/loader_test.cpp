@@ -1,6 +1,7 @@
 // Plugin loading: real and test plugins load with their specs; every failure path has a clear message.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "plugin/loader.hpp"
@@ -36,6 +37,19 @@ TEST(PluginLoader, MissingPluginListsFoldersSearched) {
     const std::string msg = e.what();
     EXPECT_NE(msg.find("cudalab_no_such_lab.so"), std::string::npos) << msg;
     EXPECT_NE(msg.find("/nonexistent/folder"), std::string::npos) << msg;
+  }
+}
+
+// Red-team F32: a name from a lab file or the command line can hold any byte; messages escape them.
+TEST(PluginLoader, redteam_f32_ControlCharactersInANameAreEscaped) {
+  const char raw[] = "testlab\0x\x1b[31m";
+  try {
+    load_plugin(std::string(raw, sizeof raw - 1), {test_dir});
+    FAIL() << "expected plugin_error";
+  } catch (const plugin_error& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("'testlab\\x00x\\x1b[31m' is not a plugin name"), std::string::npos) << msg;
+    for (const char c : msg) EXPECT_TRUE(c == '\n' || static_cast<unsigned char>(c) >= 0x20) << msg;
   }
 }
 
@@ -117,6 +131,17 @@ TEST(PluginLoader, FindPluginFilesListsEachNameOnce) {
   EXPECT_EQ(testlabs, 1);
 }
 
+// Red-team F26: a plugin hidden by one of the same name earlier on the search path is found out.
+TEST(PluginLoader, redteam_f26_ShadowedPluginsAreReported) {
+  const fs::path shadow = test_dir / "shadow";
+  const fs::path real = CUDALAB_PLUGIN_BUILD_DIR;
+  const plugin_files found = scan_plugin_files({shadow, real, shadow});
+  ASSERT_EQ(found.shadowed.size(), 1u);
+  EXPECT_EQ(found.shadowed[0].file, real / "cudalab_alignment.so");
+  EXPECT_EQ(found.shadowed[0].used, shadow / "cudalab_alignment.so");
+  EXPECT_EQ(std::count(found.used.begin(), found.used.end(), shadow / "cudalab_alignment.so"), 1);
+}
+
 // Each author's mistake in tests/fake_labs/mistakes is refused when the plugin loads, naming the lab
 // and spec() - not a lab file.
 TEST(PluginLoader, SpecMistakesAreRefusedNamingTheLabAndTheFunction) {
@@ -146,9 +171,41 @@ TEST(PluginLoader, AChangedBoundaryHeaderIsRefused) {
   }
 }
 
-TEST(PluginLoader, PathArgumentLoadsThatFile) {
-  const auto& p = load_plugin((test_dir / "cudalab_testlab.so").string(), {});
+// Red-team F2: load_plugin takes a name, never a path (a lab file is data; loading a library runs its
+// code); a path is loaded only when a person or a test gives one (describe PATH, lab_under_test).
+TEST(PluginLoader, redteam_f02_APathIsNotAName) {
+  for (const std::string& path : {(test_dir / "cudalab_testlab.so").string(), std::string("cudalab_testlab.so"),
+                                  std::string("../fake_labs/cudalab_testlab.so"), std::string("Testlab")}) {
+    try {
+      load_plugin(path, {test_dir});
+      ADD_FAILURE() << path << " was loaded";
+    } catch (const plugin_error& e) {
+      EXPECT_EQ(e.why(), plugin_failure::not_a_name) << path;
+      EXPECT_NE(std::string(e.what()).find("is not a plugin name"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(PluginLoader, redteam_f02_ANameCloseToAPluginIsSuggested) {
+  try {
+    load_plugin("Testlab", {test_dir});
+    FAIL();
+  } catch (const plugin_error& e) {
+    EXPECT_NE(std::string(e.what()).find("did you mean 'testlab'?"), std::string::npos) << e.what();
+  }
+  try {
+    load_plugin("testlb", {test_dir});
+    FAIL();
+  } catch (const plugin_error& e) {
+    EXPECT_EQ(e.why(), plugin_failure::not_found);
+    EXPECT_NE(std::string(e.what()).find("no plugin 'testlb'; did you mean 'testlab'?"), std::string::npos) << e.what();
+  }
+}
+
+TEST(PluginLoader, PathGivenOnTheCommandLineLoadsThatFile) {
+  const auto& p = load_named_or_given_plugin((test_dir / "cudalab_testlab.so").string(), {});
   EXPECT_EQ(p.spec.name, "testlab");
+  EXPECT_EQ(&load_named_or_given_plugin("testlab", {test_dir}), &p);
 }
 
 }  // namespace

@@ -1,15 +1,13 @@
-// Plugin loading with Boost.DLL: search path, ABI check, plugins kept loaded until the process exits.
+// Plugin loading with Boost.DLL: the ABI and spec checks, plugins kept loaded until the process exits.
 #include "plugin/loader.hpp"
 
 #include <boost/dll/shared_library.hpp>
 
-#include <algorithm>
-#include <cstdlib>
 #include <map>
-#include <set>
 #include <sstream>
 
 #include "cudalab/plugin.hpp"
+#include "plugin/names.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/spec_check.hpp"
 
@@ -18,16 +16,6 @@ namespace cudalab::host {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr const char* prefix = "cudalab_";
-constexpr const char* suffix = ".so";
-
-void append_path_list(const std::string& list, std::vector<fs::path>& out) {
-  std::stringstream ss(list);
-  std::string item;
-  while (std::getline(ss, item, ':'))
-    if (!item.empty()) out.emplace_back(item);
-}
 
 // Never destroyed: unloading a library whose fatbinary the CUDA runtime registered is unsafe.
 std::map<fs::path, loaded_plugin>& loaded() {
@@ -45,51 +33,35 @@ std::string hex(std::uint64_t v) {
   return os.str();
 }
 
-// "histo" for ".../cudalab_histo.so"; a file not named that way gives its stem.
-std::string name_of_file(const fs::path& file) {
-  std::string stem = file.stem().string();
-  return stem.rfind(prefix, 0) == 0 ? stem.substr(std::string(prefix).size()) : stem;
-}
+// A path as messages show it (names.hpp).
+std::string shown(const fs::path& path) { return printable(path.string()); }
 
 }  // namespace
-
-std::vector<fs::path> plugin_search_path(const std::vector<std::string>& cli_paths) {
-  std::vector<fs::path> path;
-  for (const auto& p : cli_paths) append_path_list(p, path);
-  if (const char* env = std::getenv("CUDALAB_PLUGIN_PATH")) append_path_list(env, path);
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) path.push_back((exe.parent_path() / ".." / "lib" / "cudalab" / "plugins").lexically_normal());
-  return path;
-}
-
-std::string plugin_file_name(const std::string& name) { return prefix + name + suffix; }
 
 const loaded_plugin& load_plugin_file(const fs::path& file) {
   std::error_code fec;
   const fs::path canonical = fs::weakly_canonical(file, fec);
   const fs::path key = fec ? file : canonical;
   if (auto it = loaded().find(key); it != loaded().end()) return it->second;
-  if (!fs::exists(key))
-    throw plugin_error(plugin_failure::not_found, "plugin file " + file.string() + " does not exist");
+  if (!fs::exists(key)) throw plugin_error(plugin_failure::not_found, "plugin file " + shown(file) + " does not exist");
 
   boost::dll::shared_library lib;
   try {
     lib.load(key, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
   } catch (const std::exception& e) {
-    throw plugin_error(plugin_failure::not_loadable, key.string() + ": cannot be loaded: " + e.what());
+    throw plugin_error(plugin_failure::not_loadable, shown(key) + ": cannot be loaded: " + e.what());
   }
   if (!lib.has("cudalab_create_lab") || !lib.has("cudalab_abi_version")) {
     libraries().push_back(std::move(lib));
     throw plugin_error(plugin_failure::not_a_plugin,
-                       key.string() +
+                       shown(key) +
                            ": not a cudalab plugin (no cudalab_create_lab / cudalab_abi_version "
                            "symbol; did it use CUDALAB_REGISTER_LAB?)");
   }
   const int abi = lib.get_alias<const int>("cudalab_abi_version");
   if (abi != CUDALAB_ABI_VERSION) {
     libraries().push_back(std::move(lib));
-    throw plugin_error(plugin_failure::abi_mismatch, key.string() + ": plugin ABI version " + std::to_string(abi) +
+    throw plugin_error(plugin_failure::abi_mismatch, shown(key) + ": plugin ABI version " + std::to_string(abi) +
                                                          " does not match this cudalab's ABI version " +
                                                          std::to_string(CUDALAB_ABI_VERSION) +
                                                          "; rebuild the plugin against this cudalab");
@@ -98,7 +70,7 @@ const loaded_plugin& load_plugin_file(const fs::path& file) {
   if (hash != CUDALAB_ABI_HASH) {
     libraries().push_back(std::move(lib));
     throw plugin_error(plugin_failure::abi_mismatch,
-                       key.string() + ": built against other plugin headers (ABI hash " + hex(hash) +
+                       shown(key) + ": built against other plugin headers (ABI hash " + hex(hash) +
                            ") than this cudalab's (" + hex(CUDALAB_ABI_HASH) +
                            "): a boundary header changed since; rebuild the plugin against this cudalab");
   }
@@ -114,59 +86,51 @@ const loaded_plugin& load_plugin_file(const fs::path& file) {
       // Deliberately leaked with its library: see libraries().
     });
   } catch (const std::exception& e) {
-    throw plugin_error(plugin_failure::factory_failed, key.string() + ": creating the lab failed: " + e.what());
+    throw plugin_error(plugin_failure::factory_failed, shown(key) + ": creating the lab failed: " + e.what());
   } catch (...) {
-    throw plugin_error(plugin_failure::factory_failed, key.string() + ": creating the lab failed (unknown exception)");
+    throw plugin_error(plugin_failure::factory_failed, shown(key) + ": creating the lab failed (unknown exception)");
   }
-  const std::string expected = name_of_file(key);
+  const std::string expected = plugin_name_of_file(key);
+  const std::string expected_shown = printable(expected);
   try {
-    plugin.spec = call_plugin(plugin_call{expected, "spec", "", ""}, [&] { return plugin.instance->spec(); });
+    plugin.spec = call_plugin(plugin_call{expected_shown, "spec", "", ""}, [&] { return plugin.instance->spec(); });
   } catch (const lab_call_error& e) {
-    throw plugin_error(plugin_failure::bad_spec, key.string() + ": " + e.what());
+    throw plugin_error(plugin_failure::bad_spec, shown(key) + ": " + e.what());
   }
   const std::vector<std::string> problems = spec_problems(plugin.spec, expected);
   if (!problems.empty()) {
-    std::string text = key.string() + ": the lab's spec() is wrong:";
-    for (const std::string& p : problems) text += "\n  " + expected + ": spec(): " + p;
+    std::string text = shown(key) + ": the lab's spec() is wrong:";
+    for (const std::string& p : problems) text += "\n  " + expected_shown + ": spec(): " + p;
     throw plugin_error(plugin_failure::bad_spec, text);
   }
   return loaded().emplace(key, std::move(plugin)).first->second;
 }
 
 const loaded_plugin& load_plugin(const std::string& name, const std::vector<fs::path>& search_path) {
-  const bool is_path =
-      name.find('/') != std::string::npos || (name.size() > 3 && name.compare(name.size() - 3, 3, suffix) == 0);
-  if (is_path) return load_plugin_file(name);
+  if (const std::string problem = plugin_name_problem(name, search_path); !problem.empty())
+    throw plugin_error(plugin_failure::not_a_name, problem);
   const std::string file = plugin_file_name(name);
   for (const auto& dir : search_path) {
     std::error_code ec;
     if (fs::is_regular_file(dir / file, ec)) return load_plugin_file(dir / file);
   }
   std::string searched;
-  for (const auto& dir : search_path) searched += "\n  " + dir.string();
+  for (const auto& dir : search_path) searched += "\n  " + shown(dir);
+  const auto near = nearest_plugin_name(name, search_path);
   throw plugin_error(
       plugin_failure::not_found,
-      "no plugin '" + name + "' (looked for " + file +
+      "no plugin '" + name + "'" + (near ? "; did you mean '" + *near + "'?" : "") + " (looked for " + file +
           " in:" + (searched.empty() ? std::string("\n  (no folders)") : searched) +
           ")\n  use --plugin-path or CUDALAB_PLUGIN_PATH to add a folder; `cudalab list` shows what is found");
 }
 
-std::vector<fs::path> find_plugin_files(const std::vector<fs::path>& search_path) {
-  std::vector<fs::path> files;
-  std::set<std::string> seen;
-  for (const auto& dir : search_path) {
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) continue;
-    std::vector<fs::path> here;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-      const std::string fname = entry.path().filename().string();
-      if (fname.rfind(prefix, 0) == 0 && entry.path().extension() == suffix) here.push_back(entry.path());
-    }
-    std::sort(here.begin(), here.end());
-    for (auto& f : here)
-      if (seen.insert(f.filename().string()).second) files.push_back(f);
-  }
-  return files;
+const loaded_plugin& load_named_or_given_plugin(const std::string& name_or_file,
+                                                const std::vector<fs::path>& search_path) {
+  const std::string so = ".so";
+  const bool is_file =
+      name_or_file.find('/') != std::string::npos ||
+      (name_or_file.size() > so.size() && name_or_file.compare(name_or_file.size() - so.size(), so.size(), so) == 0);
+  return is_file ? load_plugin_file(name_or_file) : load_plugin(name_or_file, search_path);
 }
 
 }  // namespace cudalab::host

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "labfile/lab_file.hpp"
+#include "plugin/names.hpp"
 
 namespace cudalab::host {
 
@@ -40,7 +41,7 @@ std::string param_name(const param_spec& p) { return p.name; }
 std::string variant_name(const variant_spec& v) { return v.name; }
 
 void check_param(const param_spec& p, std::vector<std::string>& problems) {
-  const std::string who = "parameter '" + p.name + "'";
+  const std::string who = "parameter '" + printable(p.name) + "'";
   if (!is_identifier(p.name))
     problems.push_back(who + ": a name is lower-case letters, digits and '_', starting with a letter");
   if (p.default_value.index() != alternative_of(p.type)) {
@@ -78,17 +79,17 @@ bool is_identifier(const std::string& name) {
 std::vector<std::string> spec_problems(const lab_spec& spec, const std::string& expected_name) {
   std::vector<std::string> problems;
   if (spec.name != expected_name)
-    problems.push_back("its name is '" + spec.name + "' but its file is cudalab_" + expected_name +
-                       ".so; make spec().name the file's name");
+    problems.push_back("its name is '" + printable(spec.name) + "' but its file is cudalab_" +
+                       printable(expected_name) + ".so; make spec().name the file's name");
   else if (!is_identifier(spec.name))
-    problems.push_back("its name '" + spec.name + "' is not lower-case letters, digits and '_'");
+    problems.push_back("its name '" + printable(spec.name) + "' is not lower-case letters, digits and '_'");
   for (const param_spec& p : spec.params) check_param(p, problems);
   for (const std::string& name : duplicates(spec.params, param_name))
     problems.push_back("parameter '" + name + "' is declared twice");
   if (spec.variants.empty()) problems.push_back("it declares no variant");
   for (const variant_spec& v : spec.variants)
     if (!is_identifier(v.name))
-      problems.push_back("variant '" + v.name +
+      problems.push_back("variant '" + printable(v.name) +
                          "': a name is lower-case letters, digits and '_', starting with a letter");
   for (const std::string& name : duplicates(spec.variants, variant_name))
     problems.push_back("variant '" + name + "' is declared twice");

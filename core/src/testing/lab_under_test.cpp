@@ -48,7 +48,7 @@ struct lab_under_test::impl {
 lab_under_test::lab_under_test(const std::string& plugin, const std::vector<std::string>& search_path)
     : impl_(std::make_unique<impl>()) {
   try {
-    impl_->plugin = &host::load_plugin(plugin, host::plugin_search_path(search_path));
+    impl_->plugin = &host::load_named_or_given_plugin(plugin, host::plugin_search_path(search_path));
   } catch (const host::plugin_error& e) {
     throw std::runtime_error(e.what());
   }
