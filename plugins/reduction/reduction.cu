@@ -7,7 +7,10 @@
 #include <stdexcept>
 
 #include "cudalab/cuda_error.hpp"
+#include "cudalab/device_buffer.hpp"
+#include "cudalab/device_fill.cuh"
 #include "cudalab/dispatch.hpp"
+#include "cudalab/random.hpp"
 #include "reduction_kernels.cuh"
 
 namespace reduction {
@@ -23,7 +26,68 @@ unsigned grid_of(std::uint64_t blocks) {
   return static_cast<unsigned>(blocks);
 }
 
+/// Input element i (fill_input): a float that is a multiple of 2^-24 in [0, 1), or an int in [-100, 100].
+template <class T>
+struct random_input;
+template <>
+struct random_input<float> {
+  cudalab::random_stream s;
+  __device__ float operator()(std::uint64_t i) const { return s.unit_float(i); }
+};
+template <>
+struct random_input<int> {
+  cudalab::random_stream s;
+  __device__ int operator()(std::uint64_t i) const { return static_cast<int>(s.integer(i, -100, 100)); }
+};
+
+/// An input element in the reference's integer units: 2^-24 for a float (x * 2^24 is a whole number
+/// below 2^24 for fill_input's floats, so the product and the conversion are exact), 1 for an int.
+__device__ __forceinline__ long long units_of(float x) { return static_cast<long long>(x * 16777216.0f); }
+__device__ __forceinline__ long long units_of(int x) { return x; }
+
+/// d_sums[0] += sum of units_of(x), d_sums[1] += sum of |units_of(x)|, over d_in[0, n), in 64-bit
+/// integers (wrapping addition of two's-complement words: the total is exact, it is far below 2^63).
+/// REQUIRES: blockDim.x a multiple of 32 (whole warps reach the shuffles: no thread leaves early).
+template <class T>
+__global__ void reference_sums_kernel(const T* __restrict__ d_in, std::uint64_t n,
+                                      unsigned long long* __restrict__ d_sums) {
+  unsigned long long sum = 0, abs_sum = 0;
+  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+       i += std::uint64_t(gridDim.x) * blockDim.x) {
+    const long long u = units_of(d_in[i]);
+    sum += static_cast<unsigned long long>(u);
+    abs_sum += static_cast<unsigned long long>(u < 0 ? -u : u);
+  }
+  for (unsigned offset = warp_size / 2; offset > 0; offset >>= 1) {
+    sum += __shfl_down_sync(0xffffffffu, sum, offset);
+    abs_sum += __shfl_down_sync(0xffffffffu, abs_sum, offset);
+  }
+  if (threadIdx.x % warp_size == 0) {
+    atomicAdd(&d_sums[0], sum);
+    atomicAdd(&d_sums[1], abs_sum);
+  }
+}
+
 }  // namespace
+
+template <class T>
+void fill_input(T* d_in, std::uint64_t n, std::uint64_t seed, cudaStream_t stream) {
+  cudalab::fill_on_device(d_in, n, random_input<T>{cudalab::random_stream(seed, 0)}, stream);
+}
+
+template <class T>
+exact_sums reference_sums(const T* d_in, std::uint64_t n, cudaStream_t stream) {
+  constexpr unsigned block = 256;
+  const std::uint64_t blocks = std::min<std::uint64_t>(std::max<std::uint64_t>((n + block - 1) / block, 1), 4096);
+  cudalab::device_buffer<unsigned long long> d_sums(2);
+  d_sums.fill_bytes(0, stream);
+  reference_sums_kernel<T><<<static_cast<unsigned>(blocks), block, 0, stream>>>(d_in, n, d_sums.data());
+  CUDALAB_CHECK_LAUNCH();
+  unsigned long long h_sums[2] = {0, 0};
+  d_sums.download(h_sums, stream);
+  CUDALAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return {static_cast<std::int64_t>(h_sums[0]), static_cast<std::uint64_t>(h_sums[1])};
+}
 
 template <class T>
 void launch_pass(kernel k, const T* d_in, T* d_out, std::uint64_t n, std::uint64_t blocks, unsigned block,
@@ -115,7 +179,9 @@ void launch_cub_sum(void* d_temp, std::size_t temp_bytes, const T* d_in, T* d_re
                                              cudaStream_t);                                                       \
   template int resident_blocks_per_sm<T>(kernel, unsigned);                                                       \
   template std::size_t cub_sum_temp_bytes<T>(std::uint64_t);                                                      \
-  template void launch_cub_sum<T>(void*, std::size_t, const T*, T*, std::uint64_t, cudaStream_t);
+  template void launch_cub_sum<T>(void*, std::size_t, const T*, T*, std::uint64_t, cudaStream_t);                 \
+  template void fill_input<T>(T*, std::uint64_t, std::uint64_t, cudaStream_t);                                    \
+  template exact_sums reference_sums<T>(const T*, std::uint64_t, cudaStream_t);
 
 REDUCTION_INSTANTIATE(float)
 REDUCTION_INSTANTIATE(int)

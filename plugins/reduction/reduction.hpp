@@ -42,14 +42,35 @@ template <class T>
 void launch_cub_sum(void* d_temp, std::size_t temp_bytes, const T* d_in, T* d_result, std::uint64_t n,
                     cudaStream_t stream);
 
+/// Fills d_in[0, n) on the GPU with the lab's input from `seed` (cudalab::random_stream(seed, 0)):
+/// floats are multiples of 2^-24 in [0, 1) (exact in float and in double), ints are in [-100, 100]
+/// (no partial sum comes near 2^31). Instantiated for float and int.
+template <class T>
+void fill_input(T* d_in, std::uint64_t n, std::uint64_t seed, cudaStream_t stream);
+
+/// The exact sums of an input, in units of 2^-24 for float (every input float is a whole number of
+/// them) and of 1 for int.
+struct exact_sums {
+  std::int64_t sum = 0;       ///< sum of x
+  std::uint64_t abs_sum = 0;  ///< sum of |x|
+};
+
+/// The reference: the sums of d_in[0, n) computed on the GPU in 64-bit integers by a kernel of its
+/// own (no variant's code or order), so exact whatever the order; enqueued on `stream`, then waits
+/// for the answer. REQUIRES: for float, every element a multiple of 2^-24 in [0, 1) (fill_input's).
+/// Instantiated for float and int.
+template <class T>
+exact_sums reference_sums(const T* d_in, std::uint64_t n, cudaStream_t stream);
+
 /// The memory a point of n elements (float or int, 4 bytes alike) needs at most: on the device the
-/// input, the two ping-pong partial arrays (at most n/64 + n/4096 elements, at the smallest block), a
-/// wave's partials (64 Ki elements allowed) and CUB's scratch (a few KB; 1 MiB allowed); on the host
-/// the input while setup() fills it.
+/// input, the two ping-pong partial arrays (at most n/64 + n/4096 elements, at the smallest block: a
+/// sweep over block sizes keeps the largest it needed), a wave's partials (64 Ki elements allowed)
+/// and CUB's scratch (a few KB; 1 MiB allowed, with the reference's two sums). Nothing on the host:
+/// the input is made and the reference computed on the GPU.
 inline cudalab::requirements requirements_at(std::uint64_t n) {
   const std::uint64_t input = n * 4;
   const std::uint64_t scratch = ((n + 63) / 64 + (n + 4095) / 4096 + 2 + 64 * 1024) * 4 + (1u << 20);
-  return {input + scratch, 0, input};
+  return {input + scratch, 0, 0};
 }
 
 }  // namespace reduction

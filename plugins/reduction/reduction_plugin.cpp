@@ -5,7 +5,6 @@
 #include <limits>
 #include <memory>
 #include <optional>
-#include <random>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -111,37 +110,37 @@ std::uint64_t addition_depth(kernel k, const std::vector<pass>& passes, unsigned
   return d;
 }
 
-/// One sweep point for element type T: the input, scratch, result and CUB storage on the device, the
-/// passes each variant launches, and the reference sums.
+/// One sweep point for element type T: the input (made on the GPU from the seed) and the reference
+/// sums (computed on the GPU), scratch, result and CUB storage on the device, and the passes each
+/// variant launches. Only `n` and `type` shape the data: `block` is a tuning parameter (retune()
+/// plans the passes again and grows the scratch if the new block needs more).
 template <class T>
 class reduction_point final : public cudalab::lab_point {
  public:
   reduction_point(const cudalab::params& p, cudalab::session& s)
-      : n_(static_cast<std::uint64_t>(p.integer("n"))), block_(static_cast<unsigned>(p.integer("block"))) {
-    const std::vector<T> h_in = make_inputs(s.seed());
-    d_in_ = s.input(h_in);
-    // One wave of resident blocks per grid-stride kernel, from the occupancy calculator of this GPU.
-    auto wave_of = [&](kernel k) {
-      if (!is_grid_stride(k)) return std::uint64_t(1);
-      return std::uint64_t(std::max(1, s.device().sm_count)) * std::uint64_t(resident_blocks_per_sm<T>(k, block_));
-    };
-    passes_.resize(variants.size());
-    for (cudalab::variant_index v = 0; v < variants.size(); ++v)
-      if (const std::optional<kernel> k = variants[v].hand_written)
-        passes_[v] = reduction_passes(*k, n_, block_, wave_of(*k));
-    // Ping-pong scratch for the multi-pass kernels: the first pass writes at most ceil(n / block)
-    // partials, the second at most ceil(that / block), later ones fewer again.
-    const std::uint64_t first = std::max<std::uint64_t>(div_up(n_, block_), 1);
-    d_scratch_a_ = cudalab::device_buffer<T>(first);
-    d_scratch_b_ = cudalab::device_buffer<T>(std::max<std::uint64_t>(div_up(first, block_), 1));
-    d_partials_ = cudalab::device_buffer<T>(wave_of(kernel::vector_single_pass));
+      : n_(static_cast<std::uint64_t>(p.integer("n"))), sm_count_(std::max(1, s.device().sm_count)) {
+    d_in_ = cudalab::device_buffer<T>(n_);
+    fill_input<T>(d_in_.data(), n_, s.seed(), s.stream());
+    s.register_input(d_in_.data(), d_in_.bytes(), cudalab::memory_kind::device);
+    // The reference: exact integer sums of the input (units of 2^-24 for float), on the GPU.
+    const exact_sums sums = reference_sums<T>(d_in_.data(), n_, s.stream());
+    if constexpr (std::is_integral_v<T>) {
+      ref_int_ = sums.sum;
+      ref_sum_ = double(sums.sum);
+      ref_abs_ = double(sums.abs_sum);
+    } else {
+      ref_sum_ = std::ldexp(double(sums.sum), -24);
+      ref_abs_ = std::ldexp(double(sums.abs_sum), -24);
+    }
+    plan(static_cast<unsigned>(p.integer("block")));
     d_counter_ = cudalab::device_buffer<unsigned>(1);
     d_counter_.fill_bytes(0, s.stream());  // kernel 9 leaves it at 0 again for the next launch
     cub_temp_bytes_ = cub_sum_temp_bytes<T>(n_);
     d_cub_temp_ = cudalab::device_buffer<unsigned char>(std::max<std::size_t>(cub_temp_bytes_, 1));
     d_result_ = s.output<T>(1);
-    CUDALAB_CUDA_CHECK(cudaStreamSynchronize(s.stream()));  // h_in is freed on return
   }
+
+  void retune(const cudalab::params& p) override { plan(static_cast<unsigned>(p.integer("block"))); }
 
   void run(cudalab::variant_index v, cudaStream_t stream) override {
     const std::optional<kernel> k = variants[v].hand_written;
@@ -174,7 +173,8 @@ class reduction_point final : public cudalab::lab_point {
       const auto expected = static_cast<T>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(ref_int_)));
       result = cudalab::compare_scalar(double(got), double(expected), 0.0,
                                        "exact (int sums wrap modulo 2^32 on both sides)");
-      result.note = "int sum of " + std::to_string(n_) + " values in [-100, 100]; " + order.str();
+      result.note = "int sum of " + std::to_string(n_) +
+                    " values in [-100, 100]; reference: int64 sum computed on the GPU; " + order.str();
     } else {
       // Float: any summation tree of depth d has |error| <= gamma_d * sum|x|, gamma_d = d*u/(1-d*u),
       // u = 2^-24. d follows the variant's order; CUB's order is unknown, so it gets a generous d.
@@ -185,7 +185,8 @@ class reduction_point final : public cudalab::lab_point {
       std::ostringstream rule;
       rule << "|got - ref| <= gamma_d * sum|x| = " << tol << " (d = " << d << " additions deep, u = 2^-24)";
       result = cudalab::compare_scalar(double(got), ref_sum_, tol, rule.str());
-      result.note = "reference: double sum of " + std::to_string(n_) + " floats in [0, 1); " + order.str();
+      result.note = "reference: exact sum of " + std::to_string(n_) +
+                    " floats in [0, 1), computed on the GPU in 64-bit integers (units of 2^-24); " + order.str();
     }
     if (k == kernel::vector_single_pass) {
       // The last block must leave the arrival counter at 0, or the next launch finds no last block.
@@ -199,32 +200,35 @@ class reduction_point final : public cudalab::lab_point {
   }
 
  private:
-  /// The input from `seed`, and its reference sums.
-  std::vector<T> make_inputs(std::uint64_t seed) {
-    std::vector<T> h_in(n_);
-    std::mt19937_64 rng(seed);
-    // One 64-bit draw feeds two elements; floats are multiples of 2^-24 in [0, 1) (exact), ints are
-    // in [-100, 100] so no partial sum comes near 2^31.
-    for (std::uint64_t i = 0; i < n_; i += 2) {
-      const std::uint64_t r = rng();
-      for (std::uint64_t j = 0; j < 2 && i + j < n_; ++j) {
-        const auto bits = static_cast<std::uint32_t>(r >> (32 * j));
-        if constexpr (std::is_integral_v<T>)
-          h_in[i + j] = static_cast<T>(int(bits % 201u) - 100);
-        else
-          h_in[i + j] = static_cast<T>(std::ldexp(double(bits & 0xffffffu), -24));
-      }
-    }
-    for (const T v : h_in) {
-      ref_sum_ += double(v);
-      ref_abs_ += std::fabs(double(v));
-      if constexpr (std::is_integral_v<T>) ref_int_ += v;
-    }
-    return h_in;
+  /// Runs the point at `block`: the passes of every variant (one wave of resident blocks per
+  /// grid-stride kernel, from this GPU's occupancy calculator), and scratch enough for them. Scratch
+  /// only grows: a sweep over block sizes keeps what the smallest needed. The input is not touched.
+  void plan(unsigned block) {
+    block_ = block;
+    auto wave_of = [&](kernel k) {
+      if (!is_grid_stride(k)) return std::uint64_t(1);
+      return std::uint64_t(sm_count_) * std::uint64_t(resident_blocks_per_sm<T>(k, block_));
+    };
+    passes_.assign(variants.size(), std::vector<pass>{});
+    for (cudalab::variant_index v = 0; v < variants.size(); ++v)
+      if (const std::optional<kernel> k = variants[v].hand_written)
+        passes_[v] = reduction_passes(*k, n_, block_, wave_of(*k));
+    // Ping-pong scratch for the multi-pass kernels: the first pass writes at most ceil(n / block)
+    // partials, the second at most ceil(that / block), later ones fewer again.
+    const std::uint64_t first = std::max<std::uint64_t>(div_up(n_, block_), 1);
+    hold_at_least(d_scratch_a_, first);
+    hold_at_least(d_scratch_b_, std::max<std::uint64_t>(div_up(first, block_), 1));
+    hold_at_least(d_partials_, wave_of(kernel::vector_single_pass));
+  }
+
+  /// Reallocates `buffer` (its contents are scratch) when it holds fewer than `count` elements.
+  static void hold_at_least(cudalab::device_buffer<T>& buffer, std::uint64_t count) {
+    if (buffer.size() < count) buffer = cudalab::device_buffer<T>(count);
   }
 
   std::uint64_t n_;
-  unsigned block_;
+  int sm_count_;
+  unsigned block_ = 0;
   std::vector<std::vector<pass>> passes_;  ///< per variant; empty for CUB
   double ref_sum_ = 0.0, ref_abs_ = 0.0;
   std::int64_t ref_int_ = 0;
@@ -367,9 +371,10 @@ class reduction_lab final : public cudalab::lab {
                                      "elements to sum"),
         cudalab::param_spec::integer("block", 256, 64, 1024, "threads",
                                      "threads per block, a power of two (the unrolled kernels need it)")
-            .only(block_sizes::values()),
+            .only(block_sizes::values())
+            .tunes(),
         cudalab::param_spec::choice("type", "float", {"float", "int"},
-                                    "element type: float (checked against a double sum with a stated bound) "
+                                    "element type: float (checked against the exact sum with a stated bound) "
                                     "or int (checked exactly)"),
     };
     s.variants = variants.specs();

@@ -53,4 +53,21 @@ TEST(ReductionGpu, SinglePassKernelCanBeRunAgain) {
     EXPECT_EQ(failures(lab().verify(point((1 << 22) + 3, "int"), {"vector_single_pass"}, seed)), "");
 }
 
+TEST(ReductionGpu, RetunedPointsVerifyLikeFreshOnes) {
+  // A sweep over block keeps the point: retune() plans every variant's passes and grids again and
+  // grows the scratch when the new block needs more (1024 -> 64), keeps it when it needs less
+  // (64 -> 1024); the input and the reference stay. A point that kept its old block, passes or
+  // wave would sum the wrong elements, or write partials past its scratch (memcheck).
+  for (const char* type : {"float", "int"})
+    for (std::int64_t n : {std::int64_t(1000003), std::int64_t(1 << 22) + 3}) {
+      const std::string t(type);
+      EXPECT_EQ(lab().failures_retuned({{"n", n}, {"type", t}, {"block", std::int64_t(1024)}},
+                                       {{"n", n}, {"type", t}, {"block", std::int64_t(64)}}),
+                "");
+      EXPECT_EQ(lab().failures_retuned({{"n", n}, {"type", t}, {"block", std::int64_t(64)}},
+                                       {{"n", n}, {"type", t}, {"block", std::int64_t(1024)}}),
+                "");
+    }
+}
+
 }  // namespace

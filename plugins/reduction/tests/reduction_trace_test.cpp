@@ -45,11 +45,21 @@ TEST(ReductionSpec, RejectsBadCombinations) {
 }
 
 TEST(ReductionSpec, RequiresTheInputAndSomeScratch) {
-  // What requirements_of answers (cudalab::testing does not reach requirements_of itself).
+  // What requirements_of answers, and the lab answers the same. The input
+  // is made and the reference computed on the GPU: no host memory.
   const cudalab::requirements r = reduction::requirements_at(std::uint64_t(1) << 20);
   EXPECT_GE(r.device_bytes, 4u << 20);
   EXPECT_LE(r.device_bytes, (4u << 20) + (4u << 20) / 8 + (2u << 20));
-  EXPECT_EQ(r.host_bytes, 4u << 20);
+  EXPECT_EQ(r.host_bytes, 0u);
+  EXPECT_EQ(r.host_pinned_bytes, 0u);
+  const cudalab::requirements via_lab = lab().requirements_of(lab().with({{"n", std::int64_t(1) << 20}}));
+  EXPECT_EQ(via_lab.device_bytes, r.device_bytes);
+  EXPECT_EQ(via_lab.host_bytes, 0u);
+}
+
+TEST(ReductionSpec, OnlyBlockTunes) {
+  // A sweep over block keeps the point (retune); n and type shape the input and the reference.
+  for (const cudalab::param_spec& ps : lab().spec().params) EXPECT_EQ(ps.tuning, ps.name == "block") << ps.name;
 }
 
 TEST(ReductionPlanning, TreeKernelsNeedOneBlockPerChunk) {
