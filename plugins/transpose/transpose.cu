@@ -2,7 +2,10 @@
 #include "transpose.hpp"
 
 #include "cudalab/cuda_error.hpp"
+#include "cudalab/device_compare.cuh"
+#include "cudalab/device_fill.cuh"
 #include "cudalab/dispatch.hpp"
+#include "cudalab/random.hpp"
 #include "transpose_kernels.cuh"
 
 namespace transpose {
@@ -45,6 +48,26 @@ void launch_with(kernel k, const float* d_in, float* d_out, unsigned rows, unsig
   CUDALAB_CHECK_LAUNCH();
 }
 
+/// The input: random whole numbers in [0, 2^24), exact in float.
+struct random_input {
+  cudalab::random_stream s;
+  __device__ float operator()(std::uint64_t i) const { return static_cast<float>(s.bits(i) >> 40); }
+};
+
+/// What output element i holds after a correct run: for a transpose, output (i / rows, i % rows) is
+/// input (i % rows, i / rows); for a copy, input element i.
+struct expected_output {
+  const float* in;
+  unsigned rows, cols;
+  bool transposes;
+
+  __device__ float operator()(std::uint64_t i) const {
+    if (!transposes) return in[i];
+    const auto out_row = static_cast<unsigned>(i / rows), out_col = static_cast<unsigned>(i % rows);
+    return in[element_offset(out_col, out_row, cols)];
+  }
+};
+
 }  // namespace
 
 unsigned blocks_for(kernel k, unsigned rows, unsigned cols, unsigned strip) {
@@ -60,6 +83,16 @@ void launch(kernel k, const float* d_in, float* d_out, unsigned rows, unsigned c
     cudalab::dispatch(strip_choices{}, strip, "strip",
                       [&](auto st) { launch_with<br, st>(k, d_in, d_out, rows, cols, stream); });
   });
+}
+
+void fill_input(float* d_in, std::uint64_t n, std::uint64_t seed, cudaStream_t stream) {
+  cudalab::fill_on_device(d_in, n, random_input{cudalab::random_stream(seed, 0)}, stream);
+}
+
+cudalab::verification compare_output(const float* d_out, const float* d_in, unsigned rows, unsigned cols,
+                                     bool transposes, cudaStream_t stream) {
+  return cudalab::compare_exact_on_device(d_out, std::uint64_t(rows) * cols,
+                                          expected_output{d_in, rows, cols, transposes}, stream);
 }
 
 }  // namespace transpose

@@ -3,6 +3,10 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdint>
+
+#include "cudalab/verification.hpp"
+
 namespace transpose {
 
 /// The kernels of the lab; each shows one access pattern (see transpose_kernels.cuh).
@@ -30,5 +34,15 @@ unsigned blocks_for(kernel k, unsigned rows, unsigned cols, unsigned strip);
 /// tuned_strip); d_in and d_out hold rows * cols floats.
 void launch(kernel k, const float* d_in, float* d_out, unsigned rows, unsigned cols, unsigned block_rows,
             unsigned strip, cudaStream_t stream);
+
+/// Fills d_in[0, n) on the GPU with random whole numbers below 2^24 (exact in float, so a misplaced
+/// element shows) from `seed` (cudalab::random_stream(seed, 0)).
+void fill_input(float* d_in, std::uint64_t n, std::uint64_t seed, cudaStream_t stream);
+
+/// Compares every element of d_out on the GPU with what a variant must leave there: the transpose of
+/// d_in (rows x cols, row-major) as a cols x rows matrix when `transposes`, else d_in itself.
+/// REQUIRES: d_in and d_out hold rows * cols floats.
+cudalab::verification compare_output(const float* d_out, const float* d_in, unsigned rows, unsigned cols,
+                                     bool transposes, cudaStream_t stream);
 
 }  // namespace transpose

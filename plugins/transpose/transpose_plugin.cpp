@@ -1,10 +1,7 @@
 // The transpose lab: coalescing a matrix transpose through shared memory, and the bank conflicts it risks.
-#include <algorithm>
-#include <random>
 #include <stdexcept>
 #include <vector>
 
-#include "cudalab/compare.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
 #include "cudalab/variant_table.hpp"
@@ -152,7 +149,9 @@ void trace_warp(kernel k, unsigned rows, unsigned cols, unsigned block_rows, uns
   }
 }
 
-/// One sweep point: the input, its transpose (the reference) and the output. Its destructor frees them.
+/// One sweep point: the input (made on the GPU from the seed) and the output; verify() compares every
+/// output element on the GPU with the input moved where it belongs. Only rows and cols shape the data:
+/// block_rows is a tuning parameter (retune()). Its destructor frees the buffers.
 class transpose_point final : public cudalab::lab_point {
  public:
   transpose_point(const cudalab::params& p, cudalab::session& s)
@@ -160,24 +159,13 @@ class transpose_point final : public cudalab::lab_point {
         cols_(static_cast<unsigned>(p.integer("cols"))),
         block_rows_(static_cast<unsigned>(p.integer("block_rows"))) {
     const std::size_t n = std::size_t(rows_) * cols_;
-    // Exact integers below 2^24, so a misplaced element shows, and one draw feeds two elements.
-    h_in_.resize(n);
-    std::mt19937_64 rng(s.seed());
-    for (std::size_t i = 0; i < n; i += 2) {
-      const std::uint64_t r = rng();
-      h_in_[i] = static_cast<float>(r & 0xffffff);
-      if (i + 1 < n) h_in_[i + 1] = static_cast<float>((r >> 32) & 0xffffff);
-    }
-    // Reference transpose, in 32x32 blocks to stay in cache.
-    h_ref_.resize(n);
-    for (unsigned r0 = 0; r0 < rows_; r0 += tile_dim)
-      for (unsigned c0 = 0; c0 < cols_; c0 += tile_dim)
-        for (unsigned r = r0; r < std::min(rows_, r0 + tile_dim); ++r)
-          for (unsigned c = c0; c < std::min(cols_, c0 + tile_dim); ++c)
-            h_ref_[element_offset(c, r, rows_)] = h_in_[element_offset(r, c, cols_)];
-    d_in_ = s.input(h_in_);
+    d_in_ = cudalab::device_buffer<float>(n);
+    fill_input(d_in_.data(), n, s.seed(), s.stream());
+    s.register_input(d_in_.data(), d_in_.bytes(), cudalab::memory_kind::device);
     d_out_ = s.output<float>(n);
   }
+
+  void retune(const cudalab::params& p) override { block_rows_ = static_cast<unsigned>(p.integer("block_rows")); }
 
   void run(cudalab::variant_index v, cudaStream_t stream) override {
     const plan& pl = variants[v];
@@ -190,14 +178,15 @@ class transpose_point final : public cudalab::lab_point {
 
   cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context& ctx) override {
     const bool transposes = variants[v].transposes;
-    cudalab::verification c = cudalab::compare_exact(d_out_, transposes ? h_ref_ : h_in_, ctx.stream);
-    if (transposes) c.note = "output is cols x rows; element i = row i / rows, column i % rows";
+    cudalab::verification c = compare_output(d_out_.data(), d_in_.data(), rows_, cols_, transposes, ctx.stream);
+    c.note = transposes ? "compared on the GPU with the input transposed; output is cols x rows; element i = row "
+                          "i / rows, column i % rows"
+                        : "compared on the GPU with the input";
     return c;
   }
 
  private:
   unsigned rows_, cols_, block_rows_;
-  std::vector<float> h_in_, h_ref_;
   cudalab::device_buffer<float> d_in_, d_out_;
 };
 
@@ -222,7 +211,8 @@ class transpose_lab final : public cudalab::lab {
                                      "thread rows per 32-wide block for copy, copy_shared, padded_rows, "
                                      "diagonal and padded_hinted (each block moves a 64x32 strip of two "
                                      "tiles, each thread 64/block_rows rows of it); must divide 32")
-            .only(block_rows_choices::values()),
+            .only(block_rows_choices::values())
+            .tunes(),
     };
     s.variants = variants.specs();
     s.baseline = "copy";
@@ -236,7 +226,7 @@ class transpose_lab final : public cudalab::lab {
 
   cudalab::requirements requirements_of(const cudalab::params& p) const override {
     const auto bytes = static_cast<std::uint64_t>(p.integer("rows") * p.integer("cols")) * sizeof(float);
-    return {2 * bytes, 0, 3 * bytes};  // device: input, output; host: input, reference, downloaded output
+    return {2 * bytes, 0, 0};  // device: input, output; inputs are made and outputs checked on the GPU
   }
 
   cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index) const override {

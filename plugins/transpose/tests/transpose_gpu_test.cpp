@@ -35,4 +35,17 @@ TEST(TransposeGpu, ManyBlocksNonSquare) {
   EXPECT_EQ(failures(4096, 4096), "");
 }
 
+TEST(TransposeGpu, RetunedPointsVerifyLikeFreshOnes) {
+  // A sweep over block_rows keeps the point: retuned, every variant still verifies at the new thread
+  // rows, with the input and output of the first setup. (Every block_rows transposes correctly, so
+  // this cannot tell whether retune took the new value; it checks that a kept point stays right.)
+  for (auto [r, c] : {std::pair{97, 130}, {2049, 4103}})
+    for (auto [from, to] : {std::pair{8, 1}, {1, 32}, {32, 2}}) {
+      const std::int64_t rows = r, cols = c;
+      EXPECT_EQ(lab().failures_retuned({{"rows", rows}, {"cols", cols}, {"block_rows", std::int64_t(from)}},
+                                       {{"rows", rows}, {"cols", cols}, {"block_rows", std::int64_t(to)}}),
+                "");
+    }
+}
+
 }  // namespace

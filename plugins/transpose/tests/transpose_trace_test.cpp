@@ -30,6 +30,17 @@ TEST(TransposeSpec, RejectsBadCombinations) {
   EXPECT_THROW(with({{"rows", std::int64_t(1) << 20}, {"cols", std::int64_t(1) << 20}}), std::invalid_argument);
 }
 
+TEST(TransposeSpec, OnlyBlockRowsTunesAndNoHostMemory) {
+  // A sweep over block_rows keeps the point (retune); rows and cols shape the input and the reference.
+  for (const cudalab::param_spec& ps : lab().spec().params) EXPECT_EQ(ps.tuning, ps.name == "block_rows") << ps.name;
+  // Input and output on the device; the input is made and the output checked on the GPU.
+  const cudalab::requirements r =
+      lab().requirements_of(with({{"rows", std::int64_t(1000)}, {"cols", std::int64_t(3)}}));
+  EXPECT_EQ(r.device_bytes, 2u * 1000 * 3 * sizeof(float));
+  EXPECT_EQ(r.host_bytes, 0u);
+  EXPECT_EQ(r.host_pinned_bytes, 0u);
+}
+
 TEST(TransposeIndexMath, DiagonalOrderVisitsEveryTileOnce) {
   using namespace transpose;
   for (auto [tx, ty] : {std::pair{1u, 1u}, {3u, 5u}, {5u, 3u}, {7u, 7u}, {16u, 4u}, {1u, 9u}}) {
