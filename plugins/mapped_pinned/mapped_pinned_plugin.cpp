@@ -6,13 +6,11 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
-#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "cudalab/compare.hpp"
 #include "cudalab/cuda_error.hpp"
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/event.hpp"
@@ -151,15 +149,16 @@ void trace_strided_launch(cudalab::trace_sink& sink, std::uint64_t n, std::uint6
 }
 
 /// One sweep point: the input and the output in every kind of host memory, the device buffers of
-/// the copy variants, the streams variant's own streams and events, and the reference. Members are
-/// destroyed in reverse order of declaration: registrations before their memory, events before streams.
+/// the copy variants, and the streams variant's own streams and events. Only `n` shapes it: every
+/// other parameter is a tuning one (retune()). Members are destroyed in reverse order of declaration:
+/// registrations before their memory, events before streams.
 class mapped_pinned_point final : public cudalab::lab_point {
  public:
   /// REQUIRES: the device can map host memory.
   mapped_pinned_point(const settings& s, cudalab::session& session)
       : s_(s),
+        seed_(session.seed()),
         h_input_(s.n),
-        h_reference_(s.n),
         h_pageable_out_(s.n),
         pinned_in_(s.n),
         pinned_out_(s.n),
@@ -173,23 +172,33 @@ class mapped_pinned_point final : public cudalab::lab_point {
         d_out_(s.n),
         streams_(static_cast<std::size_t>(s.streams)),
         joins_(static_cast<std::size_t>(s.streams)) {
-    std::mt19937_64 rng(session.seed());
-    std::uniform_int_distribution<int> dist(-1000000, 1000000);
-    for (int& v : h_input_) v = dist(rng);
-    std::transform(h_input_.begin(), h_input_.end(), h_reference_.begin(),
-                   [&](int v) { return add_reference(v, s.increment, s.cycles); });
-    for (int* h_in : {pinned_in_.data(), mapped_in_.data(), registered_in_mem_.get()})
-      std::copy(h_input_.begin(), h_input_.end(), h_in);
+    // The input, made on the GPU from the seed: written over the bus into the mapped and registered
+    // inputs, and into the device buffer of the copy variants, from where one copy each takes it to
+    // the pinned and the pageable input. The host synchronises before it checksums them.
+    const cudaStream_t stream = session.stream();
+    const std::size_t bytes = s.n * sizeof(int);
+    fill_input(mapped_in_.device_data(), s.n, seed_, stream);
+    fill_input(static_cast<int*>(registered_in_.device_data()), s.n, seed_, stream);
+    fill_input(d_in_.data(), s.n, seed_, stream);
+    CUDALAB_CUDA_CHECK(cudaMemcpyAsync(pinned_in_.data(), d_in_.data(), bytes, cudaMemcpyDeviceToHost, stream));
+    CUDALAB_CUDA_CHECK(cudaMemcpyAsync(h_input_.data(), d_in_.data(), bytes, cudaMemcpyDeviceToHost, stream));
     // The inputs and outputs live in host memory, so they are registered by hand. The device buffers
     // of the copy variants are written by every run of those: poisoned too, so a copy or a kernel
     // that skips elements cannot pass on what an earlier run left there.
-    const std::size_t bytes = s.n * sizeof(int);
     for (const int* h_in : {h_input_.data(), pinned_in_.data(), mapped_in_.data(), registered_in_mem_.get()})
       session.register_input(h_in, bytes, cudalab::memory_kind::host);
     for (int* h_out : {h_pageable_out_.data(), pinned_out_.data(), mapped_out_.data(), registered_out_mem_.get()})
       session.register_output(h_out, bytes, cudalab::memory_kind::host, cudalab::output_init::poison);
     for (int* d_buffer : {d_in_.data(), d_out_.data()})
       session.register_output(d_buffer, bytes, cudalab::memory_kind::device, cudalab::output_init::poison);
+  }
+
+  /// New launch settings, work per element or stream count; the buffers and inputs stay.
+  void retune(const cudalab::params& p) override {
+    s_ = settings(p);
+    if (streams_.size() == static_cast<std::size_t>(s_.streams)) return;
+    joins_ = std::vector<cudalab::event>(static_cast<std::size_t>(s_.streams));
+    streams_ = std::vector<cudalab::stream>(static_cast<std::size_t>(s_.streams));
   }
 
   void run(cudalab::variant_index v, cudaStream_t stream) override {
@@ -214,26 +223,38 @@ class mapped_pinned_point final : public cudalab::lab_point {
     }
   }
 
-  cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context&) override {
-    // Every output is host memory the run has written (the host synchronised the stream).
-    const int* got = nullptr;
+  cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context& ctx) override {
+    // The run has written a host output (the host synchronised the stream). The GPU compares it where
+    // it can read it: the mapped and registered outputs through their device views, over the bus; the
+    // pinned and pageable ones once copied into the device buffer of the copy variants (overwritten
+    // by every run, and poisoned again before the next verified one).
+    const std::size_t bytes = s_.n * sizeof(int);
+    const int* got = d_out_.data();
+    std::string read = "copied to device memory";
     switch (variants[v].via) {
       case way::pageable:
-        got = h_pageable_out_.data();
+        CUDALAB_CUDA_CHECK(
+            cudaMemcpyAsync(d_out_.data(), h_pageable_out_.data(), bytes, cudaMemcpyHostToDevice, ctx.stream));
         break;
       case way::pinned:
       case way::streams:
-        got = pinned_out_.data();
+        CUDALAB_CUDA_CHECK(
+            cudaMemcpyAsync(d_out_.data(), pinned_out_.data(), bytes, cudaMemcpyHostToDevice, ctx.stream));
         break;
       case way::mapped:
       case way::mapped_strided:
-        got = mapped_out_.data();
+        got = mapped_out_.device_data();
+        read = "read over the bus";
         break;
       case way::registered:
-        got = registered_out_mem_.get();
+        got = static_cast<const int*>(registered_out_.device_data());
+        read = "read over the bus";
         break;
     }
-    return cudalab::compare_exact(got, h_reference_.data(), s_.n);
+    cudalab::verification c = compare_sums(got, s_.n, seed_, s_.increment, s_.cycles, ctx.stream);
+    c.note = "every element compared on the GPU (the host output " + read +
+             ") with the input + increment * cycles, 32-bit wrap-around (add_reference)";
+    return c;
   }
 
  private:
@@ -272,7 +293,8 @@ class mapped_pinned_point final : public cudalab::lab_point {
   }
 
   settings s_;
-  std::vector<int> h_input_, h_reference_, h_pageable_out_;
+  std::uint64_t seed_;
+  std::vector<int> h_input_, h_pageable_out_;
   cudalab::pinned_buffer<int> pinned_in_, pinned_out_;
   cudalab::mapped_buffer<int> mapped_in_, mapped_out_;
   malloc_ptr registered_in_mem_, registered_out_mem_;
@@ -301,18 +323,26 @@ class mapped_pinned_lab final : public cudalab::lab {
     s.params = {
         cudalab::param_spec::integer("n", std::int64_t(1) << 25, 1, std::int64_t(1) << 33, "elements",
                                      "ints in the input and in the output (each crosses the bus once)"),
-        cudalab::param_spec::integer("cycles", 8, 0, 1 << 16, "adds", "dependent adds per element (work per element)"),
+        cudalab::param_spec::integer("cycles", 8, 0, 1 << 16, "adds", "dependent adds per element (work per element)")
+            .tunes(),
         cudalab::param_spec::integer("increment", 1, -(std::int64_t(1) << 31), (std::int64_t(1) << 31) - 1, "",
-                                     "value added each cycle"),
+                                     "value added each cycle")
+            .tunes(),
         cudalab::param_spec::integer("unroll", 4, 1, 4, "elements",
                                      "unroll factor (" + unrolls::text() + ") of pageable, pinned, streams, registered")
-            .only(unrolls::values()),
-        cudalab::param_spec::integer("streams", 4, 1, 32, "streams", "streams the streams variant spreads chunks over"),
+            .only(unrolls::values())
+            .tunes(),
+        cudalab::param_spec::integer("streams", 4, 1, 32, "streams", "streams the streams variant spreads chunks over")
+            .tunes(),
         cudalab::param_spec::integer("chunks", 16, 1, 4096, "chunks",
-                                     "pieces the streams variant cuts the data into (at least `streams`)"),
+                                     "pieces the streams variant cuts the data into (at least `streams`)")
+            .tunes(),
         cudalab::param_spec::integer("stride", 32, 1, 1 << 16, "elements",
-                                     "columns of mapped_strided's walk: lanes are n/stride elements apart"),
-        cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block, whole warps").multiple(32),
+                                     "columns of mapped_strided's walk: lanes are n/stride elements apart")
+            .tunes(),
+        cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block, whole warps")
+            .multiple(32)
+            .tunes(),
     };
     s.variants = variants.specs();
     s.baseline = "pinned";
@@ -341,7 +371,7 @@ class mapped_pinned_lab final : public cudalab::lab {
     cudalab::requirements r;
     r.device_bytes = 2 * bytes;       // device input and output of the copy-based variants
     r.host_pinned_bytes = 6 * bytes;  // pinned, mapped and registered inputs and outputs
-    r.host_bytes = 3 * bytes;         // pageable input and output, CPU reference
+    r.host_bytes = 2 * bytes;         // pageable input and output (inputs made, outputs checked on the GPU)
     return r;
   }
 

@@ -57,4 +57,24 @@ TEST(MappedPinnedGpu, ManyBlocksAtAMillionAndAHalf) {
 
 TEST(MappedPinnedGpu, DefaultSizeThirtyTwoMillionInts) { EXPECT_EQ(lab().failures_at({}), ""); }
 
+// A sweep over anything but n keeps the point: retuned, every variant still verifies (a point that
+// kept its old cycles, increment, unroll, stride, block or streams would compute or cover the wrong
+// thing; one that kept its stream count would index its streams past the end).
+TEST(MappedPinnedGpu, RetunedPointsVerifyLikeFreshOnes) {
+  const std::int64_t n = 100003;
+  EXPECT_EQ(lab().failures_retuned({{"n", n}, {"cycles", std::int64_t(0)}},
+                                   {{"n", n}, {"cycles", std::int64_t(300)}, {"increment", std::int64_t(-3)}}),
+            "");
+  EXPECT_EQ(lab().failures_retuned({{"n", n}}, {{"n", n},
+                                                {"unroll", std::int64_t(1)},
+                                                {"block", std::int64_t(96)},
+                                                {"stride", std::int64_t(7)},
+                                                {"streams", std::int64_t(7)},
+                                                {"chunks", std::int64_t(13)}}),
+            "");
+  EXPECT_EQ(lab().failures_retuned({{"n", n}, {"streams", std::int64_t(8)}, {"chunks", std::int64_t(64)}},
+                                   {{"n", n}, {"streams", std::int64_t(2)}, {"chunks", std::int64_t(3)}}),
+            "");
+}
+
 }  // namespace
