@@ -43,5 +43,8 @@ grep -q "scale_vec4" <<<"$out" || fail "the installed cudalab did not load the n
 "$p/bin/cudalab" validate "$work/histo/histo.toml" --plugin-path "$work/histo/build" || fail "validate"
 "$p/bin/cudalab" explain "$work/histo/histo.toml" --plugin-path "$work/histo/build" | grep -E "scale_vec4 .* 16.00 +100%" ||
   fail "explain does not predict 16 sectors per vector request"
-"$p/bin/cudalab" list | grep -q "alignment" || fail "installed plugins not listed"
+# Captured first: `list | grep -q` would end the pipe at the first match, and list, which prints each
+# plugin once its child has loaded it, would then die of SIGPIPE on the next line.
+listed=$("$p/bin/cudalab" list 2>&1) || fail "list: $listed"
+grep -q "alignment" <<<"$listed" || fail "installed plugins not listed: $listed"
 echo "ok: install tree relocatable; cudalab new histo built out of tree (Release, ${archs}), passed its tests, loaded"
