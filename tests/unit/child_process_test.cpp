@@ -1,8 +1,12 @@
 // The watchdog's child processes, with /bin/sh standing in for cudalab: result lines on fd 3, output
 // lines kept, exit codes, deaths by signal, timeouts that kill the whole process group, and stop.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <fstream>
 #include <chrono>
 #include <string>
 #include <thread>
@@ -49,7 +53,7 @@ TEST(ChildProcess, KeepsOnlyTheLastLines) {
 TEST(ChildProcess, DeathBySignalIsNamed) {
   const child_outcome how = run_child(shell("echo about to crash >&2; kill -SEGV $$"));
   EXPECT_FALSE(how.ended_normally());
-  EXPECT_EQ(how.describe(), "killed by signal SIGSEGV (Segmentation fault)");
+  EXPECT_EQ(how.describe(), "was killed by signal SIGSEGV (Segmentation fault)");
   EXPECT_EQ(how.last_output, std::vector<std::string>{"about to crash"});
 }
 
@@ -100,7 +104,7 @@ TEST(ChildProcess, StopKillsIt) {
   ctrl_c.join();
   EXPECT_LT(seconds_since(t0), 10.0);
   EXPECT_TRUE(how.stopped);
-  EXPECT_EQ(how.describe(), "interrupted");
+  EXPECT_EQ(how.describe(), "was interrupted");
 }
 
 TEST(ChildProcess, MissingProgram) {

@@ -75,10 +75,10 @@ std::string child_outcome::describe() const {
     std::snprintf(limit, sizeof limit, "%g", timeout_s);
     return std::string("timed out after ") + limit + " s without a result (killed by the watchdog)";
   }
-  if (stopped) return "interrupted";
+  if (stopped) return "was interrupted";
   if (signal != 0) {
     const char* abbrev = ::sigabbrev_np(signal);
-    return "killed by signal " + (abbrev ? "SIG" + std::string(abbrev) : std::to_string(signal)) + " (" +
+    return "was killed by signal " + (abbrev ? "SIG" + std::string(abbrev) : std::to_string(signal)) + " (" +
            ::strsignal(signal) + ")";
   }
   return "exited with code " + std::to_string(exit_code);

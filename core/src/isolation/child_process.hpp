@@ -35,9 +35,9 @@ struct child_outcome {
 
   /// True when it exited by itself (any exit code).
   bool ended_normally() const { return started && exited; }
-  /// How it ended, in words: "killed by signal SIGSEGV (Segmentation fault)", "timed out after 5 s
-  /// without a result (killed by the watchdog)", "exited with code 7", "interrupted", "could not be
-  /// started: ...".
+  /// How it ended, as the rest of a sentence about the child: "was killed by signal SIGSEGV
+  /// (Segmentation fault)", "timed out after 5 s without a result (killed by the watchdog)", "exited
+  /// with code 7", "was interrupted", "could not be started: ...".
   std::string describe() const;
 };
 

@@ -87,8 +87,10 @@ int probe_in_child(const std::vector<planned_lab>& plans, const child_command& c
   const child_outcome how = run_child(probe);
   if (how.stopped) return exit_interrupted;
   if (!how.ended_normally()) {
+    // It did not end by itself, so no CUDA call reported a failure: it crashed (in cudalab, a plugin
+    // or the driver) or could not be started.
     fmt::print(stderr, "cudalab: the process probing the GPU {}\n", how.describe());
-    return exit_cuda_error;
+    return exit_internal;
   }
   if (how.exit_code != exit_ok) return how.exit_code;
   if (!sent) {

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# The processes of `cudalab run` under attack (the red-team review's findings, on the fake CUDA runtime):
+# signals in the middle of a run, a parent that dies, a GPU probe that hangs or crashes, a child that
+# floods its output, and lab files, profiles or the executable changed while an isolated run goes on.
+# Each scenario starts cudalab, does something to it, and checks its exit code, its files and that no
+# process of it is left behind.
+# usage: process_faults.sh SCENARIO CUDALAB TEST_PLUGIN_DIR OUT_DIR
+# Exits 77 (skip) unless CUDALAB_FAKE_GPU=1: the faults are injected through the fake runtime.
+set -u
+scenario=$1 cudalab=$2 plugins=$3 out=$4
+fixtures=$(cd "$(dirname "$0")/../fixtures/cli" && pwd)
+configs=$(cd "$(dirname "$0")/../../configs" && pwd)
+if [ "${CUDALAB_FAKE_GPU:-0}" != 1 ]; then echo "skipped: needs the fake CUDA runtime"; exit 77; fi
+command -v python3 >/dev/null || { echo "skipped: needs python3"; exit 77; }
+rm -rf "$out"
+mkdir -p "$out"
+status=0
+started=()  # every cudalab process a scenario saw, so none is left behind whatever happens
+
+fail() {
+  echo "FAIL: $*" >&2
+  status=1
+}
+ok() { echo "ok: $*"; }
+
+# alive PID: the process exists and is not a zombie.
+alive() { [ -e "/proc/$1/stat" ] && [ "$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)" != Z ]; }
+
+# wait_for SECONDS COMMAND...: polls COMMAND every 0.02 s until it succeeds; false after SECONDS.
+wait_for() {
+  local tries=$(($1 * 50))
+  shift
+  for ((i = 0; i < tries; i++)); do
+    "$@" && return 0
+    sleep 0.02
+  done
+  return 1
+}
+
+# The children of cudalab process PID: the GPU probe, and the units (their command lines carry the ceilings).
+probe_of() { pgrep -P "$1" -f 'internal-context-only' | head -n 1; }
+unit_of() { pgrep -P "$1" -f 'internal-ceilings' | head -n 1; }
+has_probe() { [ -n "$(probe_of "$1")" ]; }
+has_child() { [ -n "$(pgrep -P "$1")" ]; }
+has_unit() { [ -n "$(unit_of "$1")" ]; }
+is_dead() { ! alive "$1"; }
+
+# start ARGS...: runs cudalab ARGS in the background (stdout and stderr to files); sets $pid.
+start() {
+  "$cudalab" "$@" >"$out/stdout" 2>"$out/stderr" &
+  pid=$!
+  started+=("$pid")
+}
+
+# finish SECONDS: waits for $pid; sets $rc (killed and "timeout" when it does not end in time).
+finish() {
+  if ! wait_for "$1" is_dead "$pid"; then
+    fail "cudalab did not end within $1 s"
+    kill -KILL "$pid" 2>/dev/null
+  fi
+  wait "$pid" 2>/dev/null
+  rc=$?
+  echo "exit code $rc"
+}
+
+expect_rc() { if [ "$rc" = "$1" ]; then ok "exit code $1"; else fail "exit code $rc, expected $1"; fi; }
+expect_stderr() {
+  if grep -Eq -- "$1" "$out/stderr"; then ok "stderr matches /$1/"; else fail "stderr does not match /$1/"; fi
+}
+
+# results_ok FILE MIN: FILE is a JSON document with at least MIN results.
+results_ok() {
+  if python3 -c 'import json,sys; n=len(json.load(open(sys.argv[1]))["results"]); sys.exit(n < int(sys.argv[2]))' \
+    "$1" "$2" 2>/dev/null; then
+    ok "$1 holds at least $2 result(s)"
+  else
+    fail "$1 is not a JSON document with at least $2 result(s)"
+  fi
+}
+
+# count REGEX: the result lines of results.jsonl that match.
+count() { grep -Ec -- "$1" "$out/run/results.jsonl"; }
+expect_count() {
+  local n
+  n=$(count "$3")
+  if [ "$n" = "$2" ]; then ok "$1 ($n)"; else fail "$1: $n line(s) match /$3/, expected $2"; fi
+}
+
+# no_child_left PID...: none of these processes is still alive a few seconds later.
+no_child_left() {
+  local p
+  for p in "$@"; do
+    if wait_for 5 is_dead "$p"; then ok "process $p is gone"; else fail "process $p is still alive"; fi
+  done
+}
+
+cleanup() {
+  local p
+  for p in "${started[@]}"; do
+    for c in $(pgrep -P "$p" 2>/dev/null) $p; do kill -KILL "$c" 2>/dev/null; done
+  done
+  [ -n "${binary_copy:-}" ] && rm -f "$binary_copy"
+}
+trap cleanup EXIT
+
+# A lab file of many points, for runs that must still be going when something happens to them.
+many_points() {
+  printf '[lab]\nplugin = "testlab"\nvariants = ["memcpy"]\n[sweep]\nn = { from = 1024, to = 409600, step = 1024 }\n' \
+    >"$out/many.toml"
+}
+
+common=(--plugin-path "$plugins" --out "$out/run")
+
+case $scenario in
+  redteam_f33_probe_killed)
+    # The GPU probe dies of a signal: say what happened in a sentence, and do not claim a CUDA call failed.
+    export FAKECUDA_HANG_PROBE=1
+    start run --isolate "${common[@]}" "$fixtures/testlab.toml"
+    wait_for 60 has_probe "$pid" || fail "no probe started"
+    kill -ABRT "$(probe_of "$pid")"
+    finish 10
+    expect_rc 1
+    expect_stderr "the process probing the GPU was killed by signal SIGABRT \\(Aborted\\)"
+    ;;
+  *)
+    echo "unknown scenario $scenario" >&2
+    exit 2
+    ;;
+esac
+exit $status
