@@ -75,7 +75,7 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   catch_stop_signals();
   // 1. The context, from a child: the parent itself never initialises CUDA.
   run_context probed;
-  if (const int code = probe_in_child(r.plans, r.child, &interrupted, probed); code != exit_ok) return code;
+  if (const int code = probe_in_child(r.plans, r.child, timeout_s, &interrupted, probed); code != exit_ok) return code;
   run_context context = new_context(r.command_line, r.profile.file);
   context.device = probed.device;
   context.measured = probed.measured;

@@ -112,6 +112,16 @@ many_points() {
 common=(--plugin-path "$plugins" --out "$out/run")
 
 case $scenario in
+  redteam_f11_probe_hangs)
+    # The GPU probe never returns (a stuck driver): --timeout must kill it too.
+    export FAKECUDA_HANG_PROBE=1
+    start run --isolate --timeout 2 "${common[@]}" "$fixtures/testlab.toml"
+    wait_for 10 has_probe "$pid" && started+=("$(probe_of "$pid")")
+    finish 15
+    expect_rc 5
+    expect_stderr "the process probing the GPU timed out after 2 s without a result \\(killed by the watchdog\\)"
+    no_child_left "${started[@]}"
+    ;;
   redteam_f33_probe_killed)
     # The GPU probe dies of a signal: say what happened in a sentence, and do not claim a CUDA call failed.
     export FAKECUDA_HANG_PROBE=1

@@ -66,13 +66,14 @@ std::vector<std::string> unit_child_argv(const child_command& command, const iso
   return a;
 }
 
-int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, const std::atomic<bool>* stop,
-                   run_context& probed) {
+int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, double timeout_s,
+                   const std::atomic<bool>* stop, run_context& probed) {
   child_request probe;
   probe.argv = {self_executable(command), "run", child_flag::result_fd, result_fd_text(), child_flag::context_only};
   const std::vector<std::string> common = child_arguments(command);
   probe.argv.insert(probe.argv.end(), common.begin(), common.end());
   for (const auto& pl : plans) probe.argv.push_back(pl.file_arg);
+  probe.timeout_s = timeout_s;
   probe.stop = stop;
   probe.on_output_line = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };  // its message is ours
   std::optional<run_context> sent;
@@ -87,10 +88,10 @@ int probe_in_child(const std::vector<planned_lab>& plans, const child_command& c
   const child_outcome how = run_child(probe);
   if (how.stopped) return exit_interrupted;
   if (!how.ended_normally()) {
-    // It did not end by itself, so no CUDA call reported a failure: it crashed (in cudalab, a plugin
-    // or the driver) or could not be started.
+    // It did not end by itself, so no CUDA call reported a failure: a GPU that does not answer in time
+    // is not usable; otherwise it crashed (in cudalab, a plugin or the driver) or could not be started.
     fmt::print(stderr, "cudalab: the process probing the GPU {}\n", how.describe());
-    return exit_internal;
+    return how.timed_out ? exit_no_gpu : exit_internal;
   }
   if (how.exit_code != exit_ok) return how.exit_code;
   if (!sent) {
