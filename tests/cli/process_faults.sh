@@ -122,6 +122,20 @@ case $scenario in
     expect_stderr "the process probing the GPU timed out after 2 s without a result \\(killed by the watchdog\\)"
     no_child_left "${started[@]}"
     ;;
+  redteam_f14_output_flood)
+    # A unit child writes 5 MB without a newline, then hangs: the parent keeps only the end of each line,
+    # so neither its memory, nor its stderr, nor the error text in the results grows with the flood.
+    export FAKECUDA_SPEW=5000000 FAKECUDA_HANG_SYNC=1
+    start run --isolate --timeout 3 --config "$configs/verify.toml" "${common[@]}" "$fixtures/testlab.toml"
+    finish 60
+    expect_rc 8
+    expect_count "the hang is recorded with the child's last output, cut" 1 \
+      '"status":"error","error":"the child process running this lab file timed out .*its last output: x+ \[[^]]*cut'
+    for f in "$out/stderr" "$out/run/results.json" "$out/run/results.jsonl" "$out/run/report.md"; do
+      size=$(stat -c %s "$f")
+      if [ "$size" -lt 100000 ]; then ok "$f: $size bytes"; else fail "$f: $size bytes"; fi
+    done
+    ;;
   redteam_f33_probe_killed)
     # The GPU probe dies of a signal: say what happened in a sentence, and do not claim a CUDA call failed.
     export FAKECUDA_HANG_PROBE=1

@@ -115,5 +115,22 @@ TEST(ChildProcess, MissingProgram) {
   EXPECT_TRUE(!how.started || (how.exited && how.exit_code == 127)) << how.describe();
 }
 
+// Red-team review F14: a child that writes megabytes without a newline must not make the parent keep
+// (or pass on) a line of that size; each line is cut, and the cut says so.
+TEST(ChildProcess, RedteamF14ALineWithoutEndIsCut) {
+  std::vector<std::string> output;
+  child_request r = shell("head -c 3000000 /dev/zero | tr '\\0' x; echo; echo after", nullptr, &output);
+  const child_outcome how = run_child(r);
+  ASSERT_TRUE(how.ended_normally());
+  ASSERT_EQ(output.size(), 2u);
+  EXPECT_LT(output[0].size(), 5000u);
+  EXPECT_EQ(output[0].substr(0, 10), "xxxxxxxxxx");
+  EXPECT_NE(output[0].find("cut"), std::string::npos) << output[0].substr(4090, 100);
+  EXPECT_EQ(output[1], "after");
+  std::size_t kept = 0;
+  for (const std::string& line : how.last_output) kept += line.size();
+  EXPECT_LT(kept, 10000u);
+}
+
 }  // namespace
 }  // namespace cudalab::host

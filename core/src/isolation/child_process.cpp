@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -27,10 +28,13 @@ int high_fd(int fd) {
   return moved;
 }
 
-// Splits what arrives on one pipe into lines.
+// Splits what arrives on one pipe into lines of at most `max_bytes`: a longer line is handed over cut
+// as soon as it reaches the limit, with a note, and the rest of it is dropped, so that a child writing
+// megabytes without a newline costs the parent no more than one line's worth of memory.
 class line_reader {
  public:
-  line_reader(int fd, std::function<void(const std::string&)> on_line) : fd_(fd), on_line_(std::move(on_line)) {}
+  line_reader(int fd, std::size_t max_bytes, std::function<void(const std::string&)> on_line)
+      : fd_(fd), max_bytes_(max_bytes), on_line_(std::move(on_line)) {}
   int fd() const { return fd_; }
   bool open() const { return fd_ >= 0; }
   // Reads what is there; at end of file hands over a last unterminated line and closes.
@@ -45,25 +49,42 @@ class line_reader {
       fd_ = -1;
       return;
     }
-    pending_.append(buf, static_cast<std::size_t>(n));
-    std::size_t start = 0, nl;
-    while ((nl = pending_.find('\n', start)) != std::string::npos) {
-      deliver(pending_.substr(start, nl - start));
-      start = nl + 1;
+    const char* data = buf;
+    const char* const end = buf + n;
+    while (data < end) {
+      const char* const newline = static_cast<const char*>(std::memchr(data, '\n', std::size_t(end - data)));
+      append(data, newline ? newline : end);
+      if (!newline) break;
+      if (!cut_) deliver(pending_);
+      pending_.clear();
+      cut_ = false;
+      data = newline + 1;
     }
-    pending_.erase(0, start);
   }
   ~line_reader() {
     if (fd_ >= 0) ::close(fd_);
   }
 
  private:
+  // Adds [from, to) to the line, up to the limit; a line that passes it is handed over at once.
+  void append(const char* from, const char* to) {
+    if (cut_) return;  // the rest of a line already handed over
+    const std::size_t room = max_bytes_ - pending_.size();
+    const std::size_t size = std::size_t(to - from);
+    pending_.append(from, std::min(size, room));
+    if (size <= room) return;
+    deliver(pending_ + " [line cut at " + std::to_string(max_bytes_) + " bytes]");
+    pending_.clear();
+    cut_ = true;
+  }
   void deliver(const std::string& line) {
     if (on_line_) on_line_(line);
   }
   int fd_;
+  std::size_t max_bytes_;
   std::function<void(const std::string&)> on_line_;
-  std::string pending_;
+  std::string pending_;  // the line so far
+  bool cut_ = false;     // the line was handed over cut: drop the rest of it
 };
 
 }  // namespace
@@ -143,11 +164,11 @@ child_outcome run_child(const child_request& request) {
   using clock = std::chrono::steady_clock;
   auto last_result = clock::now();  // the watchdog's clock: restarted by every result line
   std::deque<std::string> tail;
-  line_reader result_reader(results[0], [&](const std::string& line) {
+  line_reader result_reader(results[0], request.max_result_line_bytes, [&](const std::string& line) {
     last_result = clock::now();
     if (request.on_result_line) request.on_result_line(line);
   });
-  line_reader output_reader(output[0], [&](const std::string& line) {
+  line_reader output_reader(output[0], request.max_output_line_bytes, [&](const std::string& line) {
     if (request.on_output_line) request.on_output_line(line);
     if (line.empty()) return;
     tail.push_back(line);

@@ -151,7 +151,8 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
         if (r.is_baseline && r.status == result_status::ok) baseline_gbps[{unit.lab, r.point_index}] = r.gbps;
         emit(std::move(r));
       } catch (const result_parse_error& e) {
-        std::fprintf(stderr, "cudalab: a child sent a line that is not a result (%s): %s\n", e.what(), line.c_str());
+        const std::string start = line.size() > 200 ? line.substr(0, 200) + "..." : line;
+        std::fprintf(stderr, "cudalab: a child sent a line that is not a result (%s): %s\n", e.what(), start.c_str());
       }
     };
     const child_outcome how = run_child(request);
