@@ -136,6 +136,23 @@ case $scenario in
       if [ "$size" -lt 100000 ]; then ok "$f: $size bytes"; else fail "$f: $size bytes"; fi
     done
     ;;
+  redteam_f24_no_descriptor_leak)
+    # A unit child must hold none of the parent's files: not its results files, not anything else.
+    export FAKECUDA_HANG_SYNC=1
+    start run --isolate --timeout 60 --config "$configs/verify.toml" "${common[@]}" "$fixtures/testlab.toml"
+    wait_for 60 has_unit "$pid" || fail "no unit child started"
+    child=$(unit_of "$pid")
+    started+=("$child")
+    leaked=""
+    for fd in "/proc/$child/fd/"*; do
+      target=$(readlink "$fd")
+      case $target in "$out/run/"*) leaked="$leaked ${fd##*/} -> $target" ;; esac
+    done
+    if [ -z "$leaked" ]; then ok "no results file open in the child"; else fail "the child holds:$leaked"; fi
+    kill -TERM "$pid"
+    finish 10
+    expect_rc 130
+    ;;
   redteam_f33_probe_killed)
     # The GPU probe dies of a signal: say what happened in a sentence, and do not claim a CUDA call failed.
     export FAKECUDA_HANG_PROBE=1

@@ -132,5 +132,17 @@ TEST(ChildProcess, RedteamF14ALineWithoutEndIsCut) {
   EXPECT_LT(kept, 10000u);
 }
 
+// Red-team review F24: a descriptor the parent opened without close-on-exec is not the child's.
+TEST(ChildProcess, RedteamF24ParentDescriptorsStayInTheParent) {
+  const int fd = ::open("/dev/null", O_RDONLY);  // deliberately without O_CLOEXEC
+  ASSERT_GE(fd, 0);
+  std::vector<std::string> output;
+  const child_outcome how = run_child(shell(
+      "if [ -e /proc/$$/fd/" + std::to_string(fd) + " ]; then echo leaked; else echo closed; fi", nullptr, &output));
+  ::close(fd);
+  ASSERT_TRUE(how.ended_normally());
+  EXPECT_EQ(output, std::vector<std::string>{"closed"});
+}
+
 }  // namespace
 }  // namespace cudalab::host

@@ -131,6 +131,10 @@ child_outcome run_child(const child_request& request) {
   posix_spawn_file_actions_adddup2(&actions, output[1], 1);
   posix_spawn_file_actions_adddup2(&actions, output[1], 2);
   posix_spawn_file_actions_adddup2(&actions, results[1], request.result_fd);
+  // Nothing else of the parent's: its results files, a plugin's descriptors, whatever it opened without
+  // close-on-exec, stay in the parent (a misbehaving lab could write into them, or keep them open).
+  for (int fd = 3; fd < request.result_fd; ++fd) posix_spawn_file_actions_addclose(&actions, fd);
+  posix_spawn_file_actions_addclosefrom_np(&actions, request.result_fd + 1);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   // Its own process group: the watchdog kills everything it started, and a terminal's Ctrl-C reaches

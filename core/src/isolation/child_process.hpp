@@ -13,7 +13,7 @@ namespace cudalab::host {
 /// What to run and how to watch it.
 struct child_request {
   std::vector<std::string> argv;                ///< argv[0] is the program's path (no PATH search)
-  int result_fd = 3;                            ///< the child's descriptor of the results pipe
+  int result_fd = 3;                            ///< the child's descriptor of the results pipe (3 or more)
   double timeout_s = 0;                         ///< kill it after this many seconds without a new result line; 0: none
   const std::atomic<bool>* stop = nullptr;      ///< when set, the child is killed at once
   std::size_t keep_lines = 4;                   ///< how many of its last output lines the outcome keeps
@@ -44,13 +44,13 @@ struct child_outcome {
 };
 
 /// Starts `request.argv` in a new process group with stdin from /dev/null, its stdout and stderr on
-/// one capture pipe and `result_fd` on the results pipe; calls the callbacks with each complete line
-/// (a last unterminated line too) until it ends; kills the group (SIGKILL) when `stop` is set or when
-/// timeout_s pass without a result line (the clock restarts at each one: a long lab file that keeps
-/// reporting is not a hang). A line over its limit is handed over cut there ("... [line cut at 4096
-/// bytes]") and the rest of it dropped: whatever the child writes, the parent keeps a bounded amount.
-/// Spawns with posix_spawn (no code runs between fork and exec), so the caller's state - a CUDA
-/// context included - is never duplicated into a running child. Never throws for the child's faults.
+/// one capture pipe, `result_fd` on the results pipe and no other descriptor of the caller's; calls the callbacks with
+/// each complete line (a last unterminated line too) until it ends; kills the group (SIGKILL) when `stop` is set or
+/// when timeout_s pass without a result line (the clock restarts at each one: a long lab file that keeps reporting is
+/// not a hang). A line over its limit is handed over cut there ("... [line cut at 4096 bytes]") and the rest of it
+/// dropped: whatever the child writes, the parent keeps a bounded amount. Spawns with posix_spawn (no code runs between
+/// fork and exec), so the caller's state - a CUDA context included - is never duplicated into a running child. Never
+/// throws for the child's faults.
 child_outcome run_child(const child_request& request);
 
 }  // namespace cudalab::host
