@@ -84,6 +84,7 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   const auto out = open_results_folder(out_dir, format, r.colour);
   if (!out) return exit_usage;
   isolated_run_options io;
+  io.program = child_program;
   io.timeout_s = timeout_s;
   io.stop = &interrupted;
   progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));

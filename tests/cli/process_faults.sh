@@ -136,6 +136,21 @@ case $scenario in
       if [ "$size" -lt 100000 ]; then ok "$f: $size bytes"; else fail "$f: $size bytes"; fi
     done
     ;;
+  redteam_f22_binary_replaced)
+    # The executable is deleted and replaced by another program while an isolated run goes on (a
+    # rebuild): every child must still be the program the run started with.
+    binary_copy=$(dirname "$cudalab")/cudalab-redteam-f22-$$
+    cp "$cudalab" "$binary_copy"
+    cudalab=$binary_copy
+    start run --isolate=variant --config "$configs/verify.toml" "${common[@]}" "$fixtures/testlab.toml"
+    wait_for 60 has_child "$pid" || fail "no child started"
+    rm -f "$binary_copy"
+    printf '#!/bin/sh\necho "a different program"\nexit 9\n' >"$binary_copy"
+    chmod +x "$binary_copy"
+    finish 60
+    expect_rc 0
+    expect_count "every variant at every point" 6 '"status":"ok"'
+    ;;
   redteam_f24_no_descriptor_leak)
     # A unit child must hold none of the parent's files: not its results files, not anything else.
     export FAKECUDA_HANG_SYNC=1

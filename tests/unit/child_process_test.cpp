@@ -115,6 +115,17 @@ TEST(ChildProcess, MissingProgram) {
   EXPECT_TRUE(!how.started || (how.exited && how.exit_code == 127)) << how.describe();
 }
 
+TEST(ChildProcess, ProgramIsNotArgv0) {
+  std::vector<std::string> output;
+  child_request r;
+  r.program = "/bin/sh";
+  r.argv = {"a name for messages", "-c", "echo \"$0\""};
+  r.on_output_line = [&](const std::string& l) { output.push_back(l); };
+  const child_outcome how = run_child(r);
+  ASSERT_TRUE(how.ended_normally());
+  EXPECT_EQ(output, std::vector<std::string>{"a name for messages"});
+}
+
 // Red-team review F14: a child that writes megabytes without a newline must not make the parent keep
 // (or pass on) a line of that size; each line is cut, and the cut says so.
 TEST(ChildProcess, RedteamF14ALineWithoutEndIsCut) {

@@ -152,13 +152,14 @@ child_outcome run_child(const child_request& request) {
   for (const std::string& a : request.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   pid_t pid = 0;
-  const int rc = ::posix_spawn(&pid, argv[0], &actions, &attr, argv.data(), environ);
+  const std::string& program = request.program.empty() ? request.argv[0] : request.program;
+  const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   ::close(results[1]);
   ::close(output[1]);
   if (rc != 0) {
-    out.start_error = std::string(request.argv[0]) + ": " + std::strerror(rc);
+    out.start_error = request.argv[0] + ": " + std::strerror(rc);
     ::close(results[0]);
     ::close(output[0]);
     return out;

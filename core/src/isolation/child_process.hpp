@@ -12,7 +12,8 @@ namespace cudalab::host {
 
 /// What to run and how to watch it.
 struct child_request {
-  std::vector<std::string> argv;                ///< argv[0] is the program's path (no PATH search)
+  std::string program;                          ///< the file to execute ("": argv[0]; no PATH search)
+  std::vector<std::string> argv;                ///< its command line; argv[0] names it in messages
   int result_fd = 3;                            ///< the child's descriptor of the results pipe (3 or more)
   double timeout_s = 0;                         ///< kill it after this many seconds without a new result line; 0: none
   const std::atomic<bool>* stop = nullptr;      ///< when set, the child is killed at once

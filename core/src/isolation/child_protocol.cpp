@@ -20,9 +20,10 @@ namespace {
 // The descriptor run_child gives a child for its results pipe, as its command lines name it.
 std::string result_fd_text() { return std::to_string(child_request{}.result_fd); }
 
-std::string self_executable(const child_command& command) {
+// The path of this executable, as far as it is known: the children's argv[0] (child_program runs).
+std::string self_name(const child_command& command) {
   std::error_code ec;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const auto self = std::filesystem::read_symlink(child_program, ec);
   return ec ? command.argv0 : self.string();
 }
 
@@ -53,9 +54,9 @@ std::optional<ceilings> parse_ceilings(const std::string& text) {
 
 std::vector<std::string> unit_child_argv(const child_command& command, const isolation_unit& unit,
                                          const ceilings& measured, double baseline_gbps) {
-  std::vector<std::string> a{self_executable(command), "run",
-                             child_flag::result_fd,    result_fd_text(),
-                             child_flag::ceilings,     ceilings_text(measured)};
+  std::vector<std::string> a{self_name(command),    "run",
+                             child_flag::result_fd, result_fd_text(),
+                             child_flag::ceilings,  ceilings_text(measured)};
   if (unit.one_variant) {
     a.insert(a.end(), {child_flag::point, std::to_string(unit.point), child_flag::variant, unit.variant});
     if (baseline_gbps > 0) a.insert(a.end(), {child_flag::baseline_gbps, fmt::format("{}", baseline_gbps)});
@@ -69,7 +70,8 @@ std::vector<std::string> unit_child_argv(const child_command& command, const iso
 int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, double timeout_s,
                    const std::atomic<bool>* stop, run_context& probed) {
   child_request probe;
-  probe.argv = {self_executable(command), "run", child_flag::result_fd, result_fd_text(), child_flag::context_only};
+  probe.program = child_program;
+  probe.argv = {self_name(command), "run", child_flag::result_fd, result_fd_text(), child_flag::context_only};
   const std::vector<std::string> common = child_arguments(command);
   probe.argv.insert(probe.argv.end(), common.begin(), common.end());
   for (const auto& pl : plans) probe.argv.push_back(pl.file_arg);

@@ -41,6 +41,10 @@ inline constexpr const char* variant = "--internal-variant";
 inline constexpr const char* baseline_gbps = "--internal-baseline-gbps";
 }  // namespace child_flag
 
+/// The file every child executes: the one this process was started from, even after it was deleted
+/// or replaced on disk (a rebuild during a long run), so that no child ever runs other code.
+inline constexpr const char* child_program = "/proc/self/exe";
+
 /// A child's hidden options, as parsed from its command line.
 struct child_options {
   int result_fd = -1;         ///< write results.jsonl lines here; -1: not a child
@@ -53,7 +57,7 @@ struct child_options {
 
 /// What every child repeats from the parent's command line, besides its lab file(s).
 struct child_command {
-  std::string argv0;                      ///< the parent's argv[0], if /proc/self/exe cannot be read
+  std::string argv0;                      ///< the parent's argv[0]: the children's, if /proc/self/exe cannot be read
   std::vector<std::string> plugin_paths;  ///< --plugin-path
   std::string config;                     ///< --config ("" : none)
   std::vector<std::string> sets;          ///< --set

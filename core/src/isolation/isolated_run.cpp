@@ -137,6 +137,7 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
     received_results received;
     child_request request;
     const auto known = baseline_gbps.find({unit.lab, unit.point});
+    request.program = options.program;
     request.argv = options.command(unit, known == baseline_gbps.end() ? 0.0 : known->second);
     request.timeout_s = options.timeout_s;
     request.stop = options.stop;
