@@ -136,6 +136,18 @@ case $scenario in
       if [ "$size" -lt 100000 ]; then ok "$f: $size bytes"; else fail "$f: $size bytes"; fi
     done
     ;;
+  redteam_f18_isolate_two_files)
+    # --isolate with --set and --variant and two lab files (one named like an option): the children
+    # must get exactly what the parent was given.
+    cp "$fixtures/testlab.toml" "$out/a.toml"
+    cp "$fixtures/testlab.toml" "$out/-dash.toml"
+    cd "$out" || exit 1
+    start run --isolate --config "$configs/verify.toml" --set=n=64Ki --variant=copy "${common[@]}" -- a.toml -dash.toml
+    finish 60
+    expect_rc 0
+    expect_count "a.toml: the baseline and copy at n = 64Ki" 2 '^\{"lab_file":"a.toml",.*"status":"ok",.*"bytes_read":262144,'
+    expect_count "-dash.toml: the same" 2 '^\{"lab_file":"-dash.toml",.*"status":"ok",.*"bytes_read":262144,'
+    ;;
   redteam_f22_binary_replaced)
     # The executable is deleted and replaced by another program while an isolated run goes on (a
     # rebuild): every child must still be the program the run started with.

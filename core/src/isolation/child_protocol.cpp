@@ -27,14 +27,20 @@ std::string self_name(const child_command& command) {
   return ec ? command.argv0 : self.string();
 }
 
-// The arguments a child repeats from the command line: where plugins are, the profile, overrides.
-std::vector<std::string> child_arguments(const child_command& command) {
-  // "--name=value": a repeatable option given as "--name value" would take the lab file after it too.
-  std::vector<std::string> args;
+// A child's command line: `run`, what it repeats from the parent's (where plugins are, the profile,
+// overrides), its own hidden options, the results descriptor last, then "--" and its lab files. Only
+// "--" keeps a file whose name starts with '-' a file, and it must follow an option of one value:
+// after a repeatable one, CLI11 takes "--" as the end of that option's values, not of the options.
+std::vector<std::string> child_argv(const child_command& command, const std::vector<std::string>& own_options,
+                                    const std::vector<std::string>& files) {
+  std::vector<std::string> args{self_name(command), "run"};
   for (const auto& p : command.plugin_paths) args.push_back("--plugin-path=" + p);
   if (!command.config.empty()) args.push_back("--config=" + command.config);
   for (const auto& s : command.sets) args.push_back("--set=" + s);
   for (const auto& v : command.variants) args.push_back("--variant=" + v);
+  args.insert(args.end(), own_options.begin(), own_options.end());
+  args.insert(args.end(), {child_flag::result_fd, result_fd_text(), "--"});
+  args.insert(args.end(), files.begin(), files.end());
   return args;
 }
 
@@ -54,27 +60,21 @@ std::optional<ceilings> parse_ceilings(const std::string& text) {
 
 std::vector<std::string> unit_child_argv(const child_command& command, const isolation_unit& unit,
                                          const ceilings& measured, double baseline_gbps) {
-  std::vector<std::string> a{self_name(command),    "run",
-                             child_flag::result_fd, result_fd_text(),
-                             child_flag::ceilings,  ceilings_text(measured)};
+  std::vector<std::string> own{child_flag::ceilings, ceilings_text(measured)};
   if (unit.one_variant) {
-    a.insert(a.end(), {child_flag::point, std::to_string(unit.point), child_flag::variant, unit.variant});
-    if (baseline_gbps > 0) a.insert(a.end(), {child_flag::baseline_gbps, fmt::format("{}", baseline_gbps)});
+    own.insert(own.end(), {child_flag::point, std::to_string(unit.point), child_flag::variant, unit.variant});
+    if (baseline_gbps > 0) own.insert(own.end(), {child_flag::baseline_gbps, fmt::format("{}", baseline_gbps)});
   }
-  const std::vector<std::string> common = child_arguments(command);
-  a.insert(a.end(), common.begin(), common.end());
-  a.push_back(unit.lab->file_arg);
-  return a;
+  return child_argv(command, own, {unit.lab->file_arg});
 }
 
 int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, double timeout_s,
                    const std::atomic<bool>* stop, run_context& probed) {
   child_request probe;
   probe.program = child_program;
-  probe.argv = {self_name(command), "run", child_flag::result_fd, result_fd_text(), child_flag::context_only};
-  const std::vector<std::string> common = child_arguments(command);
-  probe.argv.insert(probe.argv.end(), common.begin(), common.end());
-  for (const auto& pl : plans) probe.argv.push_back(pl.file_arg);
+  std::vector<std::string> files;
+  for (const auto& pl : plans) files.push_back(pl.file_arg);
+  probe.argv = child_argv(command, {child_flag::context_only}, files);
   probe.timeout_s = timeout_s;
   probe.stop = stop;
   probe.on_output_line = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };  // its message is ours
