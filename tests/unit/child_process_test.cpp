@@ -126,6 +126,18 @@ TEST(ChildProcess, ProgramIsNotArgv0) {
   EXPECT_EQ(output, std::vector<std::string>{"a name for messages"});
 }
 
+// Red-team review F11: the GPU probe sends an empty result line after each step, so that --timeout
+// bounds each step of it; such a line restarts the watchdog and is no result.
+TEST(ChildProcess, RedteamF11EmptyResultLinesAreSignsOfLife) {
+  std::vector<std::string> results;
+  child_request r = shell("for i in 1 2 3 4 5; do /bin/sleep 0.3; echo >&3; done; echo done >&3", &results);
+  r.timeout_s = 0.6;
+  const child_outcome how = run_child(r);
+  EXPECT_FALSE(how.timed_out);
+  EXPECT_TRUE(how.ended_normally());
+  EXPECT_EQ(results, std::vector<std::string>{"done"});
+}
+
 // Red-team review F14: a child that writes megabytes without a newline must not make the parent keep
 // (or pass on) a line of that size; each line is cut, and the cut says so.
 TEST(ChildProcess, RedteamF14ALineWithoutEndIsCut) {

@@ -171,7 +171,7 @@ child_outcome run_child(const child_request& request) {
   std::deque<std::string> tail;
   line_reader result_reader(results[0], request.max_result_line_bytes, [&](const std::string& line) {
     last_result = clock::now();
-    if (request.on_result_line) request.on_result_line(line);
+    if (request.on_result_line && !line.empty()) request.on_result_line(line);
   });
   line_reader output_reader(output[0], request.max_output_line_bytes, [&](const std::string& line) {
     if (request.on_output_line) request.on_output_line(line);

@@ -20,7 +20,7 @@ struct child_request {
   std::size_t keep_lines = 4;                   ///< how many of its last output lines the outcome keeps
   std::size_t max_output_line_bytes = 4096;     ///< a longer output line is cut there, the rest dropped
   std::size_t max_result_line_bytes = 1 << 20;  ///< likewise for result lines (a cut one is no result)
-  std::function<void(const std::string&)> on_result_line;  ///< each line it writes to result_fd
+  std::function<void(const std::string&)> on_result_line;  ///< each non-empty line it writes to result_fd
   std::function<void(const std::string&)> on_output_line;  ///< each line of its stdout/stderr
 };
 
@@ -45,13 +45,14 @@ struct child_outcome {
 };
 
 /// Starts `request.argv` in a new process group with stdin from /dev/null, its stdout and stderr on
-/// one capture pipe, `result_fd` on the results pipe and no other descriptor of the caller's; calls the callbacks with
-/// each complete line (a last unterminated line too) until it ends; kills the group (SIGKILL) when `stop` is set or
-/// when timeout_s pass without a result line (the clock restarts at each one: a long lab file that keeps reporting is
-/// not a hang). A line over its limit is handed over cut there ("... [line cut at 4096 bytes]") and the rest of it
-/// dropped: whatever the child writes, the parent keeps a bounded amount. Spawns with posix_spawn (no code runs between
-/// fork and exec), so the caller's state - a CUDA context included - is never duplicated into a running child. Never
-/// throws for the child's faults.
+/// one capture pipe, `result_fd` on the results pipe and no other descriptor of the caller's; calls
+/// the callbacks with each complete line (a last unterminated line too) until it ends; kills the group
+/// (SIGKILL) when `stop` is set or when timeout_s pass without a result line (the clock restarts at
+/// each one: a long lab file that keeps reporting is not a hang; an empty result line is such a sign
+/// of life and no more). A line over its limit is handed over cut there ("... [line cut at 4096
+/// bytes]") and the rest of it dropped: whatever the child writes, the parent keeps a bounded amount.
+/// Spawns with posix_spawn (no code runs between fork and exec), so the caller's state - a CUDA
+/// context included - is never duplicated into a running child. Never throws for the child's faults.
 child_outcome run_child(const child_request& request);
 
 }  // namespace cudalab::host

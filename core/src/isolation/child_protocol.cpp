@@ -122,12 +122,15 @@ int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& 
       return exit_usage;
     }
   }
-  if (const int code = open_device(plans, timing, given, context); code != exit_ok) return code;
   std::ofstream pipe("/dev/fd/" + std::to_string(child.result_fd));
   if (!pipe) {
     fmt::print(stderr, "cudalab: cannot write to descriptor {}\n", child.result_fd);
     return exit_internal;
   }
+  // An empty line after each step of getting the device ready (the ceilings take a while): the
+  // parent's watchdog then bounds each step, not the whole of them.
+  const progress_fn alive = [&] { pipe << '\n' << std::flush; };
+  if (const int code = open_device(plans, timing, given, context, alive); code != exit_ok) return code;
   const auto out = make_jsonl_reporter(pipe);
   out->begin(context);
   if (child.context_only) {

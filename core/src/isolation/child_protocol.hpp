@@ -7,8 +7,9 @@
 // loads the plugins (CPU only: their specs), then starts children with posix_spawn - fork and exec in
 // one step, nothing run in between - of this same executable with hidden --internal-* options:
 //   1. one "context" child probes the GPU, reads its properties, checks every point's memory needs and
-//      measures the ceilings, and sends the run's context (context_json) on fd 3; if it fails, its
-//      message and exit code are the run's (no GPU: 5, too big: 3);
+//      measures the ceilings, sending an empty line after each step (the watchdog restarts on it), and
+//      sends the run's context (context_json) on fd 3; if it fails, its message and exit code are the
+//      run's (no GPU: 5, too big: 3);
 //   2. one child per unit (lab file, or variant at a point) runs just that, with the ceilings passed
 //      in, and sends results.jsonl lines (result_json) on fd 3 as each result exists.
 // The parent parses them back (results/json.hpp), feeds its own reporters, and records a child that
