@@ -19,7 +19,13 @@ namespace cudalab::host {
 namespace {
 
 std::atomic<bool> interrupted{false};
-extern "C" void on_stop_signal(int) { interrupted.store(true); }
+extern "C" void on_stop_signal(int) {
+  interrupted.store(true);
+  // The run stops at its next check (between timing samples); a second Ctrl-C or SIGTERM ends the
+  // process at once - the way out of a kernel that never ends, which no check is reached from.
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+}
 
 // Ctrl-C and SIGTERM (a `timeout`, a kill) set `interrupted`: what was measured is then written.
 void catch_stop_signals() {

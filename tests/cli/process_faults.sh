@@ -14,6 +14,7 @@ if [ "${CUDALAB_FAKE_GPU:-0}" != 1 ]; then echo "skipped: needs the fake CUDA ru
 command -v python3 >/dev/null || { echo "skipped: needs python3"; exit 77; }
 rm -rf "$out"
 mkdir -p "$out"
+export FAKECUDA_SKIP_COPIES_ABOVE=$((16 << 20))  # the ceilings' large copies: timed, but no wall time
 status=0
 started=()  # every cudalab process a scenario saw, so none is left behind whatever happens
 
@@ -112,6 +113,33 @@ many_points() {
 common=(--plugin-path "$plugins" --out "$out/run")
 
 case $scenario in
+  redteam_f10_stop_between_samples)
+    # In this process, a timing loop that would run for hours (launches that take no time, 10 s of GPU
+    # time per sample): SIGTERM must stop the run at the next sample, not at the next variant.
+    export FAKECUDA_MS=0.000001
+    start run --set measure.min_time_ms=10000 "${common[@]}" "$fixtures/testlab.toml"
+    wait_for 60 test -s "$out/run/results.jsonl" || fail "the run did not start"
+    sleep 0.5
+    kill -TERM "$pid"
+    finish 5
+    expect_rc 130
+    expect_stderr "interrupted"
+    results_ok "$out/run/results.json" 0
+    ;;
+  redteam_f10_second_signal)
+    # In this process, a kernel that never ends: the first SIGTERM cannot be acted on; a second one ends
+    # the process at once.
+    export FAKECUDA_HANG_SYNC=1
+    start run --config "$configs/verify.toml" "${common[@]}" "$fixtures/testlab.toml"
+    wait_for 60 test -s "$out/run/results.jsonl" || fail "the run did not start"
+    sleep 0.5
+    kill -TERM "$pid"
+    sleep 0.5
+    if alive "$pid"; then ok "still stuck after the first SIGTERM"; else fail "ended after the first SIGTERM"; fi
+    kill -TERM "$pid"
+    finish 5
+    expect_rc 143
+    ;;
   redteam_f11_probe_hangs)
     # The GPU probe never returns (a stuck driver): --timeout must kill it too.
     export FAKECUDA_HANG_PROBE=1
