@@ -113,6 +113,73 @@ many_points() {
 common=(--plugin-path "$plugins" --out "$out/run")
 
 case $scenario in
+  redteam_f07_sighup_isolated)
+    # The terminal closes during an isolated run whose child is stuck in a kernel: the child is killed,
+    # what was measured is written, the run ends as interrupted.
+    export FAKECUDA_HANG_SYNC=1
+    start run --isolate --timeout 60 --config "$configs/verify.toml" "${common[@]}" "$fixtures/testlab.toml"
+    wait_for 60 has_unit "$pid" || fail "no unit child started"
+    child=$(unit_of "$pid")
+    started+=("$child")
+    kill -HUP "$pid"
+    finish 10
+    expect_rc 130
+    expect_stderr "interrupted"
+    results_ok "$out/run/results.json" 0
+    no_child_left "$child"
+    ;;
+  redteam_f07_sigkill_isolated)
+    # The parent is killed outright (no handler runs): its unit child must die with it.
+    export FAKECUDA_HANG_SYNC=1
+    start run --isolate --config "$configs/verify.toml" "${common[@]}" "$fixtures/testlab.toml"
+    wait_for 60 has_unit "$pid" || fail "no unit child started"
+    child=$(unit_of "$pid")
+    started+=("$child")
+    kill -KILL "$pid"
+    finish 5
+    no_child_left "$child"
+    ;;
+  redteam_f07_sigpipe)
+    # stdout's reader is gone before the first result (`cudalab run ... | head -0`): SIGPIPE stops the
+    # run like SIGTERM; the result files are written.
+    many_points
+    ( "$cudalab" run --config "$configs/verify.toml" "${common[@]}" "$out/many.toml" 2>"$out/stderr"
+      echo $? >"$out/rc" ) | (exit 0)
+    rc=$(cat "$out/rc")
+    echo "exit code $rc"
+    expect_rc 130
+    results_ok "$out/run/results.json" 1
+    ;;
+  redteam_f07_terminal_hangup)
+    # The terminal of an in-process run is closed: SIGHUP, and every later write to the terminal fails.
+    # The run must still stop as interrupted and write its results.
+    export FAKECUDA_MS=0.000001  # each launch takes no time: the timing loop would run for hours
+    rc=$(python3 - "$cudalab" "$out" "$plugins" "$fixtures/testlab.toml" <<'EOF'
+import os, pty, sys, time
+cudalab, out, plugins, lab = sys.argv[1:5]
+pid, master = pty.fork()
+if pid == 0:
+    os.execv(cudalab, [cudalab, "run", "--plugin-path", plugins, "--out", out + "/run", lab])
+deadline = time.time() + 60
+while time.time() < deadline and not os.path.exists(out + "/run/results.jsonl"):
+    time.sleep(0.05)
+time.sleep(1)
+os.close(master)  # the terminal hangs up: SIGHUP to cudalab, its session leader
+for _ in range(200):
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        print(os.waitstatus_to_exitcode(status))
+        sys.exit(0)
+    time.sleep(0.05)
+os.kill(pid, 9)
+os.waitpid(pid, 0)
+print("timeout")
+EOF
+    )
+    echo "exit code $rc"
+    expect_rc 130
+    results_ok "$out/run/results.json" 0
+    ;;
   redteam_f10_stop_between_samples)
     # In this process, a timing loop that would run for hours (launches that take no time, 10 s of GPU
     # time per sample): SIGTERM must stop the run at the next sample, not at the next variant.

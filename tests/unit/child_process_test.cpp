@@ -167,5 +167,18 @@ TEST(ChildProcess, RedteamF24ParentDescriptorsStayInTheParent) {
   EXPECT_EQ(output, std::vector<std::string>{"closed"});
 }
 
+// Red-team review F07: when the parent's side throws (a callback), the child must not outlive it.
+TEST(ChildProcess, RedteamF07AChildDoesNotOutliveAnException) {
+  const std::string pid_file = ::testing::TempDir() + "child_process_pid";
+  child_request r = shell("echo $$ > " + pid_file + "; echo ready; exec /bin/sleep 30");
+  r.on_output_line = [](const std::string&) { throw std::runtime_error("the parent gives up"); };
+  EXPECT_THROW(run_child(r), std::runtime_error);
+  std::ifstream in(pid_file);
+  pid_t pid = 0;
+  ASSERT_TRUE(in >> pid);
+  // The child is gone (reaped: no such process), not left running or a zombie.
+  EXPECT_EQ(::kill(pid, 0), -1);
+}
+
 }  // namespace
 }  // namespace cudalab::host

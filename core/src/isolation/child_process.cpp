@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -87,6 +88,26 @@ class line_reader {
   bool cut_ = false;     // the line was handed over cut: drop the rest of it
 };
 
+// A started child that has not been reaped yet: when the watch over it ends early (a callback
+// threw), the destructor kills its group and reaps it, so that it never outlives run_child.
+class child_guard {
+ public:
+  explicit child_guard(pid_t pid) : pid_(pid) {}
+  ~child_guard() {
+    if (pid_ <= 0) return;
+    ::kill(-pid_, SIGKILL);
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  child_guard(const child_guard&) = delete;
+  child_guard& operator=(const child_guard&) = delete;
+  void reaped() { pid_ = 0; }
+
+ private:
+  pid_t pid_;
+};
+
 }  // namespace
 
 std::string child_outcome::describe() const {
@@ -165,6 +186,7 @@ child_outcome run_child(const child_request& request) {
     return out;
   }
   out.started = true;
+  child_guard guard(pid);
 
   using clock = std::chrono::steady_clock;
   auto last_result = clock::now();  // the watchdog's clock: restarted by every result line
@@ -187,7 +209,10 @@ child_outcome run_child(const child_request& request) {
     killed = true;
   };
   while (true) {
-    if (!reaped && ::waitpid(pid, &status, WNOHANG) == pid) reaped = true;
+    if (!reaped && ::waitpid(pid, &status, WNOHANG) == pid) {
+      reaped = true;
+      guard.reaped();
+    }
     if (reaped && !result_reader.open() && !output_reader.open()) break;
     // A grandchild that outlives the child and holds the pipes open goes with its group.
     if (reaped) kill_group();
@@ -222,6 +247,12 @@ child_outcome run_child(const child_request& request) {
   }
   out.last_output.assign(tail.begin(), tail.end());
   return out;
+}
+
+void die_with_parent(long parent) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  // The parent may have ended before the request was made: then nothing will send the signal.
+  if (parent > 0 && ::getppid() != parent) ::raise(SIGKILL);
 }
 
 }  // namespace cudalab::host

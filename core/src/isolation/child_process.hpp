@@ -55,4 +55,10 @@ struct child_outcome {
 /// context included - is never duplicated into a running child. Never throws for the child's faults.
 child_outcome run_child(const child_request& request);
 
+/// The child's side, first thing in a child that run_child started from the process `parent`: the
+/// kernel kills this process (SIGKILL) when its parent ends, however it ends - SIGKILL included, when
+/// no code of the parent's runs - so that no child is left holding the GPU; when the parent is already
+/// gone, this process ends at once. `parent` 0: unknown, not checked.
+void die_with_parent(long parent);
+
 }  // namespace cudalab::host

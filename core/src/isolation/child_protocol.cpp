@@ -3,6 +3,7 @@
 #include "isolation/child_protocol.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -39,6 +40,7 @@ std::vector<std::string> child_argv(const child_command& command, const std::vec
   for (const auto& s : command.sets) args.push_back("--set=" + s);
   for (const auto& v : command.variants) args.push_back("--variant=" + v);
   args.insert(args.end(), own_options.begin(), own_options.end());
+  args.insert(args.end(), {child_flag::parent_pid, std::to_string(::getpid())});
   args.insert(args.end(), {child_flag::result_fd, result_fd_text(), "--"});
   args.insert(args.end(), files.begin(), files.end());
   return args;

@@ -15,7 +15,8 @@
 // The parent parses them back (results/json.hpp), feeds its own reporters, and records a child that
 // died, timed out or stopped early as error/skipped results (isolated_run.hpp). Each child is its own
 // process group: the watchdog kills the whole group, and Ctrl-C reaches only the parent, which kills
-// the child, writes what was measured and exits 130 (SIGTERM likewise).
+// the child, writes what was measured and exits 130 (SIGTERM, SIGHUP and SIGPIPE likewise). A child
+// dies with its parent however the parent ends (die_with_parent), SIGKILL included.
 #pragma once
 
 #include <atomic>
@@ -40,6 +41,7 @@ inline constexpr const char* ceilings = "--internal-ceilings";
 inline constexpr const char* point = "--internal-point";
 inline constexpr const char* variant = "--internal-variant";
 inline constexpr const char* baseline_gbps = "--internal-baseline-gbps";
+inline constexpr const char* parent_pid = "--internal-parent-pid";
 }  // namespace child_flag
 
 /// The file every child executes: the one this process was started from, even after it was deleted
@@ -54,6 +56,7 @@ struct child_options {
   std::int64_t point = -1;    ///< only this point (-1: every point)
   std::string variant;        ///< only this variant, without the baseline
   double baseline_gbps = 0;   ///< the baseline's GB/s at that point
+  long parent_pid = 0;        ///< the parent's process id: the child dies with it (die_with_parent)
 };
 
 /// What every child repeats from the parent's command line, besides its lab file(s).
