@@ -98,6 +98,7 @@ int main(int argc, char** argv) {
   run->add_option(host::child_flag::point, o.child.point)->group("");
   run->add_option(host::child_flag::variant, o.child.variant)->group("");
   run->add_option(host::child_flag::baseline_gbps, o.child.baseline_gbps)->group("");
+  run->add_option(host::child_flag::parent_pid, o.child.parent_pid)->group("");
 
   auto* device = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");
   device->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));

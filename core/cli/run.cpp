@@ -3,11 +3,14 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
+#include "isolation/child_process.hpp"
 #include "run_labs.hpp"
 
 namespace cudalab::cli {
 
 int run_command(const options& o) {
+  // A child of an isolated run: before anything else (loading plugins may hang), it dies with its parent.
+  if (o.child.result_fd >= 0) host::die_with_parent(o.child.parent_pid);
   int code = host::exit_ok;
   auto profile = load_profile(o, code);
   if (!profile) return code;

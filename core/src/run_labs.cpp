@@ -5,32 +5,19 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <atomic>
-#include <csignal>
-
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
 #include "isolation/isolated_run.hpp"
 #include "results/results_folder.hpp"
 #include "runner/progress.hpp"
 #include "runner/runner.hpp"
+#include "stop_signals.hpp"
 
 namespace cudalab::host {
 namespace {
 
-std::atomic<bool> interrupted{false};
-extern "C" void on_stop_signal(int) { interrupted.store(true); }
-
-// Ctrl-C and SIGTERM (a `timeout`, a kill) set `interrupted`: what was measured is then written.
-void catch_stop_signals() {
-  std::signal(SIGINT, on_stop_signal);
-  std::signal(SIGTERM, on_stop_signal);
-}
-
 // The run is over: the reporters end, the plots are written, and the summary becomes the exit code.
 int finish(const run_summary& summary, results_folder& out) {
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
   out.finish(summary.all);
   return exit_code_of(summary, false);
 }
@@ -61,10 +48,10 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
   const auto out = open_results_folder(out_dir, format, r.colour);
   if (!out) return exit_usage;
 
-  catch_stop_signals();
+  const stop_signals signals;
   run_options ro;
   ro.variant_filter = r.variant_filter;
-  ro.stop = &interrupted;
+  ro.stop = signals.requested();
   progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));
   return report_run(ctx, *out, shown, [&] { return run_plans(r.plans, ctx, shown, ro); });
 }
@@ -72,10 +59,11 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
 // Each unit in a child process (child_protocol.hpp explains the protocol).
 int run_in_children(const run_request& r, const std::string& out_dir, output_format format, isolation_mode mode,
                     double timeout_s) {
-  catch_stop_signals();
+  const stop_signals signals;
   // 1. The context, from a child: the parent itself never initialises CUDA.
   run_context probed;
-  if (const int code = probe_in_child(r.plans, r.child, &interrupted, probed); code != exit_ok) return code;
+  if (const int code = probe_in_child(r.plans, r.child, timeout_s, signals.requested(), probed); code != exit_ok)
+    return code;
   run_context context = new_context(r.command_line, r.profile.file);
   context.device = probed.device;
   context.measured = probed.measured;
@@ -84,8 +72,9 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   const auto out = open_results_folder(out_dir, format, r.colour);
   if (!out) return exit_usage;
   isolated_run_options io;
+  io.program = child_program;
   io.timeout_s = timeout_s;
-  io.stop = &interrupted;
+  io.stop = signals.requested();
   progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));
   io.on_output_line = [&](const std::string& line) { shown.note("  child: " + line); };
   io.command = [&](const isolation_unit& unit, double baseline_gbps) {

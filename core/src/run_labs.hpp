@@ -31,7 +31,8 @@ struct run_request {
 /// Runs the request: opens the device (or has a child probe it), opens the results folder, runs every
 /// plan in this process or, when isolated, every unit in a child of its own, writes the plots, and
 /// says on stderr where the results are. --timeout alone (or the profile's) means isolate=file: a
-/// watchdog needs a child to kill. Ctrl-C or SIGTERM stops the run and writes what was measured.
+/// watchdog needs a child to kill. Ctrl-C, SIGTERM, SIGHUP or SIGPIPE stops the run and writes what
+/// was measured (stop_signals.hpp).
 /// A child (`as_child`) does its share instead (child_protocol.hpp). Returns the exit code.
 int run_labs(const run_request& request);
 

@@ -1,8 +1,12 @@
 // The watchdog's child processes, with /bin/sh standing in for cudalab: result lines on fd 3, output
 // lines kept, exit codes, deaths by signal, timeouts that kill the whole process group, and stop.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <fstream>
 #include <chrono>
 #include <string>
 #include <thread>
@@ -49,7 +53,7 @@ TEST(ChildProcess, KeepsOnlyTheLastLines) {
 TEST(ChildProcess, DeathBySignalIsNamed) {
   const child_outcome how = run_child(shell("echo about to crash >&2; kill -SEGV $$"));
   EXPECT_FALSE(how.ended_normally());
-  EXPECT_EQ(how.describe(), "killed by signal SIGSEGV (Segmentation fault)");
+  EXPECT_EQ(how.describe(), "was killed by signal SIGSEGV (Segmentation fault)");
   EXPECT_EQ(how.last_output, std::vector<std::string>{"about to crash"});
 }
 
@@ -100,7 +104,7 @@ TEST(ChildProcess, StopKillsIt) {
   ctrl_c.join();
   EXPECT_LT(seconds_since(t0), 10.0);
   EXPECT_TRUE(how.stopped);
-  EXPECT_EQ(how.describe(), "interrupted");
+  EXPECT_EQ(how.describe(), "was interrupted");
 }
 
 TEST(ChildProcess, MissingProgram) {
@@ -109,6 +113,71 @@ TEST(ChildProcess, MissingProgram) {
   const child_outcome how = run_child(r);
   // posix_spawn reports a failed exec either at once or as exit code 127, depending on the C library.
   EXPECT_TRUE(!how.started || (how.exited && how.exit_code == 127)) << how.describe();
+}
+
+TEST(ChildProcess, ProgramIsNotArgv0) {
+  std::vector<std::string> output;
+  child_request r;
+  r.program = "/bin/sh";
+  r.argv = {"a name for messages", "-c", "echo \"$0\""};
+  r.on_output_line = [&](const std::string& l) { output.push_back(l); };
+  const child_outcome how = run_child(r);
+  ASSERT_TRUE(how.ended_normally());
+  EXPECT_EQ(output, std::vector<std::string>{"a name for messages"});
+}
+
+// Red-team review F11: the GPU probe sends an empty result line after each step, so that --timeout
+// bounds each step of it; such a line restarts the watchdog and is no result.
+TEST(ChildProcess, RedteamF11EmptyResultLinesAreSignsOfLife) {
+  std::vector<std::string> results;
+  child_request r = shell("for i in 1 2 3 4 5; do /bin/sleep 0.3; echo >&3; done; echo done >&3", &results);
+  r.timeout_s = 0.6;
+  const child_outcome how = run_child(r);
+  EXPECT_FALSE(how.timed_out);
+  EXPECT_TRUE(how.ended_normally());
+  EXPECT_EQ(results, std::vector<std::string>{"done"});
+}
+
+// Red-team review F14: a child that writes megabytes without a newline must not make the parent keep
+// (or pass on) a line of that size; each line is cut, and the cut says so.
+TEST(ChildProcess, RedteamF14ALineWithoutEndIsCut) {
+  std::vector<std::string> output;
+  child_request r = shell("head -c 3000000 /dev/zero | tr '\\0' x; echo; echo after", nullptr, &output);
+  const child_outcome how = run_child(r);
+  ASSERT_TRUE(how.ended_normally());
+  ASSERT_EQ(output.size(), 2u);
+  EXPECT_LT(output[0].size(), 5000u);
+  EXPECT_EQ(output[0].substr(0, 10), "xxxxxxxxxx");
+  EXPECT_NE(output[0].find("cut"), std::string::npos) << output[0].substr(4090, 100);
+  EXPECT_EQ(output[1], "after");
+  std::size_t kept = 0;
+  for (const std::string& line : how.last_output) kept += line.size();
+  EXPECT_LT(kept, 10000u);
+}
+
+// Red-team review F24: a descriptor the parent opened without close-on-exec is not the child's.
+TEST(ChildProcess, RedteamF24ParentDescriptorsStayInTheParent) {
+  const int fd = ::open("/dev/null", O_RDONLY);  // deliberately without O_CLOEXEC
+  ASSERT_GE(fd, 0);
+  std::vector<std::string> output;
+  const child_outcome how = run_child(shell(
+      "if [ -e /proc/$$/fd/" + std::to_string(fd) + " ]; then echo leaked; else echo closed; fi", nullptr, &output));
+  ::close(fd);
+  ASSERT_TRUE(how.ended_normally());
+  EXPECT_EQ(output, std::vector<std::string>{"closed"});
+}
+
+// Red-team review F07: when the parent's side throws (a callback), the child must not outlive it.
+TEST(ChildProcess, RedteamF07AChildDoesNotOutliveAnException) {
+  const std::string pid_file = ::testing::TempDir() + "child_process_pid";
+  child_request r = shell("echo $$ > " + pid_file + "; echo ready; exec /bin/sleep 30");
+  r.on_output_line = [](const std::string&) { throw std::runtime_error("the parent gives up"); };
+  EXPECT_THROW(run_child(r), std::runtime_error);
+  std::ifstream in(pid_file);
+  pid_t pid = 0;
+  ASSERT_TRUE(in >> pid);
+  // The child is gone (reaped: no such process), not left running or a zombie.
+  EXPECT_EQ(::kill(pid, 0), -1);
 }
 
 }  // namespace

@@ -83,7 +83,7 @@ TEST(IsolatedRun, ACrashIsTheRunningVariantsErrorAndTheRestIsSkipped) {
   EXPECT_EQ(fault.variant, "scale");
   EXPECT_EQ(fault.point_index, 0u);
   EXPECT_EQ(fault.status, result_status::error);
-  EXPECT_NE(fault.error.find("killed by signal SIGSEGV (Segmentation fault)"), std::string::npos) << fault.error;
+  EXPECT_NE(fault.error.find("was killed by signal SIGSEGV (Segmentation fault)"), std::string::npos) << fault.error;
   EXPECT_NE(fault.error.find("last words"), std::string::npos) << fault.error;
   EXPECT_EQ(fault.variant_summary, "copy with a long dependent chain of multiplies per element");
   for (int i = 3; i < 6; ++i) {

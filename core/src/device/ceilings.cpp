@@ -14,9 +14,17 @@ namespace cudalab::host {
 
 namespace {
 double gbps(std::uint64_t bytes, double ms) { return ms > 0 ? double(bytes) / (ms * 1e6) : 0.0; }
+
+// The median time of `launch` (nothing stops these timings: there is always one).
+double median_ms(const launch_fn& launch, cudaStream_t stream, const measure_settings& settings) {
+  return time_launches(launch, {}, stream, settings, 0)->median_ms;
+}
 }  // namespace
 
-ceilings measure_ceilings(const device_info&, const measure_settings& settings) {
+ceilings measure_ceilings(const device_info&, const measure_settings& settings, const progress_fn& progress) {
+  const auto step_done = [&] {
+    if (progress) progress();
+  };
   measure_settings s = settings;
   s.l2_flush = false;
   s.batch = 0;
@@ -35,7 +43,8 @@ ceilings measure_ceilings(const device_info&, const measure_settings& settings) 
       CUDALAB_CUDA_CHECK(cudaMemcpyAsync(b.data(), a.data(), d2d_bytes, cudaMemcpyDeviceToDevice, st));
     };
     copy(main_stream.get());
-    c.d2d_copy_gbps = gbps(2 * d2d_bytes, time_launches(copy, {}, main_stream.get(), s, 0).median_ms);
+    c.d2d_copy_gbps = gbps(2 * d2d_bytes, median_ms(copy, main_stream.get(), s));
+    step_done();
   }
   const std::size_t host_bytes = std::size_t(256) << 20;
   device_buffer<unsigned char> d_a(host_bytes), d_b(host_bytes);
@@ -59,16 +68,20 @@ ceilings measure_ceilings(const device_info&, const measure_settings& settings) 
   h2d(main_stream.get());
   d2h(main_stream.get());
   both(main_stream.get());
-  c.h2d_gbps = gbps(host_bytes, time_launches(h2d, {}, main_stream.get(), s, 0).median_ms);
-  c.d2h_gbps = gbps(host_bytes, time_launches(d2h, {}, main_stream.get(), s, 0).median_ms);
-  c.bidir_gbps = gbps(2 * host_bytes, time_launches(both, {}, main_stream.get(), s, 0).median_ms);
+  c.h2d_gbps = gbps(host_bytes, median_ms(h2d, main_stream.get(), s));
+  step_done();
+  c.d2h_gbps = gbps(host_bytes, median_ms(d2h, main_stream.get(), s));
+  step_done();
+  c.bidir_gbps = gbps(2 * host_bytes, median_ms(both, main_stream.get(), s));
+  step_done();
   main_stream.synchronize();
   return c;
 }
 
-const ceilings& process_ceilings(const device_info& device, const measure_settings& settings) {
+const ceilings& process_ceilings(const device_info& device, const measure_settings& settings,
+                                 const progress_fn& progress) {
   static std::optional<ceilings> measured;
-  if (!measured) measured = measure_ceilings(device, settings);
+  if (!measured) measured = measure_ceilings(device, settings, progress);
   return *measured;
 }
 

@@ -16,12 +16,16 @@
 namespace cudalab::host {
 
 int open_device(const std::vector<planned_lab>& plans, const measure_settings& timing,
-                const std::optional<ceilings>& given, run_context& ctx) {
+                const std::optional<ceilings>& given, run_context& ctx, const progress_fn& progress) {
+  const auto step_done = [&] {
+    if (progress) progress();
+  };
   const gpu_status gpu = probe_gpu();
   if (!gpu.usable) {
     fmt::print(stderr, "cudalab: {}\n", no_gpu_message(gpu));
     return exit_no_gpu;
   }
+  step_done();
   try {
     ctx.device = read_device_info(0);
   } catch (const cuda_error& e) {
@@ -42,13 +46,14 @@ int open_device(const std::vector<planned_lab>& plans, const measure_settings& t
       return exit_lab_error;
     }
   }
+  step_done();
   if (given) {
     ctx.measured = *given;
     return exit_ok;
   }
   const bool timed = std::any_of(plans.begin(), plans.end(), [](const auto& pl) { return pl.plan.measure.timing; });
   try {
-    if (timed) ctx.measured = process_ceilings(ctx.device, timing);
+    if (timed) ctx.measured = process_ceilings(ctx.device, timing, progress);
   } catch (const cuda_error& e) {
     fmt::print(stderr, "cudalab: measuring the device failed: {}\n", e.what());
     return exit_cuda_error;

@@ -6,9 +6,11 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -27,10 +29,13 @@ int high_fd(int fd) {
   return moved;
 }
 
-// Splits what arrives on one pipe into lines.
+// Splits what arrives on one pipe into lines of at most `max_bytes`: a longer line is handed over cut
+// as soon as it reaches the limit, with a note, and the rest of it is dropped, so that a child writing
+// megabytes without a newline costs the parent no more than one line's worth of memory.
 class line_reader {
  public:
-  line_reader(int fd, std::function<void(const std::string&)> on_line) : fd_(fd), on_line_(std::move(on_line)) {}
+  line_reader(int fd, std::size_t max_bytes, std::function<void(const std::string&)> on_line)
+      : fd_(fd), max_bytes_(max_bytes), on_line_(std::move(on_line)) {}
   int fd() const { return fd_; }
   bool open() const { return fd_ >= 0; }
   // Reads what is there; at end of file hands over a last unterminated line and closes.
@@ -45,25 +50,62 @@ class line_reader {
       fd_ = -1;
       return;
     }
-    pending_.append(buf, static_cast<std::size_t>(n));
-    std::size_t start = 0, nl;
-    while ((nl = pending_.find('\n', start)) != std::string::npos) {
-      deliver(pending_.substr(start, nl - start));
-      start = nl + 1;
+    const char* data = buf;
+    const char* const end = buf + n;
+    while (data < end) {
+      const char* const newline = static_cast<const char*>(std::memchr(data, '\n', std::size_t(end - data)));
+      append(data, newline ? newline : end);
+      if (!newline) break;
+      if (!cut_) deliver(pending_);
+      pending_.clear();
+      cut_ = false;
+      data = newline + 1;
     }
-    pending_.erase(0, start);
   }
   ~line_reader() {
     if (fd_ >= 0) ::close(fd_);
   }
 
  private:
+  // Adds [from, to) to the line, up to the limit; a line that passes it is handed over at once.
+  void append(const char* from, const char* to) {
+    if (cut_) return;  // the rest of a line already handed over
+    const std::size_t room = max_bytes_ - pending_.size();
+    const std::size_t size = std::size_t(to - from);
+    pending_.append(from, std::min(size, room));
+    if (size <= room) return;
+    deliver(pending_ + " [line cut at " + std::to_string(max_bytes_) + " bytes]");
+    pending_.clear();
+    cut_ = true;
+  }
   void deliver(const std::string& line) {
     if (on_line_) on_line_(line);
   }
   int fd_;
+  std::size_t max_bytes_;
   std::function<void(const std::string&)> on_line_;
-  std::string pending_;
+  std::string pending_;  // the line so far
+  bool cut_ = false;     // the line was handed over cut: drop the rest of it
+};
+
+// A started child that has not been reaped yet: when the watch over it ends early (a callback
+// threw), the destructor kills its group and reaps it, so that it never outlives run_child.
+class child_guard {
+ public:
+  explicit child_guard(pid_t pid) : pid_(pid) {}
+  ~child_guard() {
+    if (pid_ <= 0) return;
+    ::kill(-pid_, SIGKILL);
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  child_guard(const child_guard&) = delete;
+  child_guard& operator=(const child_guard&) = delete;
+  void reaped() { pid_ = 0; }
+
+ private:
+  pid_t pid_;
 };
 
 }  // namespace
@@ -75,10 +117,10 @@ std::string child_outcome::describe() const {
     std::snprintf(limit, sizeof limit, "%g", timeout_s);
     return std::string("timed out after ") + limit + " s without a result (killed by the watchdog)";
   }
-  if (stopped) return "interrupted";
+  if (stopped) return "was interrupted";
   if (signal != 0) {
     const char* abbrev = ::sigabbrev_np(signal);
-    return "killed by signal " + (abbrev ? "SIG" + std::string(abbrev) : std::to_string(signal)) + " (" +
+    return "was killed by signal " + (abbrev ? "SIG" + std::string(abbrev) : std::to_string(signal)) + " (" +
            ::strsignal(signal) + ")";
   }
   return "exited with code " + std::to_string(exit_code);
@@ -110,6 +152,10 @@ child_outcome run_child(const child_request& request) {
   posix_spawn_file_actions_adddup2(&actions, output[1], 1);
   posix_spawn_file_actions_adddup2(&actions, output[1], 2);
   posix_spawn_file_actions_adddup2(&actions, results[1], request.result_fd);
+  // Nothing else of the parent's: its results files, a plugin's descriptors, whatever it opened without
+  // close-on-exec, stay in the parent (a misbehaving lab could write into them, or keep them open).
+  for (int fd = 3; fd < request.result_fd; ++fd) posix_spawn_file_actions_addclose(&actions, fd);
+  posix_spawn_file_actions_addclosefrom_np(&actions, request.result_fd + 1);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   // Its own process group: the watchdog kills everything it started, and a terminal's Ctrl-C reaches
@@ -127,27 +173,29 @@ child_outcome run_child(const child_request& request) {
   for (const std::string& a : request.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   pid_t pid = 0;
-  const int rc = ::posix_spawn(&pid, argv[0], &actions, &attr, argv.data(), environ);
+  const std::string& program = request.program.empty() ? request.argv[0] : request.program;
+  const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   ::close(results[1]);
   ::close(output[1]);
   if (rc != 0) {
-    out.start_error = std::string(request.argv[0]) + ": " + std::strerror(rc);
+    out.start_error = request.argv[0] + ": " + std::strerror(rc);
     ::close(results[0]);
     ::close(output[0]);
     return out;
   }
   out.started = true;
+  child_guard guard(pid);
 
   using clock = std::chrono::steady_clock;
   auto last_result = clock::now();  // the watchdog's clock: restarted by every result line
   std::deque<std::string> tail;
-  line_reader result_reader(results[0], [&](const std::string& line) {
+  line_reader result_reader(results[0], request.max_result_line_bytes, [&](const std::string& line) {
     last_result = clock::now();
-    if (request.on_result_line) request.on_result_line(line);
+    if (request.on_result_line && !line.empty()) request.on_result_line(line);
   });
-  line_reader output_reader(output[0], [&](const std::string& line) {
+  line_reader output_reader(output[0], request.max_output_line_bytes, [&](const std::string& line) {
     if (request.on_output_line) request.on_output_line(line);
     if (line.empty()) return;
     tail.push_back(line);
@@ -161,7 +209,10 @@ child_outcome run_child(const child_request& request) {
     killed = true;
   };
   while (true) {
-    if (!reaped && ::waitpid(pid, &status, WNOHANG) == pid) reaped = true;
+    if (!reaped && ::waitpid(pid, &status, WNOHANG) == pid) {
+      reaped = true;
+      guard.reaped();
+    }
     if (reaped && !result_reader.open() && !output_reader.open()) break;
     // A grandchild that outlives the child and holds the pipes open goes with its group.
     if (reaped) kill_group();
@@ -196,6 +247,12 @@ child_outcome run_child(const child_request& request) {
   }
   out.last_output.assign(tail.begin(), tail.end());
   return out;
+}
+
+void die_with_parent(long parent) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  // The parent may have ended before the request was made: then nothing will send the signal.
+  if (parent > 0 && ::getppid() != parent) ::raise(SIGKILL);
 }
 
 }  // namespace cudalab::host

@@ -12,12 +12,15 @@ namespace cudalab::host {
 
 /// What to run and how to watch it.
 struct child_request {
-  std::vector<std::string> argv;            ///< argv[0] is the program's path (no PATH search)
-  int result_fd = 3;                        ///< the child's descriptor of the results pipe
-  double timeout_s = 0;                     ///< kill it after this many seconds without a new result line; 0: none
-  const std::atomic<bool>* stop = nullptr;  ///< when set, the child is killed at once
-  std::size_t keep_lines = 4;               ///< how many of its last output lines the outcome keeps
-  std::function<void(const std::string&)> on_result_line;  ///< each line it writes to result_fd
+  std::string program;                          ///< the file to execute ("": argv[0]; no PATH search)
+  std::vector<std::string> argv;                ///< its command line; argv[0] names it in messages
+  int result_fd = 3;                            ///< the child's descriptor of the results pipe (3 or more)
+  double timeout_s = 0;                         ///< kill it after this many seconds without a new result line; 0: none
+  const std::atomic<bool>* stop = nullptr;      ///< when set, the child is killed at once
+  std::size_t keep_lines = 4;                   ///< how many of its last output lines the outcome keeps
+  std::size_t max_output_line_bytes = 4096;     ///< a longer output line is cut there, the rest dropped
+  std::size_t max_result_line_bytes = 1 << 20;  ///< likewise for result lines (a cut one is no result)
+  std::function<void(const std::string&)> on_result_line;  ///< each non-empty line it writes to result_fd
   std::function<void(const std::string&)> on_output_line;  ///< each line of its stdout/stderr
 };
 
@@ -35,19 +38,27 @@ struct child_outcome {
 
   /// True when it exited by itself (any exit code).
   bool ended_normally() const { return started && exited; }
-  /// How it ended, in words: "killed by signal SIGSEGV (Segmentation fault)", "timed out after 5 s
-  /// without a result (killed by the watchdog)", "exited with code 7", "interrupted", "could not be
-  /// started: ...".
+  /// How it ended, as the rest of a sentence about the child: "was killed by signal SIGSEGV
+  /// (Segmentation fault)", "timed out after 5 s without a result (killed by the watchdog)", "exited
+  /// with code 7", "was interrupted", "could not be started: ...".
   std::string describe() const;
 };
 
 /// Starts `request.argv` in a new process group with stdin from /dev/null, its stdout and stderr on
-/// one capture pipe and `result_fd` on the results pipe; calls the callbacks with each complete line
-/// (a last unterminated line too) until it ends; kills the group (SIGKILL) when `stop` is set or when
-/// timeout_s pass without a result line (the clock restarts at each one: a long lab file that keeps
-/// reporting is not a hang).
+/// one capture pipe, `result_fd` on the results pipe and no other descriptor of the caller's; calls
+/// the callbacks with each complete line (a last unterminated line too) until it ends; kills the group
+/// (SIGKILL) when `stop` is set or when timeout_s pass without a result line (the clock restarts at
+/// each one: a long lab file that keeps reporting is not a hang; an empty result line is such a sign
+/// of life and no more). A line over its limit is handed over cut there ("... [line cut at 4096
+/// bytes]") and the rest of it dropped: whatever the child writes, the parent keeps a bounded amount.
 /// Spawns with posix_spawn (no code runs between fork and exec), so the caller's state - a CUDA
 /// context included - is never duplicated into a running child. Never throws for the child's faults.
 child_outcome run_child(const child_request& request);
+
+/// The child's side, first thing in a child that run_child started from the process `parent`: the
+/// kernel kills this process (SIGKILL) when its parent ends, however it ends - SIGKILL included, when
+/// no code of the parent's runs - so that no child is left holding the GPU; when the parent is already
+/// gone, this process ends at once. `parent` 0: unknown, not checked.
+void die_with_parent(long parent);
 
 }  // namespace cudalab::host

@@ -3,6 +3,7 @@
 #include "isolation/child_protocol.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -20,20 +21,28 @@ namespace {
 // The descriptor run_child gives a child for its results pipe, as its command lines name it.
 std::string result_fd_text() { return std::to_string(child_request{}.result_fd); }
 
-std::string self_executable(const child_command& command) {
+// The path of this executable, as far as it is known: the children's argv[0] (child_program runs).
+std::string self_name(const child_command& command) {
   std::error_code ec;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const auto self = std::filesystem::read_symlink(child_program, ec);
   return ec ? command.argv0 : self.string();
 }
 
-// The arguments a child repeats from the command line: where plugins are, the profile, overrides.
-std::vector<std::string> child_arguments(const child_command& command) {
-  // "--name=value": a repeatable option given as "--name value" would take the lab file after it too.
-  std::vector<std::string> args;
+// A child's command line: `run`, what it repeats from the parent's (where plugins are, the profile,
+// overrides), its own hidden options, the results descriptor last, then "--" and its lab files. Only
+// "--" keeps a file whose name starts with '-' a file, and it must follow an option of one value:
+// after a repeatable one, CLI11 takes "--" as the end of that option's values, not of the options.
+std::vector<std::string> child_argv(const child_command& command, const std::vector<std::string>& own_options,
+                                    const std::vector<std::string>& files) {
+  std::vector<std::string> args{self_name(command), "run"};
   for (const auto& p : command.plugin_paths) args.push_back("--plugin-path=" + p);
   if (!command.config.empty()) args.push_back("--config=" + command.config);
   for (const auto& s : command.sets) args.push_back("--set=" + s);
   for (const auto& v : command.variants) args.push_back("--variant=" + v);
+  args.insert(args.end(), own_options.begin(), own_options.end());
+  args.insert(args.end(), {child_flag::parent_pid, std::to_string(::getpid())});
+  args.insert(args.end(), {child_flag::result_fd, result_fd_text(), "--"});
+  args.insert(args.end(), files.begin(), files.end());
   return args;
 }
 
@@ -53,26 +62,22 @@ std::optional<ceilings> parse_ceilings(const std::string& text) {
 
 std::vector<std::string> unit_child_argv(const child_command& command, const isolation_unit& unit,
                                          const ceilings& measured, double baseline_gbps) {
-  std::vector<std::string> a{self_executable(command), "run",
-                             child_flag::result_fd,    result_fd_text(),
-                             child_flag::ceilings,     ceilings_text(measured)};
+  std::vector<std::string> own{child_flag::ceilings, ceilings_text(measured)};
   if (unit.one_variant) {
-    a.insert(a.end(), {child_flag::point, std::to_string(unit.point), child_flag::variant, unit.variant});
-    if (baseline_gbps > 0) a.insert(a.end(), {child_flag::baseline_gbps, fmt::format("{}", baseline_gbps)});
+    own.insert(own.end(), {child_flag::point, std::to_string(unit.point), child_flag::variant, unit.variant});
+    if (baseline_gbps > 0) own.insert(own.end(), {child_flag::baseline_gbps, fmt::format("{}", baseline_gbps)});
   }
-  const std::vector<std::string> common = child_arguments(command);
-  a.insert(a.end(), common.begin(), common.end());
-  a.push_back(unit.lab->file_arg);
-  return a;
+  return child_argv(command, own, {unit.lab->file_arg});
 }
 
-int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, const std::atomic<bool>* stop,
-                   run_context& probed) {
+int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, double timeout_s,
+                   const std::atomic<bool>* stop, run_context& probed) {
   child_request probe;
-  probe.argv = {self_executable(command), "run", child_flag::result_fd, result_fd_text(), child_flag::context_only};
-  const std::vector<std::string> common = child_arguments(command);
-  probe.argv.insert(probe.argv.end(), common.begin(), common.end());
-  for (const auto& pl : plans) probe.argv.push_back(pl.file_arg);
+  probe.program = child_program;
+  std::vector<std::string> files;
+  for (const auto& pl : plans) files.push_back(pl.file_arg);
+  probe.argv = child_argv(command, {child_flag::context_only}, files);
+  probe.timeout_s = timeout_s;
   probe.stop = stop;
   probe.on_output_line = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };  // its message is ours
   std::optional<run_context> sent;
@@ -87,8 +92,10 @@ int probe_in_child(const std::vector<planned_lab>& plans, const child_command& c
   const child_outcome how = run_child(probe);
   if (how.stopped) return exit_interrupted;
   if (!how.ended_normally()) {
+    // It did not end by itself, so no CUDA call reported a failure: a GPU that does not answer in time
+    // is not usable; otherwise it crashed (in cudalab, a plugin or the driver) or could not be started.
     fmt::print(stderr, "cudalab: the process probing the GPU {}\n", how.describe());
-    return exit_cuda_error;
+    return how.timed_out ? exit_no_gpu : exit_internal;
   }
   if (how.exit_code != exit_ok) return how.exit_code;
   if (!sent) {
@@ -117,12 +124,15 @@ int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& 
       return exit_usage;
     }
   }
-  if (const int code = open_device(plans, timing, given, context); code != exit_ok) return code;
   std::ofstream pipe("/dev/fd/" + std::to_string(child.result_fd));
   if (!pipe) {
     fmt::print(stderr, "cudalab: cannot write to descriptor {}\n", child.result_fd);
     return exit_internal;
   }
+  // An empty line after each step of getting the device ready (the ceilings take a while): the
+  // parent's watchdog then bounds each step, not the whole of them.
+  const progress_fn alive = [&] { pipe << '\n' << std::flush; };
+  if (const int code = open_device(plans, timing, given, context, alive); code != exit_ok) return code;
   const auto out = make_jsonl_reporter(pipe);
   out->begin(context);
   if (child.context_only) {

@@ -7,14 +7,16 @@
 // loads the plugins (CPU only: their specs), then starts children with posix_spawn - fork and exec in
 // one step, nothing run in between - of this same executable with hidden --internal-* options:
 //   1. one "context" child probes the GPU, reads its properties, checks every point's memory needs and
-//      measures the ceilings, and sends the run's context (context_json) on fd 3; if it fails, its
-//      message and exit code are the run's (no GPU: 5, too big: 3);
+//      measures the ceilings, sending an empty line after each step (the watchdog restarts on it), and
+//      sends the run's context (context_json) on fd 3; if it fails, its message and exit code are the
+//      run's (no GPU: 5, too big: 3);
 //   2. one child per unit (lab file, or variant at a point) runs just that, with the ceilings passed
 //      in, and sends results.jsonl lines (result_json) on fd 3 as each result exists.
 // The parent parses them back (results/json.hpp), feeds its own reporters, and records a child that
 // died, timed out or stopped early as error/skipped results (isolated_run.hpp). Each child is its own
 // process group: the watchdog kills the whole group, and Ctrl-C reaches only the parent, which kills
-// the child, writes what was measured and exits 130 (SIGTERM likewise).
+// the child, writes what was measured and exits 130 (SIGTERM, SIGHUP and SIGPIPE likewise). A child
+// dies with its parent however the parent ends (die_with_parent), SIGKILL included.
 #pragma once
 
 #include <atomic>
@@ -39,7 +41,12 @@ inline constexpr const char* ceilings = "--internal-ceilings";
 inline constexpr const char* point = "--internal-point";
 inline constexpr const char* variant = "--internal-variant";
 inline constexpr const char* baseline_gbps = "--internal-baseline-gbps";
+inline constexpr const char* parent_pid = "--internal-parent-pid";
 }  // namespace child_flag
+
+/// The file every child executes: the one this process was started from, even after it was deleted
+/// or replaced on disk (a rebuild during a long run), so that no child ever runs other code.
+inline constexpr const char* child_program = "/proc/self/exe";
 
 /// A child's hidden options, as parsed from its command line.
 struct child_options {
@@ -49,11 +56,12 @@ struct child_options {
   std::int64_t point = -1;    ///< only this point (-1: every point)
   std::string variant;        ///< only this variant, without the baseline
   double baseline_gbps = 0;   ///< the baseline's GB/s at that point
+  long parent_pid = 0;        ///< the parent's process id: the child dies with it (die_with_parent)
 };
 
 /// What every child repeats from the parent's command line, besides its lab file(s).
 struct child_command {
-  std::string argv0;                      ///< the parent's argv[0], if /proc/self/exe cannot be read
+  std::string argv0;                      ///< the parent's argv[0]: the children's, if /proc/self/exe cannot be read
   std::vector<std::string> plugin_paths;  ///< --plugin-path
   std::string config;                     ///< --config ("" : none)
   std::vector<std::string> sets;          ///< --set
@@ -71,9 +79,11 @@ std::vector<std::string> unit_child_argv(const child_command& command, const iso
 
 /// Runs the context child over `plans`: it probes the GPU, checks memory and measures the ceilings,
 /// and sends the context (`probed`: its device and ceilings count). Its output is printed as it comes.
-/// Returns an exit code: the child's own when it failed (no GPU, too big), 130 when `stop` was set.
-int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, const std::atomic<bool>* stop,
-                   run_context& probed);
+/// The watchdog kills it after `timeout_s` (0: none) without the context, like any unit's child.
+/// Returns an exit code: the child's own when it failed (no GPU, too big), 5 when it timed out (the
+/// GPU does not answer), 1 when it crashed, 130 when `stop` was set.
+int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, double timeout_s,
+                   const std::atomic<bool>* stop, run_context& probed);
 
 /// What a child runs of the plans: the point and variant its options name.
 run_selection selection_of(const child_options& child);

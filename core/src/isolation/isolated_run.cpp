@@ -137,6 +137,7 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
     received_results received;
     child_request request;
     const auto known = baseline_gbps.find({unit.lab, unit.point});
+    request.program = options.program;
     request.argv = options.command(unit, known == baseline_gbps.end() ? 0.0 : known->second);
     request.timeout_s = options.timeout_s;
     request.stop = options.stop;
@@ -151,7 +152,8 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
         if (r.is_baseline && r.status == result_status::ok) baseline_gbps[{unit.lab, r.point_index}] = r.gbps;
         emit(std::move(r));
       } catch (const result_parse_error& e) {
-        std::fprintf(stderr, "cudalab: a child sent a line that is not a result (%s): %s\n", e.what(), line.c_str());
+        const std::string start = line.size() > 200 ? line.substr(0, 200) + "..." : line;
+        std::fprintf(stderr, "cudalab: a child sent a line that is not a result (%s): %s\n", e.what(), start.c_str());
       }
     };
     const child_outcome how = run_child(request);

@@ -34,6 +34,7 @@ struct isolated_run_options {
   /// context line first, which is ignored here). `baseline_gbps` is the GB/s of the baseline at the
   /// unit's point when it is already known (variant mode), else 0.
   std::function<std::vector<std::string>(const isolation_unit& unit, double baseline_gbps)> command;
+  std::string program;                                     ///< the file each child executes ("": the command's argv[0])
   double timeout_s = 0;                                    ///< per child; 0: no watchdog
   const std::atomic<bool>* stop = nullptr;                 ///< Ctrl-C: kill the child, stop
   std::function<void(const std::string&)> on_output_line;  ///< each line a child prints

@@ -124,14 +124,18 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, variant_
     r.verification = point.verified_run(v, call);
   });
   if (ok && !r.verification.passed) r.status = result_status::verify_failed;
+  bool stopped = false;
   if (ok && r.verification.passed && pl.plan.measure.timing) {
     recorded(run, r, [&] {
       call.function = "run";
       const launch_fn launch = [&](cudaStream_t s) { call_plugin(call, [&] { point.run(v, s); }); };
       const launch_fn prepare =
           session.resets_outputs() ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s); }) : launch_fn();
-      r.time =
-          time_launches(launch, prepare, session.context().stream, pl.plan.measure, run.context.device.l2_cache_bytes);
+      const std::optional<timing> t = time_launches(launch, prepare, session.context().stream, pl.plan.measure,
+                                                    run.context.device.l2_cache_bytes, run.options.stop);
+      stopped = !t;
+      if (stopped) return;
+      r.time = *t;
       compute_rates(r, run.context, r.is_baseline ? 0.0 : baseline_gbps);
       if (r.is_baseline) {
         baseline_gbps = r.gbps;
@@ -139,7 +143,8 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, variant_
       }
     });
   }
-  run.emit(std::move(r));
+  // Interrupted while timing: not reported, like the results an isolated run's stopped child never sent.
+  if (!stopped) run.emit(std::move(r));
 }
 
 // The point of a plan that is set up, kept across sweep points that differ only in tuning parameters.

@@ -39,7 +39,7 @@ struct run_selection {
 /// Options that are not part of a lab file.
 struct run_options {
   std::vector<std::string> variant_filter;  ///< --variant: run only these (all when empty)
-  const std::atomic<bool>* stop = nullptr;  ///< checked between variants
+  const std::atomic<bool>* stop = nullptr;  ///< checked between variants and between timing samples
   run_selection only;                       ///< a child's share of the plans
 };
 

@@ -98,8 +98,9 @@ timing summarize(std::vector<double> v) {
   return t;
 }
 
-timing time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
-                     const measure_settings& settings, std::uint64_t l2_bytes) {
+std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
+                                    const measure_settings& settings, std::uint64_t l2_bytes,
+                                    const std::atomic<bool>* stop) {
   std::unique_ptr<l2_flusher> flusher;
   if (settings.l2_flush) flusher = std::make_unique<l2_flusher>(l2_bytes);
   // The flush and the lab's own preparation, both before the launch's start event.
@@ -117,10 +118,17 @@ timing time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStre
     batch = auto_batch(timer.time(1));
   }
 
-  // Google Benchmark runs the loop; the first exception from CUDA is kept and rethrown after it.
+  // Google Benchmark runs the loop; the first exception from CUDA is kept and rethrown after it. A stop
+  // request (Ctrl-C) is honoured between samples: however long the settings make the loop, it ends.
   std::exception_ptr failure;
+  bool stopped = false;
   auto body = [&](benchmark::State& state) {
     for (auto _ : state) {
+      if (stop && stop->load()) {
+        stopped = true;
+        state.SkipWithError("stopped");
+        break;
+      }
       try {
         const float ms = timer.time(batch);
         state.SetIterationTime(ms / 1e3);
@@ -142,6 +150,7 @@ timing time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStre
   benchmark::RunSpecifiedBenchmarks(&reporter, "cudalab_variant");
   benchmark::ClearRegisteredBenchmarks();
   if (failure) std::rethrow_exception(failure);
+  if (stopped) return std::nullopt;
 
   std::vector<double> per_launch_ms;
   std::uint64_t iterations = 0;

@@ -4,7 +4,9 @@
 
 #include <cuda_runtime_api.h>
 
+#include <atomic>
 #include <functional>
+#include <optional>
 
 #include "labfile/lab_file.hpp"
 #include "results/result.hpp"
@@ -27,9 +29,11 @@ timing summarize(std::vector<double> values);
 /// Benchmark repetitions of at least settings.min_time_ms GPU time each. Each repetition yields
 /// its mean time per launch; the result summarizes those. `prepare` (may be empty: nothing to do)
 /// is enqueued before every launch, and the L2 flush (a memset of twice the L2 size) before that:
-/// both outside the timed region, each launch then timed by its own event pair.
+/// both outside the timed region, each launch then timed by its own event pair. `stop` (may be null)
+/// is checked before every sample: once it is set, the timing ends there and gives nullopt.
 /// REQUIRES: the launch has already run once successfully (verification). Throws cuda_error.
-timing time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
-                     const measure_settings& settings, std::uint64_t l2_bytes);
+std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
+                                    const measure_settings& settings, std::uint64_t l2_bytes,
+                                    const std::atomic<bool>* stop = nullptr);
 
 }  // namespace cudalab::host

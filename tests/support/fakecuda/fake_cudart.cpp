@@ -16,6 +16,8 @@
 //   FAKECUDA_GBPS=X                 copies and memsets take bytes / X GB/s of event time (default 10, slow on
 //                                   purpose: timing loops then repeat large copies few times on the host)
 //   FAKECUDA_MEMORY=N               the device's memory in bytes (default 2 GiB: the ceilings copy a quarter)
+//   FAKECUDA_SKIP_COPIES_ABOVE=N    copies and memsets of more than N bytes take their event time but
+//                                   move nothing (the ceilings' large copies then cost no wall time)
 #include <cuda_runtime_api.h>
 
 #include <unistd.h>
@@ -455,7 +457,7 @@ cudaError_t cudaHostGetDevicePointer(void** device_ptr, void* host_ptr, unsigned
 
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind, cudaStream_t stream) {
   if (sticky_error() != cudaSuccess) return fail(sticky_error());
-  if (bytes > 0) std::memmove(dst, src, bytes);
+  if (bytes > 0 && bytes <= env_number("FAKECUDA_SKIP_COPIES_ABOVE", UINT64_MAX)) std::memmove(dst, src, bytes);
   stream_of(stream).copied(bytes);
   return cudaSuccess;
 }
@@ -466,7 +468,7 @@ cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind 
 }
 cudaError_t cudaMemsetAsync(void* dst, int byte, size_t bytes, cudaStream_t stream) {
   if (sticky_error() != cudaSuccess) return fail(sticky_error());
-  if (bytes > 0) std::memset(dst, byte, bytes);
+  if (bytes > 0 && bytes <= env_number("FAKECUDA_SKIP_COPIES_ABOVE", UINT64_MAX)) std::memset(dst, byte, bytes);
   stream_of(stream).copied(bytes);
   return cudaSuccess;
 }
