@@ -2,8 +2,6 @@
 // in a child process (plugin_probe.hpp): one whose initialiser crashes or hangs is skipped, not fatal.
 #include <fmt/format.h>
 
-#include <cstdio>
-
 #include "commands.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
@@ -33,7 +31,6 @@ int list_command(const options& o) {
       fmt::print(stderr, "cudalab: skipped {}: {}\n", host::printable(f.filename().string()), p.error);
       code = host::exit_plugin;
     }
-    std::fflush(stdout);
   }
   for (const auto& s : shadowed)
     fmt::print(stderr, "cudalab: {} is not used: {}, earlier on the search path, has its name\n",
