@@ -74,7 +74,10 @@ int main(int argc, char** argv) {
   add_lab_options(*run, o);
   run->add_option("--format", o.format, "Console output: table, json, csv or md")
       ->check(CLI::IsMember({"table", "json", "csv", "md"}));
-  run->add_option("--out", o.out_dir, "Results folder (default: results/<date-time>)");
+  run->add_option("--out", o.out_dir,
+                  "Results folder (default: results/<date-time>); one that is there already must be empty");
+  run->add_flag("--force", o.force,
+                "Replace the results of an earlier run in --out (a folder holding anything else is still refused)");
   run->add_flag("--no-color", o.no_color, "No colours even on a terminal (NO_COLOR also works)");
   run->add_flag("--progress", o.progress,
                 "Show the progress line on stderr even when it is not a terminal (on a terminal it always is)");

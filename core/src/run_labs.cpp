@@ -45,7 +45,7 @@ int report_run(const run_context& context, results_folder& out, progress_reporte
 int run_here(const run_request& r, const std::string& out_dir, output_format format) {
   run_context ctx = new_context(r.command_line, r.profile.file);
   if (const int code = open_device(r.plans, r.profile.measure, std::nullopt, ctx); code != exit_ok) return code;
-  const auto out = open_results_folder(out_dir, format, r.colour);
+  const auto out = open_results_folder(out_dir, r.force, format, r.colour);
   if (!out) return exit_usage;
 
   const stop_signals signals;
@@ -69,7 +69,7 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   context.measured = probed.measured;
 
   // 2. The units, one child each.
-  const auto out = open_results_folder(out_dir, format, r.colour);
+  const auto out = open_results_folder(out_dir, r.force, format, r.colour);
   if (!out) return exit_usage;
   isolated_run_options io;
   io.program = child_program;

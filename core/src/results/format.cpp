@@ -1,4 +1,4 @@
-// Small formatting pieces the reporters share: point labels, grouping, the one-line failure reason.
+// Small formatting pieces the reporters share: times, point labels, grouping, the one-line failure reason.
 #include "results/format.hpp"
 
 #include <fmt/format.h>
@@ -8,6 +8,14 @@
 #include "labfile/lab_file.hpp"
 
 namespace cudalab::host {
+
+std::string utc_text(std::time_t t, const char* format) {
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, format, &tm);
+  return buf;
+}
 
 std::string point_text(const variant_result& r) { return labels_text(r.point); }
 

@@ -1,6 +1,7 @@
-// Small formatting pieces the reporters share: point labels, grouping, the one-line failure reason.
+// Small formatting pieces the reporters share: times, point labels, grouping, the one-line failure reason.
 #pragma once
 
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,9 @@
 #include "results/result.hpp"
 
 namespace cudalab::host {
+
+/// The time `t` in UTC as strftime's `format` writes it.
+std::string utc_text(std::time_t t, const char* format);
 
 /// "offset=1 n=256Mi" (empty when the lab file has no sweep).
 std::string point_text(const variant_result& r);

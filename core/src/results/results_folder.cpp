@@ -9,24 +9,15 @@
 #include <ctime>
 #include <iostream>
 
+#include "results/format.hpp"
+#include "results/output_folder.hpp"
+
 namespace cudalab::host {
-namespace {
-
-std::string utc_now(const char* format) {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, format, &tm);
-  return buf;
-}
-
-}  // namespace
 
 run_context new_context(const std::string& command_line, const std::string& profile_file) {
   run_context ctx;
   ctx.cudalab_version = CUDALAB_VERSION;
-  ctx.started_at = utc_now("%Y-%m-%dT%H:%M:%SZ");
+  ctx.started_at = utc_text(std::time(nullptr), "%Y-%m-%dT%H:%M:%SZ");
   ctx.command_line = command_line;
   ctx.profile = profile_file;
   return ctx;
@@ -46,14 +37,13 @@ std::unique_ptr<reporter> console_reporter(output_format format, bool colour) {
   return make_table_reporter(std::cout, colour);
 }
 
-std::unique_ptr<results_folder> open_results_folder(const std::string& dir, output_format console, bool colour) {
-  namespace fs = std::filesystem;
+std::unique_ptr<results_folder> open_results_folder(const std::string& dir, bool force, output_format console,
+                                                    bool colour) {
   auto out = std::make_unique<results_folder>();
-  out->dir = !dir.empty() ? fs::path(dir) : fs::path("results") / utc_now("%Y%m%d-%H%M%S");
-  std::error_code ec;
-  fs::create_directories(out->dir, ec);
-  if (ec) {
-    fmt::print(stderr, "cudalab: cannot create the results folder {}: {}\n", out->dir.string(), ec.message());
+  try {
+    out->dir = create_results_folder(dir, force);
+  } catch (const folder_error& e) {
+    fmt::print(stderr, "cudalab: {}\n", e.what());
     return nullptr;
   }
   out->jsonl.open(out->dir / "results.jsonl");

@@ -33,9 +33,11 @@ struct results_folder {
   void finish(const std::vector<variant_result>& results) const;
 };
 
-/// Creates the folder `dir` ("": results/<date-time>) and its reporters, the console's in `console`
-/// format, coloured when `colour` allows it, the format is the table, stdout is a terminal and NO_COLOR
-/// is unset. Prints why and returns nullptr when the folder cannot be created.
-std::unique_ptr<results_folder> open_results_folder(const std::string& dir, output_format console, bool colour);
+/// Creates the results folder `dir` (create_results_folder: "" for results/<date-time>, `force` to
+/// replace an earlier run's results) and its reporters, the console's in `console` format, coloured when
+/// `colour` allows it, the format is the table, stdout is a terminal and NO_COLOR is unset. Prints why
+/// and returns nullptr when the folder cannot be created or used.
+std::unique_ptr<results_folder> open_results_folder(const std::string& dir, bool force, output_format console,
+                                                    bool colour);
 
 }  // namespace cudalab::host

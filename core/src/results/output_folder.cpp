@@ -1,0 +1,87 @@
+// Where a run's results go: a folder created fresh, so that no run's results are lost or mixed with
+// another's.
+#include "results/output_folder.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <ctime>
+#include <vector>
+
+#include "results/format.hpp"
+
+namespace cudalab::host {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const run_files[] = {"results.jsonl", "results.json", "results.csv", "report.md"};
+
+// Whether `entry` is something a run writes into its folder: one of its files, or plots/ holding only
+// plots.
+bool written_by_a_run(const fs::directory_entry& entry) {
+  const std::string name = entry.path().filename().string();
+  const auto type = entry.symlink_status().type();
+  if (std::find(std::begin(run_files), std::end(run_files), name) != std::end(run_files))
+    return type == fs::file_type::regular || type == fs::file_type::symlink;
+  if (name != "plots" || type != fs::file_type::directory) return false;
+  for (const fs::directory_entry& plot : fs::directory_iterator(entry.path())) {
+    const auto plot_type = plot.symlink_status().type();
+    if (plot.path().extension() != ".svg" ||
+        (plot_type != fs::file_type::regular && plot_type != fs::file_type::symlink))
+      return false;
+  }
+  return true;
+}
+
+// Up to three names of `entries`, for a message: "results.json, report.md, plots and 2 more".
+std::string some_names(const std::vector<fs::directory_entry>& entries) {
+  std::vector<std::string> names;
+  for (const auto& e : entries) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  const std::size_t shown = std::min<std::size_t>(names.size(), 3);
+  std::string text = fmt::format("{}", fmt::join(names.begin(), names.begin() + shown, ", "));
+  if (names.size() > shown) text += fmt::format(" and {} more", names.size() - shown);
+  return text;
+}
+
+// A folder named on the command line or in the profile, which is there already: it must be empty, or
+// with `force` hold a previous run's results, which are removed (symlinks themselves, never what they
+// point to).
+void make_empty(const fs::path& dir, bool force) {
+  std::vector<fs::directory_entry> entries;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir)) entries.push_back(e);
+  if (entries.empty()) return;
+  if (!force)
+    throw folder_error(
+        fmt::format("the results folder {} is not empty (it holds {}): choose another --out, or add --force to replace "
+                    "the results of an earlier run there",
+                    dir.string(), some_names(entries)));
+  std::vector<fs::directory_entry> others;
+  std::copy_if(entries.begin(), entries.end(), std::back_inserter(others),
+               [](const fs::directory_entry& e) { return !written_by_a_run(e); });
+  if (!others.empty())
+    throw folder_error(fmt::format(
+        "the results folder {} holds {}, which cudalab did not write: --force only replaces the results of an "
+        "earlier run; choose another --out",
+        dir.string(), some_names(others)));
+  for (const fs::directory_entry& e : entries) fs::remove_all(e.path());
+}
+
+}  // namespace
+
+fs::path create_results_folder(const std::string& dir, bool force) {
+  const fs::path path =
+      !dir.empty() ? fs::path(dir) : fs::path("results") / utc_text(std::time(nullptr), "%Y%m%d-%H%M%S");
+  try {
+    if (!fs::create_directories(path)) {
+      if (!fs::is_directory(path)) throw folder_error(fmt::format("{} is there and is not a folder", path.string()));
+      make_empty(path, force);
+    }
+  } catch (const fs::filesystem_error& e) {
+    throw folder_error(fmt::format("cannot create the results folder {}: {}", path.string(), e.code().message()));
+  }
+  return path;
+}
+
+}  // namespace cudalab::host
