@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
   run->add_option("--format", o.format, "Console output: table, json, csv or md")
       ->check(CLI::IsMember({"table", "json", "csv", "md"}));
   run->add_option("--out", o.out_dir,
-                  "Results folder (default: results/<date-time>); one that is there already must be empty");
+                  "Results folder (default: results/<date-time>Z, in UTC); one that is there already must be empty");
   run->add_flag("--force", o.force,
                 "Replace the results of an earlier run in --out (a folder holding anything else is still refused)");
   run->add_flag("--no-color", o.no_color, "No colours even on a terminal (NO_COLOR also works)");

@@ -72,7 +72,7 @@ void make_empty(const fs::path& dir, bool force) {
 
 fs::path create_results_folder(const std::string& dir, bool force) {
   const fs::path path =
-      !dir.empty() ? fs::path(dir) : fs::path("results") / utc_text(std::time(nullptr), "%Y%m%d-%H%M%S");
+      !dir.empty() ? fs::path(dir) : fs::path("results") / utc_text(std::time(nullptr), "%Y%m%d-%H%M%SZ");
   try {
     if (!fs::create_directories(path)) {
       if (!fs::is_directory(path)) throw folder_error(fmt::format("{} is there and is not a folder", path.string()));
