@@ -119,10 +119,10 @@ redteam_f05_same_second() {
   db=$(out=$(cat b.log) folder_named)
   echo "A: $da, B: $db"
   [ "$da" != "$db" ] || bad "both runs wrote into $da"
-  [ "$(grep -c RUN-A "$da/results.jsonl")" = 6 ] && [ "$(grep -c RUN-B "$da/results.jsonl")" = 0 ] ||
-    bad "run A's folder does not hold exactly run A's results"
-  [ "$(grep -c RUN-B "$db/results.jsonl")" = 6 ] && [ "$(grep -c RUN-A "$db/results.jsonl")" = 0 ] ||
-    bad "run B's folder does not hold exactly run B's results"
+  # titled DIR TITLE: how many results in DIR are titled TITLE.
+  titled() { grep -c "\"title\":\"$2\"" "$1/results.jsonl"; }
+  [ "$(titled "$da" RUN-A)" = 6 ] && [ "$(titled "$da" RUN-B)" = 0 ] || bad "run A's folder does not hold exactly run A's results"
+  [ "$(titled "$db" RUN-B)" = 6 ] && [ "$(titled "$db" RUN-A)" = 0 ] || bad "run B's folder does not hold exactly run B's results"
 }
 
 # F6: a folder that holds results already is refused, and left as it was.

@@ -4,7 +4,10 @@
 
 #include <fmt/format.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <ctime>
 #include <vector>
 
@@ -68,20 +71,38 @@ void make_empty(const fs::path& dir, bool force) {
   for (const fs::directory_entry& e : entries) fs::remove_all(e.path());
 }
 
+// A folder named on the command line or in the profile: created, or emptied as `force` allows.
+fs::path named_folder(const fs::path& path, bool force) {
+  if (!fs::create_directories(path)) {
+    if (!fs::is_directory(path)) throw folder_error(fmt::format("{} is there and is not a folder", path.string()));
+    make_empty(path, force);
+  }
+  return path;
+}
+
+// results/<date-time>Z, made by this run: a folder of that name that is there already (another run's of
+// the same second, or one prepared by someone else) is never used, the name gets -2, -3, ... instead.
+fs::path new_default_folder() {
+  const fs::path parent = "results";
+  fs::create_directories(parent);
+  const std::string stamp = utc_text(std::time(nullptr), "%Y%m%d-%H%M%SZ");
+  for (int n = 1; n <= 1000; ++n) {
+    const fs::path path = parent / (n == 1 ? stamp : fmt::format("{}-{}", stamp, n));
+    if (::mkdir(path.c_str(), 0777) == 0) return path;
+    if (errno != EEXIST) throw fs::filesystem_error("mkdir", path, std::error_code(errno, std::generic_category()));
+  }
+  throw folder_error(
+      fmt::format("cannot create a results folder: {}/{} to {}-1000 are all there", parent.string(), stamp, stamp));
+}
+
 }  // namespace
 
 fs::path create_results_folder(const std::string& dir, bool force) {
-  const fs::path path =
-      !dir.empty() ? fs::path(dir) : fs::path("results") / utc_text(std::time(nullptr), "%Y%m%d-%H%M%SZ");
   try {
-    if (!fs::create_directories(path)) {
-      if (!fs::is_directory(path)) throw folder_error(fmt::format("{} is there and is not a folder", path.string()));
-      make_empty(path, force);
-    }
+    return dir.empty() ? new_default_folder() : named_folder(dir, force);
   } catch (const fs::filesystem_error& e) {
-    throw folder_error(fmt::format("cannot create the results folder {}: {}", path.string(), e.code().message()));
+    throw folder_error(fmt::format("cannot create the results folder {}: {}", e.path1().string(), e.code().message()));
   }
-  return path;
 }
 
 }  // namespace cudalab::host

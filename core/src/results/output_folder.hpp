@@ -18,7 +18,8 @@ class folder_error : public std::runtime_error {
 /// - `dir` named (--out, a profile's [output] dir): created with its parents where missing. A folder
 ///   already there must be empty, or with `force` hold only what a run wrote (results.*, report.md,
 ///   plots/ of SVGs, and their temporary files), which is removed first.
-/// - `dir` empty: results/<date-time>Z, the time in UTC (Z, as in ISO 8601): results/20261123-183613Z.
+/// - `dir` empty: results/<date-time>Z, the time in UTC (Z, as in ISO 8601): results/20261123-183613Z,
+///   always a new folder: -2, -3, ... is added to a name that is taken (a run started in the same second).
 /// Throws folder_error saying why.
 std::filesystem::path create_results_folder(const std::string& dir, bool force);
 
