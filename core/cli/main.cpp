@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("cudalab ") + CUDALAB_VERSION);
   app.footer(
       "Exit codes: 0 ok, 1 internal error, 2 usage, 3 bad lab file, 4 plugin load failure,\n"
-      "            5 no usable GPU, 6 verification failed, 7 CUDA error, 8 lab error, 130 interrupted.");
+      "            5 no usable GPU, 6 verification failed, 7 CUDA error, 8 lab error,\n"
+      "            9 a results file could not be written, 130 interrupted.");
 
   auto* list = app.add_subcommand("list", "List the lab plugins found on the plugin search path");
   add_plugin_path(*list, o);

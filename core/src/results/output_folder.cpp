@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "results/format.hpp"
+#include "results/safe_file.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -20,20 +21,23 @@ namespace fs = std::filesystem;
 
 const char* const run_files[] = {"results.jsonl", "results.json", "results.csv", "report.md"};
 
+// Whether `entry` is a file (or a symlink) named as a run names them, in its folder or in plots/.
+bool a_run_file(const fs::directory_entry& entry, bool in_plots) {
+  const std::string name = entry.path().filename().string();
+  const auto type = entry.symlink_status().type();
+  const bool named = is_temporary_file_name(name) ||
+                     (in_plots ? entry.path().extension() == ".svg"
+                               : std::find(std::begin(run_files), std::end(run_files), name) != std::end(run_files));
+  return named && (type == fs::file_type::regular || type == fs::file_type::symlink);
+}
+
 // Whether `entry` is something a run writes into its folder: one of its files, or plots/ holding only
 // plots.
 bool written_by_a_run(const fs::directory_entry& entry) {
-  const std::string name = entry.path().filename().string();
-  const auto type = entry.symlink_status().type();
-  if (std::find(std::begin(run_files), std::end(run_files), name) != std::end(run_files))
-    return type == fs::file_type::regular || type == fs::file_type::symlink;
-  if (name != "plots" || type != fs::file_type::directory) return false;
-  for (const fs::directory_entry& plot : fs::directory_iterator(entry.path())) {
-    const auto plot_type = plot.symlink_status().type();
-    if (plot.path().extension() != ".svg" ||
-        (plot_type != fs::file_type::regular && plot_type != fs::file_type::symlink))
-      return false;
-  }
+  if (a_run_file(entry, false)) return true;
+  if (entry.path().filename() != "plots" || entry.symlink_status().type() != fs::file_type::directory) return false;
+  for (const fs::directory_entry& plot : fs::directory_iterator(entry.path()))
+    if (!a_run_file(plot, true)) return false;
   return true;
 }
 

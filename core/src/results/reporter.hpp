@@ -43,8 +43,9 @@ std::unique_ptr<reporter> make_csv_reporter(std::ostream& out);
 std::unique_ptr<reporter> make_markdown_reporter(std::ostream& out, std::string plot_prefix);
 
 /// Writes one SVG line plot per lab file with a sweep (GB/s against the last swept parameter,
-/// one line per variant) into `dir`; returns the files written. Called at the end of a run
-/// (results_folder::finish), where the Markdown report links them.
+/// one line per variant) into `dir`, made when there is one, each file written whole (safe_file.hpp);
+/// returns the files written. Throws write_error at the first that cannot be written. Called at the
+/// end of a run by the results folder, where the Markdown report links them.
 std::vector<std::filesystem::path> write_sweep_plots(const std::vector<variant_result>& results,
                                                      const std::filesystem::path& dir);
 
