@@ -128,6 +128,47 @@ TEST(SafeFile, redteam_f04_a_folder_that_is_not_there_is_a_write_error) {
   EXPECT_THROW(create_folder(dir / "deeper"), write_error);
 }
 
+// victim.txt beside the folder, which no write may change.
+fs::path plant_victim(const fs::path& dir) {
+  const fs::path victim = dir.parent_path() / (dir.filename().string() + "_victim.txt");
+  std::ofstream(victim) << "IMPORTANT\n";
+  return victim;
+}
+
+TEST(SafeFile, redteam_f03_a_streamed_file_is_never_written_through_a_symlink) {
+  const fs::path dir = scratch("streamed_symlink");
+  const fs::path victim = plant_victim(dir);
+  fs::create_symlink(victim, dir / "s.jsonl");
+  fs::create_symlink(dir / "nowhere.txt", dir / "dangling.jsonl");
+  std::ofstream(dir / "there.jsonl") << "earlier\n";
+  EXPECT_THROW(streamed_file(dir / "s.jsonl"), write_error);
+  EXPECT_THROW(streamed_file(dir / "dangling.jsonl"), write_error);
+  EXPECT_THROW(streamed_file(dir / "there.jsonl"), write_error);  // created new, never an existing file
+  EXPECT_EQ(read_text(victim), "IMPORTANT\n");
+  EXPECT_FALSE(fs::exists(dir / "nowhere.txt"));
+  EXPECT_EQ(read_text(dir / "there.jsonl"), "earlier\n");
+}
+
+TEST(SafeFile, redteam_f03_a_whole_file_replaces_a_symlink_never_its_target) {
+  const fs::path dir = scratch("whole_symlink");
+  const fs::path victim = plant_victim(dir);
+  fs::create_symlink(victim, dir / "report.md");
+  write_file_atomically(dir / "report.md", "# new\n");
+  EXPECT_EQ(read_text(victim), "IMPORTANT\n");
+  EXPECT_FALSE(fs::is_symlink(dir / "report.md"));
+  EXPECT_EQ(read_text(dir / "report.md"), "# new\n");
+}
+
+TEST(SafeFile, redteam_f03_a_folder_that_is_a_symlink_is_not_used) {
+  const fs::path dir = scratch("folder_symlink");
+  fs::create_directories(dir / "elsewhere");
+  fs::create_directory_symlink(dir / "elsewhere", dir / "plots");
+  EXPECT_THROW(create_folder(dir / "plots"), write_error);
+  create_folder(dir / "real");
+  create_folder(dir / "real");  // there already: fine
+  EXPECT_TRUE(fs::is_directory(dir / "real"));
+}
+
 TEST(SafeFile, TemporaryNames) {
   EXPECT_TRUE(is_temporary_file_name(".results.json.tmp-a1b2c3"));
   EXPECT_FALSE(is_temporary_file_name("results.json"));

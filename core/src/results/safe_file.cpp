@@ -1,6 +1,8 @@
-// Files written into a results folder, every write checked: a final file is written whole to a new
-// temporary file beside it, synced and renamed over its name; a streamed file (results.jsonl) is
-// created new and written a flush at a time, and synced when it is closed.
+// Files written into a results folder, never through a symlink and every write checked: a final file
+// is written whole to a new temporary file beside it, synced and renamed over its name; a streamed
+// file (results.jsonl) is created new and written a flush at a time, and synced when it is closed.
+// Files are created with O_EXCL | O_NOFOLLOW (never an existing file, never a symlink's target) and
+// O_CLOEXEC (never inherited by the child processes of an isolated run).
 #include "results/safe_file.hpp"
 
 #include <fcntl.h>
@@ -48,7 +50,7 @@ std::pair<int, fs::path> create_temporary(const fs::path& path) {
   for (int attempt = 0;; ++attempt) {
     const fs::path name = path.parent_path() /
                           fmt::format(".{}{}{:06x}", path.filename().string(), temporary_marker, random() & 0xffffff);
-    const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd >= 0) return {fd, name};
     if (errno != EEXIST || attempt == 100) throw error_writing(path, errno);
   }
@@ -75,7 +77,7 @@ bool is_temporary_file_name(const std::string& name) {
 void create_folder(const fs::path& path) {
   if (::mkdir(path.c_str(), 0777) == 0) return;
   struct stat st {};
-  if (errno == EEXIST && ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return;
+  if (errno == EEXIST && ::lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return;
   throw error_writing(path, errno == EEXIST ? ENOTDIR : errno);
 }
 
@@ -123,7 +125,7 @@ class streamed_file::buffer final : public std::streambuf {
 };
 
 streamed_file::streamed_file(const fs::path& path) : std::ostream(nullptr), path_(path) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   if (fd < 0) throw error_writing(path, errno);
   buffer_ = std::make_unique<buffer>(fd);
   rdbuf(buffer_.get());
