@@ -38,7 +38,11 @@ std::unique_ptr<results_folder> open_folder(const run_request& r, const std::str
 int finish(const run_summary& summary, results_folder& out) {
   const bool written = out.finish();
   const int code = exit_code_of(summary, false);
-  return written ? code : exit_write_error;
+  if (written) return code;
+  if (code != exit_ok)
+    fmt::print(stderr, "cudalab: exit {} for the files not written; the run's own exit code is {}\n",
+               int(exit_write_error), code);
+  return exit_write_error;
 }
 
 // The progress line's stream: stderr when it is a terminal or --progress asks for it, else none.

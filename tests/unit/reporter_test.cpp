@@ -12,6 +12,7 @@
 
 #include "results/json.hpp"
 #include "results/reporter.hpp"
+#include "results/safe_file.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -399,6 +400,21 @@ TEST(Reporter, PlotOfNarrowNumericSweepIsLinear) {
   ASSERT_EQ(written.size(), 1u);
   EXPECT_EQ(read_text(written[0]).find("log scale"), std::string::npos);
   fs::remove_all(dir);
+}
+
+TEST(Reporter, redteam_f25_an_obstacle_at_plots_is_a_write_error_naming_the_plot) {
+  const fs::path dir = fs::temp_directory_path() / "cudalab_plot_obstacle";
+  fs::remove_all(dir);
+  std::ofstream(dir) << "not a folder\n";
+  try {
+    write_sweep_plots(fixed_results(), dir);
+    FAIL() << "no error";
+  } catch (const write_error& e) {
+    EXPECT_STREQ(
+        e.what(),
+        ("cannot write " + (dir / "a.svg").string() + ": " + dir.string() + " is there and is not a folder").c_str());
+  }
+  fs::remove(dir);
 }
 
 TEST(Reporter, StatusNames) {

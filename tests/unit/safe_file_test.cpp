@@ -125,7 +125,7 @@ TEST(SafeFile, redteam_f04_a_folder_that_is_not_there_is_a_write_error) {
   const fs::path dir = scratch("missing") / "not_there";
   EXPECT_THROW(write_file_atomically(dir / "a.txt", "x"), write_error);
   EXPECT_THROW(streamed_file(dir / "s.jsonl"), write_error);
-  EXPECT_THROW(create_folder(dir / "deeper"), write_error);
+  EXPECT_THROW(create_folder_for(dir / "deeper" / "a.svg"), write_error);
 }
 
 // victim.txt beside the folder, which no write may change.
@@ -163,9 +163,9 @@ TEST(SafeFile, redteam_f03_a_folder_that_is_a_symlink_is_not_used) {
   const fs::path dir = scratch("folder_symlink");
   fs::create_directories(dir / "elsewhere");
   fs::create_directory_symlink(dir / "elsewhere", dir / "plots");
-  EXPECT_THROW(create_folder(dir / "plots"), write_error);
-  create_folder(dir / "real");
-  create_folder(dir / "real");  // there already: fine
+  EXPECT_THROW(create_folder_for(dir / "plots" / "a.svg"), write_error);
+  create_folder_for(dir / "real" / "a.svg");
+  create_folder_for(dir / "real" / "b.svg");  // there already: fine
   EXPECT_TRUE(fs::is_directory(dir / "real"));
 }
 

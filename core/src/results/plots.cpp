@@ -178,8 +178,8 @@ std::vector<std::filesystem::path> write_sweep_plots(const std::vector<variant_r
   for (const auto& file : files) {
     const auto rows = rows_of(results, file);
     if (!gets_sweep_plot(rows)) continue;
-    create_folder(dir);
     const auto path = dir / (std::filesystem::path(file).stem().string() + ".svg");
+    create_folder_for(path);
     write_file_atomically(path, plot_svg(rows, swept_names(rows).back()));
     written.push_back(path);
   }

@@ -74,11 +74,13 @@ bool is_temporary_file_name(const std::string& name) {
   return name.size() > 1 && name[0] == '.' && name.find(temporary_marker) != std::string::npos;
 }
 
-void create_folder(const fs::path& path) {
-  if (::mkdir(path.c_str(), 0777) == 0) return;
+void create_folder_for(const fs::path& file) {
+  const fs::path folder = file.parent_path();
+  if (::mkdir(folder.c_str(), 0777) == 0) return;
+  if (errno != EEXIST) throw error_writing(file, errno);
   struct stat st {};
-  if (errno == EEXIST && ::lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return;
-  throw error_writing(path, errno == EEXIST ? ENOTDIR : errno);
+  if (::lstat(folder.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return;
+  throw write_error(fmt::format("cannot write {}: {} is there and is not a folder", file.string(), folder.string()));
 }
 
 // The stream's buffer: what was written since the last flush, which sync() writes to the file whole.

@@ -26,9 +26,9 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view t
 /// Whether `name` is a temporary file write_file_atomically makes (and removes): ".NAME.tmp-XXXXXX".
 bool is_temporary_file_name(const std::string& name);
 
-/// Creates the folder `path` unless it is there already (a folder, not a symlink to one); throws
-/// write_error when it cannot, or when something else is there.
-void create_folder(const std::filesystem::path& path);
+/// Creates the folder that `file` goes into unless it is there already (a folder, not a symlink to
+/// one); throws write_error naming `file` when it cannot, or when something else is there.
+void create_folder_for(const std::filesystem::path& file);
 
 /// A file written as it grows: created new, each flush one write(2) of what was written since the
 /// last. A write that fails makes the stream bad, cuts the file back to the end of the last flush that
