@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "results/format.hpp"
 #include "results/json.hpp"
 #include "results/reporter.hpp"
 #include "results/safe_file.hpp"
@@ -415,6 +416,58 @@ TEST(Reporter, redteam_f25_an_obstacle_at_plots_is_a_write_error_naming_the_plot
         ("cannot write " + (dir / "a.svg").string() + ": " + dir.string() + " is there and is not a folder").c_str());
   }
   fs::remove(dir);
+}
+
+// fixed_results() with its sweep also in `other` (same stem: a.toml), titled "Other".
+std::vector<variant_result> with_sweep_also_in(const std::string& other) {
+  std::vector<variant_result> rs = fixed_results();
+  for (const variant_result& r : fixed_results())
+    if (r.lab_file == "labs/a.toml") {
+      variant_result copy = r;
+      copy.lab_file = other;
+      copy.title = "Other";
+      rs.push_back(copy);
+    }
+  return rs;
+}
+
+TEST(Reporter, redteam_f23_lab_files_of_one_stem_get_a_plot_each) {
+  const fs::path dir = fs::temp_directory_path() / "cudalab_plot_same_stem";
+  fs::remove_all(dir);
+  const auto written = write_sweep_plots(with_sweep_also_in("other/a.toml"), dir);
+  ASSERT_EQ(written.size(), 2u);
+  EXPECT_EQ(written[0].filename(), "a.svg");
+  EXPECT_EQ(written[1].filename(), "a-2.svg");
+  EXPECT_NE(read_text(written[0]).find(">labs/a.toml - GB/s"), std::string::npos);
+  EXPECT_NE(read_text(written[1]).find(">other/a.toml - GB/s"), std::string::npos);
+  fs::remove_all(dir);
+  // report.md links each lab file's section to its own plot.
+  std::ostringstream out;
+  auto md = make_markdown_reporter(out, "plots/");
+  md->begin(fixed_context());
+  for (const auto& r : with_sweep_also_in("other/a.toml")) md->add(r);
+  md->end();
+  const std::string text = out.str();
+  const auto a = text.find("labs/a.toml"), other = text.find("other/a.toml");
+  ASSERT_LT(a, other);
+  EXPECT_LT(text.find("(plots/a.svg)", a), other) << text;
+  EXPECT_NE(text.find("(plots/a-2.svg)", other), std::string::npos) << text;
+}
+
+TEST(Reporter, redteam_f23_plot_names_are_plain_and_never_taken_twice) {
+  std::vector<variant_result> rs = with_sweep_also_in("my lab (1).toml");
+  for (const char* file : {"a-2.toml", ".hidden.toml"})
+    for (const auto& r : with_sweep_also_in(file))
+      if (r.lab_file == file) rs.push_back(r);
+  std::vector<std::string> names;
+  for (const auto& [file, name] : sweep_plot_files(rs)) names.push_back(name);
+  EXPECT_EQ(names, (std::vector<std::string>{"a.svg", "my_lab__1_.svg", "a-2.svg", "_hidden.svg"}));
+  rs = with_sweep_also_in("x/a.toml");
+  for (const auto& r : with_sweep_also_in("a-2.toml"))
+    if (r.lab_file == "a-2.toml") rs.push_back(r);
+  names.clear();
+  for (const auto& [file, name] : sweep_plot_files(rs)) names.push_back(name);
+  EXPECT_EQ(names, (std::vector<std::string>{"a.svg", "a-2.svg", "a-2-2.svg"}));
 }
 
 TEST(Reporter, StatusNames) {

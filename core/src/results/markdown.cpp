@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <ostream>
 
 #include "results/columns.hpp"
@@ -56,7 +55,11 @@ class markdown_reporter final : public reporter {
     std::vector<std::string> files;
     for (const auto& r : results_)
       if (files.empty() || files.back() != r.lab_file) files.push_back(r.lab_file);
-    for (const auto& file : files) write_file_section(file);
+    const auto plots = sweep_plot_files(results_);
+    for (const auto& file : files) {
+      const auto plot = std::find_if(plots.begin(), plots.end(), [&](const auto& p) { return p.first == file; });
+      write_file_section(file, plot == plots.end() ? "" : plot->second);
+    }
 
     out_ << "\n## Verification\n\n";
     bool any = false;
@@ -74,13 +77,13 @@ class markdown_reporter final : public reporter {
   }
 
  private:
-  void write_file_section(const std::string& file) {
+  // The section of one lab file, linking its sweep plot `plot` ("": none).
+  void write_file_section(const std::string& file, const std::string& plot) {
     const auto rows = rows_of(results_, file);
     const std::vector<std::string> params = swept_names(rows);
     out_ << fmt::format("\n## {}{}\n\n", file, rows.front()->title.empty() ? "" : " — " + rows.front()->title);
-    if (!plot_prefix_.empty() && gets_sweep_plot(rows))
-      out_ << fmt::format("![GB/s against {}]({}{}.svg)\n\n", params.back(), plot_prefix_,
-                          std::filesystem::path(file).stem().string());
+    if (!plot_prefix_.empty() && !plot.empty())
+      out_ << fmt::format("![GB/s against {}]({}{})\n\n", params.back(), plot_prefix_, plot);
     std::string head = "|", rule = "|";
     for (const auto& p : params) {
       head += " " + p + " |";

@@ -172,13 +172,9 @@ std::string plot_svg(const std::vector<const variant_result*>& rows, const std::
 std::vector<std::filesystem::path> write_sweep_plots(const std::vector<variant_result>& results,
                                                      const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> written;
-  std::vector<std::string> files;
-  for (const auto& r : results)
-    if (std::find(files.begin(), files.end(), r.lab_file) == files.end()) files.push_back(r.lab_file);
-  for (const auto& file : files) {
+  for (const auto& [file, name] : sweep_plot_files(results)) {
     const auto rows = rows_of(results, file);
-    if (!gets_sweep_plot(rows)) continue;
-    const auto path = dir / (std::filesystem::path(file).stem().string() + ".svg");
+    const auto path = dir / name;
     create_folder_for(path);
     write_file_atomically(path, plot_svg(rows, swept_names(rows).back()));
     written.push_back(path);
