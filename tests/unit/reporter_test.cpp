@@ -470,6 +470,41 @@ TEST(Reporter, redteam_f23_plot_names_are_plain_and_never_taken_twice) {
   EXPECT_EQ(names, (std::vector<std::string>{"a.svg", "a-2.svg", "a-2-2.svg"}));
 }
 
+// The lines of `text` that start with `start`.
+std::vector<std::string> lines_starting(const std::string& text, const std::string& start) {
+  std::istringstream in(text);
+  std::vector<std::string> found;
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(start, 0) == 0) found.push_back(line);
+  return found;
+}
+
+TEST(Reporter, redteam_f38_markdown_headings_and_file_names_stay_on_their_line) {
+  run_context context = fixed_context();
+  context.command_line = "cudalab run `x`.toml --set lab.title=first\nsecond";
+  variant_result r = fixed_results()[10];
+  r.lab_file = "labs/we`ird\nname.toml";
+  r.title = "first\nsecond";
+  std::ostringstream out;
+  auto md = make_markdown_reporter(out, "plots/");
+  md->begin(context);
+  md->add(r);
+  md->end();
+  const std::string text = out.str();
+  // The heading: the file name as code (a backtick inside it fenced by two), the title on the same line.
+  EXPECT_EQ(lines_starting(text, "## "),
+            (std::vector<std::string>{"## `` labs/we`ird name.toml `` — first second", "## Verification"}))
+      << text;
+  EXPECT_EQ(
+      lines_starting(text, "Run "),
+      std::vector<std::string>{
+          "Run 2026-11-22T12:00:00Z with cudalab 0.1.0: `` cudalab run `x`.toml --set lab.title=first second ``"});
+  // The failure list names the file the same way.
+  const auto failures = lines_starting(text, "- ");
+  ASSERT_EQ(failures.size(), 1u) << text;
+  EXPECT_EQ(failures.front().rfind("- `` labs/we`ird name.toml `` crash", 0), 0u) << text;
+}
+
 TEST(Reporter, StatusNames) {
   EXPECT_STREQ(status_name(result_status::ok), "ok");
   EXPECT_STREQ(status_name(result_status::verify_failed), "verify_failed");
