@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "results/format.hpp"
@@ -503,6 +504,65 @@ TEST(Reporter, redteam_f38_markdown_headings_and_file_names_stay_on_their_line) 
   const auto failures = lines_starting(text, "- ");
   ASSERT_EQ(failures.size(), 1u) << text;
   EXPECT_EQ(failures.front().rfind("- `` labs/we`ird name.toml `` crash", 0), 0u) << text;
+}
+
+// results.csv of `results`: its header fields, and each row's fields as written (quoted fields whole).
+std::vector<std::vector<std::string>> csv_rows(const std::vector<variant_result>& results) {
+  std::ostringstream out;
+  auto csv = make_csv_reporter(out);
+  csv->begin(fixed_context());
+  for (const auto& r : results) csv->add(r);
+  csv->end();
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream lines(out.str());
+  for (std::string line; std::getline(lines, line);) {
+    std::vector<std::string> fields(1);
+    bool quoted = false;
+    for (char c : line) {
+      if (c == '"') quoted = !quoted;
+      if (c == ',' && !quoted)
+        fields.emplace_back();
+      else
+        fields.back() += c;
+    }
+    rows.push_back(fields);
+  }
+  return rows;
+}
+
+// The field of `row` in the column `name` of `header`.
+std::string field(const std::vector<std::string>& header, const std::vector<std::string>& row,
+                  const std::string& name) {
+  const auto at = std::find(header.begin(), header.end(), name);
+  return at == header.end() ? "<no column " + name + ">" : row.at(std::size_t(at - header.begin()));
+}
+
+TEST(Reporter, redteam_f39_csv_fields_never_start_a_formula) {
+  variant_result r = fixed_results()[10];  // an error
+  r.lab_file = "=HYPERLINK(\"http://x\")";
+  r.plugin = "@SUM(A1)";
+  r.variant = "+cmd";
+  r.error = "-2+3";
+  r.point = {{"offset", "-1"}, {"mode", "\tx"}};
+  const auto rows = csv_rows({r});
+  ASSERT_EQ(rows.size(), 2u);
+  const auto& header = rows[0];
+  EXPECT_EQ(field(header, rows[1], "lab_file"), "\"'=HYPERLINK(\"\"http://x\"\")\"");
+  EXPECT_EQ(field(header, rows[1], "plugin"), "'@SUM(A1)");
+  EXPECT_EQ(field(header, rows[1], "variant"), "'+cmd");
+  EXPECT_EQ(field(header, rows[1], "error"), "'-2+3");
+  EXPECT_EQ(field(header, rows[1], "param.mode"), "'\tx");
+  EXPECT_EQ(field(header, rows[1], "param.offset"), "-1");  // a number stays a number
+}
+
+TEST(Reporter, redteam_f39_csv_has_an_empty_cell_where_json_has_null) {
+  variant_result r = fixed_results()[9];  // verify_failed
+  r.verification.max_abs_error = std::nan("");
+  r.verification.max_rel_error = std::numeric_limits<double>::infinity();
+  ASSERT_TRUE(nlohmann::json::parse(result_json(r))["verification"]["max_abs_error"].is_null());
+  const auto rows = csv_rows({r});
+  EXPECT_EQ(field(rows[0], rows[1], "max_abs_error"), "");
+  EXPECT_EQ(field(rows[0], rows[1], "mismatches"), "3");
 }
 
 TEST(Reporter, StatusNames) {
