@@ -565,6 +565,22 @@ TEST(Reporter, redteam_f39_csv_has_an_empty_cell_where_json_has_null) {
   EXPECT_EQ(field(rows[0], rows[1], "mismatches"), "3");
 }
 
+TEST(Reporter, redteam_f40_report_has_one_section_per_lab_file_in_any_order) {
+  const auto rs = fixed_results();  // a.toml (9 results), then b.toml (4)
+  std::ostringstream out;
+  auto md = make_markdown_reporter(out, "plots/");
+  md->begin(fixed_context());
+  md->add(rs[0]);
+  md->add(rs[9]);  // b.toml between two results of a.toml (an isolated run may interleave them)
+  md->add(rs[1]);
+  md->end();
+  EXPECT_EQ(
+      lines_starting(out.str(), "## "),
+      (std::vector<std::string>{"## `labs/a.toml` — Offset copy", "## `labs/b.toml` — Offset copy", "## Verification"}))
+      << out.str();
+  EXPECT_EQ(lines_starting(out.str(), "| 0 | offset_read |").size(), 1u);  // in a.toml's section
+}
+
 TEST(Reporter, StatusNames) {
   EXPECT_STREQ(status_name(result_status::ok), "ok");
   EXPECT_STREQ(status_name(result_status::verify_failed), "verify_failed");

@@ -65,11 +65,8 @@ class markdown_reporter final : public reporter {
             "% base is of the baseline variant at the same point, % ceil of the measured ceiling for the path "
             "(device copy, or pinned transfers for bus traffic). ld/st s/r: predicted sectors per request.\n";
 
-    std::vector<std::string> files;
-    for (const auto& r : results_)
-      if (files.empty() || files.back() != r.lab_file) files.push_back(r.lab_file);
     const auto plots = sweep_plot_files(results_);
-    for (const auto& file : files) {
+    for (const auto& file : lab_files_of(results_)) {
       const auto plot = std::find_if(plots.begin(), plots.end(), [&](const auto& p) { return p.first == file; });
       write_file_section(file, plot == plots.end() ? "" : plot->second);
     }
