@@ -47,7 +47,8 @@ std::string some_names(const std::vector<fs::directory_entry>& entries) {
   for (const auto& e : entries) names.push_back(e.path().filename().string());
   std::sort(names.begin(), names.end());
   const std::size_t shown = std::min<std::size_t>(names.size(), 3);
-  std::string text = fmt::format("{}", fmt::join(names.begin(), names.begin() + shown, ", "));
+  std::string text;
+  for (std::size_t i = 0; i < shown; ++i) text += (i ? ", " : "") + names[i];
   if (names.size() > shown) text += fmt::format(" and {} more", names.size() - shown);
   return text;
 }
@@ -78,7 +79,8 @@ void make_empty(const fs::path& dir, bool force) {
 // A folder named on the command line or in the profile: created, or emptied as `force` allows.
 fs::path named_folder(const fs::path& path, bool force) {
   if (!fs::create_directories(path)) {
-    if (!fs::is_directory(path)) throw folder_error(fmt::format("{} is there and is not a folder", path.string()));
+    if (!fs::is_directory(path))
+      throw folder_error(fmt::format("cannot create the results folder {}: something else is there", path.string()));
     make_empty(path, force);
   }
   return path;
