@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("cudalab ") + CUDALAB_VERSION);
   app.footer(
       "Exit codes: 0 ok, 1 internal error, 2 usage, 3 bad lab file, 4 plugin load failure,\n"
-      "            5 no usable GPU, 6 verification failed, 7 CUDA error, 8 lab error, 130 interrupted.");
+      "            5 no usable GPU, 6 verification failed, 7 CUDA error, 8 lab error,\n"
+      "            9 a results file could not be written, 130 interrupted.");
 
   auto* list = app.add_subcommand("list", "List the lab plugins found on the plugin search path");
   add_plugin_path(*list, o);
@@ -74,7 +75,10 @@ int main(int argc, char** argv) {
   add_lab_options(*run, o);
   run->add_option("--format", o.format, "Console output: table, json, csv or md")
       ->check(CLI::IsMember({"table", "json", "csv", "md"}));
-  run->add_option("--out", o.out_dir, "Results folder (default: results/<date-time>)");
+  run->add_option("--out", o.out_dir,
+                  "Results folder (default: results/<date-time>Z, in UTC); one that is there already must be empty");
+  run->add_flag("--force", o.force,
+                "Replace the results of an earlier run in --out (a folder holding anything else is still refused)");
   run->add_flag("--no-color", o.no_color, "No colours even on a terminal (NO_COLOR also works)");
   run->add_flag("--progress", o.progress,
                 "Show the progress line on stderr even when it is not a terminal (on a terminal it always is)");

@@ -19,6 +19,7 @@ struct options {
   std::vector<std::string> variants;      ///< --variant NAME
   std::string format;                     ///< --format table|json|csv|md ("" = profile or table)
   std::string out_dir;                    ///< --out DIR
+  bool force = false;                     ///< --force: run may replace an earlier run's results in --out
   bool no_color = false;                  ///< --no-color
   bool progress = false;                  ///< --progress: the progress line even without a terminal
   std::vector<std::string> files;         ///< lab files

@@ -22,6 +22,7 @@ int run_command(const options& o) {
   r.profile = std::move(*profile);
   r.variant_filter = o.variants;
   r.out_dir = o.out_dir;
+  r.force = o.force;
   if (!o.format.empty()) r.format = host::parse_output_format(o.format);
   r.colour = !o.no_color;
   r.progress = o.progress;

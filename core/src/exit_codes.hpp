@@ -14,6 +14,7 @@ enum exit_code : int {
   exit_verify_failed = 6,  ///< at least one variant computed a wrong result
   exit_cuda_error = 7,     ///< a CUDA call failed (the run may have stopped early)
   exit_lab_error = 8,      ///< a lab raised an error in setup/run/verify (not a CUDA failure)
+  exit_write_error = 9,    ///< a file of the results folder could not be written (disk full, read-only, ...)
   exit_interrupted = 130,  ///< Ctrl-C: what was measured is written
 };
 

@@ -2,6 +2,7 @@
 #include "planning.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <optional>
 
 #include "plugin/plugin_call.hpp"
@@ -86,13 +87,31 @@ const loaded_plugin* plugin_named_by(const lab_file& parsed, const std::vector<s
   return nullptr;
 }
 
+// The argument before files[i] that names the same file (the same path, or another path to it): a
+// lab file runs once in a run, or its results would be mixed with its own. nullopt when there is none.
+std::optional<std::string> named_before(const std::vector<std::string>& files, std::size_t i) {
+  for (std::size_t j = 0; j < i; ++j) {
+    std::error_code ec;
+    if (files[j] == files[i] || std::filesystem::equivalent(files[j], files[i], ec)) return files[j];
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::vector<planned_lab> plan_lab_files(const plan_request& request) {
   std::vector<planned_lab> plans;
   std::vector<lab_problem> problems;
   std::optional<plugin_error> first_plugin_error;
-  for (const std::string& file : request.files) {
+  for (std::size_t i = 0; i < request.files.size(); ++i) {
+    const std::string& file = request.files[i];
+    if (const auto earlier = named_before(request.files, i)) {
+      lab_problem problem;
+      problem.where.file = file;
+      problem.message = "the same lab file as " + *earlier + ", given before it: give each lab file once";
+      problems.push_back(std::move(problem));
+      continue;
+    }
     try {
       const lab_file parsed = parse_lab_file(file);
       const loaded_plugin* found = plugin_named_by(parsed, request.search_path, problems, first_plugin_error);

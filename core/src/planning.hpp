@@ -26,10 +26,11 @@ struct plan_request {
   std::vector<std::string> variant_filter;  ///< --variant (checked against each plugin)
 };
 
-/// Parses and validates every file, loading each plugin named. Reports every file's problems
-/// together: throws lab_file_error (all lab-file problems of all files) or plugin_error (first
-/// plugin that cannot be loaded, after lab-file problems are checked), or lab_call_error (a lab
-/// whose traffic_of gives 0 bytes at every point for a variant to run). Never touches the GPU.
+/// Parses and validates every file, loading each plugin named; a file named twice (by one path or
+/// two) is a problem of the second. Reports every file's problems together: throws lab_file_error (all
+/// lab-file problems of all files) or plugin_error (first plugin that cannot be loaded, after lab-file
+/// problems are checked), or lab_call_error (a lab whose traffic_of gives 0 bytes at every point for a
+/// variant to run). Never touches the GPU.
 std::vector<planned_lab> plan_lab_files(const plan_request& request);
 
 /// The variants of a plan to run, restricted by the filter, with the plan's baseline first (listed in

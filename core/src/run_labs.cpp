@@ -8,7 +8,9 @@
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
 #include "isolation/isolated_run.hpp"
+#include "results/output_folder.hpp"
 #include "results/results_folder.hpp"
+#include "results/safe_file.hpp"
 #include "runner/progress.hpp"
 #include "runner/runner.hpp"
 #include "stop_signals.hpp"
@@ -16,10 +18,31 @@
 namespace cudalab::host {
 namespace {
 
-// The run is over: the reporters end, the plots are written, and the summary becomes the exit code.
+// The results folder, or nullptr after saying why, with `code` the exit code.
+std::unique_ptr<results_folder> open_folder(const run_request& r, const std::string& out_dir, output_format format,
+                                            int& code) {
+  try {
+    return open_results_folder(out_dir, r.force, format, r.colour);
+  } catch (const folder_error& e) {
+    fmt::print(stderr, "cudalab: {}\n", e.what());
+    code = exit_usage;
+  } catch (const write_error& e) {
+    fmt::print(stderr, "cudalab: {}\n", e.what());
+    code = exit_write_error;
+  }
+  return nullptr;
+}
+
+// The run is over and its reporters have ended, which wrote the files: the summary becomes the exit
+// code, unless a file could not be written.
 int finish(const run_summary& summary, results_folder& out) {
-  out.finish(summary.all);
-  return exit_code_of(summary, false);
+  const bool written = out.finish();
+  const int code = exit_code_of(summary, false);
+  if (written) return code;
+  if (code != exit_ok)
+    fmt::print(stderr, "cudalab: exit {} for the files not written; the run's own exit code is {}\n",
+               int(exit_write_error), code);
+  return exit_write_error;
 }
 
 // The progress line's stream: stderr when it is a terminal or --progress asks for it, else none.
@@ -45,8 +68,9 @@ int report_run(const run_context& context, results_folder& out, progress_reporte
 int run_here(const run_request& r, const std::string& out_dir, output_format format) {
   run_context ctx = new_context(r.command_line, r.profile.file);
   if (const int code = open_device(r.plans, r.profile.measure, std::nullopt, ctx); code != exit_ok) return code;
-  const auto out = open_results_folder(out_dir, format, r.colour);
-  if (!out) return exit_usage;
+  int code = exit_ok;
+  const auto out = open_folder(r, out_dir, format, code);
+  if (!out) return code;
 
   const stop_signals signals;
   run_options ro;
@@ -69,8 +93,9 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   context.measured = probed.measured;
 
   // 2. The units, one child each.
-  const auto out = open_results_folder(out_dir, format, r.colour);
-  if (!out) return exit_usage;
+  int code = exit_ok;
+  const auto out = open_folder(r, out_dir, format, code);
+  if (!out) return code;
   isolated_run_options io;
   io.program = child_program;
   io.timeout_s = timeout_s;

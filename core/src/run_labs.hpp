@@ -18,6 +18,7 @@ struct run_request {
   run_profile profile;                      ///< --config (or the defaults); the options below override it
   std::vector<std::string> variant_filter;  ///< --variant
   std::string out_dir;                      ///< --out; "": the profile's, else results/<date-time>
+  bool force = false;                       ///< --force: replace an earlier run's results in that folder
   std::optional<output_format> format;      ///< --format: what the console shows; nullopt: the profile's
   bool colour = true;                       ///< false: --no-color (colours need a terminal anyway)
   bool progress = false;                    ///< --progress: the progress line even when stderr is no terminal

@@ -8,10 +8,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
+#include "results/format.hpp"
 #include "results/json.hpp"
 #include "results/reporter.hpp"
+#include "results/safe_file.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -399,6 +402,183 @@ TEST(Reporter, PlotOfNarrowNumericSweepIsLinear) {
   ASSERT_EQ(written.size(), 1u);
   EXPECT_EQ(read_text(written[0]).find("log scale"), std::string::npos);
   fs::remove_all(dir);
+}
+
+TEST(Reporter, redteam_f25_an_obstacle_at_plots_is_a_write_error_naming_the_plot) {
+  const fs::path dir = fs::temp_directory_path() / "cudalab_plot_obstacle";
+  fs::remove_all(dir);
+  std::ofstream(dir) << "not a folder\n";
+  try {
+    write_sweep_plots(fixed_results(), dir);
+    FAIL() << "no error";
+  } catch (const write_error& e) {
+    EXPECT_STREQ(
+        e.what(),
+        ("cannot write " + (dir / "a.svg").string() + ": " + dir.string() + " is there and is not a folder").c_str());
+  }
+  fs::remove(dir);
+}
+
+// fixed_results() with its sweep also in `other` (same stem: a.toml), titled "Other".
+std::vector<variant_result> with_sweep_also_in(const std::string& other) {
+  std::vector<variant_result> rs = fixed_results();
+  for (const variant_result& r : fixed_results())
+    if (r.lab_file == "labs/a.toml") {
+      variant_result copy = r;
+      copy.lab_file = other;
+      copy.title = "Other";
+      rs.push_back(copy);
+    }
+  return rs;
+}
+
+TEST(Reporter, redteam_f23_lab_files_of_one_stem_get_a_plot_each) {
+  const fs::path dir = fs::temp_directory_path() / "cudalab_plot_same_stem";
+  fs::remove_all(dir);
+  const auto written = write_sweep_plots(with_sweep_also_in("other/a.toml"), dir);
+  ASSERT_EQ(written.size(), 2u);
+  EXPECT_EQ(written[0].filename(), "a.svg");
+  EXPECT_EQ(written[1].filename(), "a-2.svg");
+  EXPECT_NE(read_text(written[0]).find(">labs/a.toml - GB/s"), std::string::npos);
+  EXPECT_NE(read_text(written[1]).find(">other/a.toml - GB/s"), std::string::npos);
+  fs::remove_all(dir);
+  // report.md links each lab file's section to its own plot.
+  std::ostringstream out;
+  auto md = make_markdown_reporter(out, "plots/");
+  md->begin(fixed_context());
+  for (const auto& r : with_sweep_also_in("other/a.toml")) md->add(r);
+  md->end();
+  const std::string text = out.str();
+  const auto a = text.find("labs/a.toml"), other = text.find("other/a.toml");
+  ASSERT_LT(a, other);
+  EXPECT_LT(text.find("(plots/a.svg)", a), other) << text;
+  EXPECT_NE(text.find("(plots/a-2.svg)", other), std::string::npos) << text;
+}
+
+TEST(Reporter, redteam_f23_plot_names_are_plain_and_never_taken_twice) {
+  std::vector<variant_result> rs = with_sweep_also_in("my lab (1).toml");
+  for (const char* file : {"a-2.toml", ".hidden.toml"})
+    for (const auto& r : with_sweep_also_in(file))
+      if (r.lab_file == file) rs.push_back(r);
+  std::vector<std::string> names;
+  for (const auto& [file, name] : sweep_plot_files(rs)) names.push_back(name);
+  EXPECT_EQ(names, (std::vector<std::string>{"a.svg", "my_lab__1_.svg", "a-2.svg", "_hidden.svg"}));
+  rs = with_sweep_also_in("x/a.toml");
+  for (const auto& r : with_sweep_also_in("a-2.toml"))
+    if (r.lab_file == "a-2.toml") rs.push_back(r);
+  names.clear();
+  for (const auto& [file, name] : sweep_plot_files(rs)) names.push_back(name);
+  EXPECT_EQ(names, (std::vector<std::string>{"a.svg", "a-2.svg", "a-2-2.svg"}));
+}
+
+// The lines of `text` that start with `start`.
+std::vector<std::string> lines_starting(const std::string& text, const std::string& start) {
+  std::istringstream in(text);
+  std::vector<std::string> found;
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(start, 0) == 0) found.push_back(line);
+  return found;
+}
+
+TEST(Reporter, redteam_f38_markdown_headings_and_file_names_stay_on_their_line) {
+  run_context context = fixed_context();
+  context.command_line = "cudalab run `x`.toml --set lab.title=first\nsecond";
+  variant_result r = fixed_results()[10];
+  r.lab_file = "labs/we`ird\nname.toml";
+  r.title = "first\nsecond";
+  std::ostringstream out;
+  auto md = make_markdown_reporter(out, "plots/");
+  md->begin(context);
+  md->add(r);
+  md->end();
+  const std::string text = out.str();
+  // The heading: the file name as code (a backtick inside it fenced by two), the title on the same line.
+  EXPECT_EQ(lines_starting(text, "## "),
+            (std::vector<std::string>{"## `` labs/we`ird name.toml `` — first second", "## Verification"}))
+      << text;
+  EXPECT_EQ(
+      lines_starting(text, "Run "),
+      std::vector<std::string>{
+          "Run 2026-11-22T12:00:00Z with cudalab 0.1.0: `` cudalab run `x`.toml --set lab.title=first second ``"});
+  // The failure list names the file the same way.
+  const auto failures = lines_starting(text, "- ");
+  ASSERT_EQ(failures.size(), 1u) << text;
+  EXPECT_EQ(failures.front().rfind("- `` labs/we`ird name.toml `` crash", 0), 0u) << text;
+}
+
+// results.csv of `results`: its header fields, and each row's fields as written (quoted fields whole).
+std::vector<std::vector<std::string>> csv_rows(const std::vector<variant_result>& results) {
+  std::ostringstream out;
+  auto csv = make_csv_reporter(out);
+  csv->begin(fixed_context());
+  for (const auto& r : results) csv->add(r);
+  csv->end();
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream lines(out.str());
+  for (std::string line; std::getline(lines, line);) {
+    std::vector<std::string> fields(1);
+    bool quoted = false;
+    for (char c : line) {
+      if (c == '"') quoted = !quoted;
+      if (c == ',' && !quoted)
+        fields.emplace_back();
+      else
+        fields.back() += c;
+    }
+    rows.push_back(fields);
+  }
+  return rows;
+}
+
+// The field of `row` in the column `name` of `header`.
+std::string field(const std::vector<std::string>& header, const std::vector<std::string>& row,
+                  const std::string& name) {
+  const auto at = std::find(header.begin(), header.end(), name);
+  return at == header.end() ? "<no column " + name + ">" : row.at(std::size_t(at - header.begin()));
+}
+
+TEST(Reporter, redteam_f39_csv_fields_never_start_a_formula) {
+  variant_result r = fixed_results()[10];  // an error
+  r.lab_file = "=HYPERLINK(\"http://x\")";
+  r.plugin = "@SUM(A1)";
+  r.variant = "+cmd";
+  r.error = "-2+3";
+  r.point = {{"offset", "-1"}, {"mode", "\tx"}};
+  const auto rows = csv_rows({r});
+  ASSERT_EQ(rows.size(), 2u);
+  const auto& header = rows[0];
+  EXPECT_EQ(field(header, rows[1], "lab_file"), "\"'=HYPERLINK(\"\"http://x\"\")\"");
+  EXPECT_EQ(field(header, rows[1], "plugin"), "'@SUM(A1)");
+  EXPECT_EQ(field(header, rows[1], "variant"), "'+cmd");
+  EXPECT_EQ(field(header, rows[1], "error"), "'-2+3");
+  EXPECT_EQ(field(header, rows[1], "param.mode"), "'\tx");
+  EXPECT_EQ(field(header, rows[1], "param.offset"), "-1");  // a number stays a number
+}
+
+TEST(Reporter, redteam_f39_csv_has_an_empty_cell_where_json_has_null) {
+  variant_result r = fixed_results()[9];  // verify_failed
+  r.verification.max_abs_error = std::nan("");
+  r.verification.max_rel_error = std::numeric_limits<double>::infinity();
+  ASSERT_TRUE(nlohmann::json::parse(result_json(r))["verification"]["max_abs_error"].is_null());
+  const auto rows = csv_rows({r});
+  EXPECT_EQ(field(rows[0], rows[1], "max_abs_error"), "");
+  EXPECT_EQ(field(rows[0], rows[1], "mismatches"), "3");
+}
+
+TEST(Reporter, redteam_f40_report_has_one_section_per_lab_file_in_any_order) {
+  const auto rs = fixed_results();  // a.toml (9 results), then b.toml (4)
+  std::ostringstream out;
+  auto md = make_markdown_reporter(out, "plots/");
+  md->begin(fixed_context());
+  md->add(rs[0]);
+  md->add(rs[9]);  // b.toml between two results of a.toml (an isolated run may interleave them)
+  md->add(rs[1]);
+  md->end();
+  EXPECT_EQ(
+      lines_starting(out.str(), "## "),
+      (std::vector<std::string>{"## `labs/a.toml` — Offset copy", "## `labs/b.toml` — Offset copy", "## Verification"}))
+      << out.str();
+  EXPECT_EQ(lines_starting(out.str(), "| 0 | offset_read |").size(), 1u);  // in a.toml's section
 }
 
 TEST(Reporter, StatusNames) {

@@ -40,7 +40,14 @@ axis_values read_list(const std::string& file, const param_spec& spec, const tom
   axis.ok = true;
   for (const toml::node& element : list) {
     const std::string context = "in the sweep of '" + spec.name + "': ";
-    if (auto value = checked_value(spec, element, locate(file, element.source()), context, problems))
+    auto value = checked_value(spec, element, locate(file, element.source()), context, problems);
+    // A point runs once: a repeat (often a typo for another value) is refused, as in lab.variants.
+    if (value && std::find(axis.values.begin(), axis.values.end(), *value) != axis.values.end()) {
+      problems.push_back({locate(file, element.source()),
+                          value_text(*value) + " is listed more than once in the sweep of '" + spec.name + "'"});
+      value.reset();
+    }
+    if (value)
       axis.values.push_back(*value);
     else
       axis.ok = false;

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "results/format.hpp"
 
 namespace cudalab::host {
@@ -71,7 +73,7 @@ std::string csv_text(const column& c, const variant_result& r) {
   struct visitor {
     std::string operator()(std::monostate) const { return ""; }
     std::string operator()(std::uint64_t v) const { return std::to_string(v); }
-    std::string operator()(double v) const { return fmt::format("{:.6g}", v); }
+    std::string operator()(double v) const { return std::isfinite(v) ? fmt::format("{:.6g}", v) : ""; }
     std::string operator()(const std::string& v) const { return v; }
   };
   return std::visit(visitor{}, c.value(r));

@@ -31,8 +31,8 @@ struct column {
 /// Every column, in results.csv's order, which the console and Markdown tables keep.
 const std::vector<column>& result_columns();
 
-/// A cell as results.csv writes it (not yet quoted): "" for none, counts whole, reals as {:.6g}, text
-/// as it is.
+/// A cell as results.csv writes it (not yet quoted): "" for none, counts whole, reals as {:.6g} ("" for
+/// one that is not finite, where JSON has null), text as it is.
 std::string csv_text(const column& c, const variant_result& r);
 
 /// A cell as the console and Markdown tables show it: "-" for none (and for empty text, or a real

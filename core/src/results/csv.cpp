@@ -1,5 +1,7 @@
 // results.csv: a header row, then one row per result; swept parameters become columns param.<name>,
 // the rest are result_columns().
+#include <cstdlib>
+#include <cstring>
 #include <ostream>
 
 #include "results/columns.hpp"
@@ -10,7 +12,19 @@ namespace cudalab::host {
 
 namespace {
 
-std::string csv_field(const std::string& s) {
+// Whether a spreadsheet would take `s` as a formula: it starts with =, +, -, @, a tab or a carriage
+// return, and is not a number ("-1" stays as it is).
+bool starts_a_formula(const std::string& s) {
+  if (s.empty() || std::strchr("=+-@\t\r", s[0]) == nullptr) return false;
+  char* end = nullptr;
+  std::strtod(s.c_str(), &end);
+  return *end != '\0';
+}
+
+// A field as RFC 4180 quotes it, text that would start a formula behind a ' (OWASP's advice on CSV
+// injection: a lab file name or an error text is never run as a formula by a spreadsheet).
+std::string csv_field(const std::string& text) {
+  const std::string s = starts_a_formula(text) ? "'" + text : text;
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string q = "\"";
   for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);

@@ -1,13 +1,24 @@
-// Small formatting pieces the reporters share: point labels, grouping, the one-line failure reason.
+// Small formatting pieces the reporters share: times, point labels, grouping, the one-line failure reason.
 #include "results/format.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <set>
 
 #include "labfile/lab_file.hpp"
 
 namespace cudalab::host {
+
+std::string utc_text(std::time_t t, const char* format) {
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, format, &tm);
+  return buf;
+}
 
 std::string point_text(const variant_result& r) { return labels_text(r.point); }
 
@@ -53,6 +64,13 @@ std::string point_value(const variant_result& r, const std::string& name) {
   return "";
 }
 
+std::vector<std::string> lab_files_of(const std::vector<variant_result>& results) {
+  std::vector<std::string> files;
+  for (const auto& r : results)
+    if (std::find(files.begin(), files.end(), r.lab_file) == files.end()) files.push_back(r.lab_file);
+  return files;
+}
+
 std::vector<const variant_result*> rows_of(const std::vector<variant_result>& results, const std::string& lab_file) {
   std::vector<const variant_result*> rows;
   for (const auto& r : results)
@@ -64,6 +82,41 @@ bool gets_sweep_plot(const std::vector<const variant_result*>& rows) {
   const bool swept = std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return !r->point.empty(); });
   const bool timed = std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return r->gbps > 0; });
   return swept && timed;
+}
+
+namespace {
+
+// A lab file's stem as a plain file name: "my lab (1).toml" -> "my_lab__1_".
+std::string plain_stem(const std::string& lab_file) {
+  std::string stem = std::filesystem::path(lab_file).stem().string();
+  if (stem.empty()) stem = "lab";
+  for (char& c : stem) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (!std::isalnum(byte) && c != '-' && c != '_' && c != '.' && byte < 0x80) c = '_';
+  }
+  if (stem[0] == '.') stem[0] = '_';
+  return stem;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> sweep_plot_files(const std::vector<variant_result>& results) {
+  std::vector<std::pair<std::string, std::string>> plots;
+  std::set<std::string> taken;  // lower case: "Lab.svg" and "lab.svg" are one file on some file systems
+  for (const std::string& file : lab_files_of(results)) {
+    if (!gets_sweep_plot(rows_of(results, file))) continue;
+    const std::string stem = plain_stem(file);
+    std::string name = stem + ".svg";
+    for (int n = 2; taken.count(lower(name)); ++n) name = stem + "-" + std::to_string(n) + ".svg";
+    taken.insert(lower(name));
+    plots.emplace_back(file, name);
+  }
+  return plots;
 }
 
 }  // namespace cudalab::host

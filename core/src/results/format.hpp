@@ -1,13 +1,18 @@
-// Small formatting pieces the reporters share: point labels, grouping, the one-line failure reason.
+// Small formatting pieces the reporters share: times, point labels, grouping, the one-line failure reason.
 #pragma once
 
+#include <ctime>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "labfile/lab_file.hpp"
 #include "results/result.hpp"
 
 namespace cudalab::host {
+
+/// The time `t` in UTC as strftime's `format` writes it.
+std::string utc_text(std::time_t t, const char* format);
 
 /// "offset=1 n=256Mi" (empty when the lab file has no sweep).
 std::string point_text(const variant_result& r);
@@ -29,11 +34,21 @@ std::vector<std::string> swept_names(const std::vector<const variant_result*>& r
 /// The value of swept parameter `name` in `r`, "" if it has none.
 std::string point_value(const variant_result& r, const std::string& name);
 
+/// The lab files of `results`, in the order they first appear.
+std::vector<std::string> lab_files_of(const std::vector<variant_result>& results);
+
 /// The results of one lab file, in run order.
 std::vector<const variant_result*> rows_of(const std::vector<variant_result>& results, const std::string& lab_file);
 
 /// Whether a lab file's rows get a sweep plot: it has a sweep and at least one timed result.
 /// write_sweep_plots and the Markdown report's plot links both follow this rule.
 bool gets_sweep_plot(const std::vector<const variant_result*>& rows);
+
+/// Each lab file of `results` that gets a sweep plot, in run order, with its plot's file name: the lab
+/// file's stem with any character but letters, digits, '-', '_', '.' (not first) and non-ASCII bytes as
+/// '_', and "-2", "-3", ... after it where the name is taken already (also in another case), so that
+/// dirA/lab.toml's plot is lab.svg and dirB/lab.toml's lab-2.svg. write_sweep_plots writes these files
+/// and the Markdown report links them.
+std::vector<std::pair<std::string, std::string>> sweep_plot_files(const std::vector<variant_result>& results);
 
 }  // namespace cudalab::host

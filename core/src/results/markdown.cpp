@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <ostream>
 
 #include "results/columns.hpp"
@@ -16,18 +15,31 @@ namespace {
 
 std::string rate(double v, int precision) { return v > 0 ? fmt::format("{:.{}f}", v, precision) : "-"; }
 
-// Text for a table cell or list item: a '|' would end the cell and a newline the row.
+// `s` on one line: a newline would end a heading, a list item or a table row.
+std::string one_line(const std::string& s) {
+  std::string out = s;
+  std::replace_if(
+      out.begin(), out.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  return out;
+}
+
+// Text for a table cell, list item or heading: a '|' would end the cell and a newline the row.
 std::string md_text(const std::string& s) {
   std::string out;
-  for (char c : s) {
-    if (c == '|')
-      out += "\\|";
-    else if (c == '\n' || c == '\r')
-      out += ' ';
-    else
-      out += c;
-  }
+  for (char c : one_line(s)) out += c == '|' ? std::string("\\|") : std::string(1, c);
   return out;
+}
+
+// `s` as inline code (file names, the command line), whatever backticks it holds: fenced by one more
+// backtick than its longest run of them, with spaces inside the fence when it holds any.
+std::string md_code(const std::string& s) {
+  std::size_t longest = 0, run = 0;
+  for (char c : s) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(longest + 1, '`'), pad = longest > 0 ? " " : "";
+  return fence + pad + one_line(s) + pad + fence;
 }
 
 class markdown_reporter final : public reporter {
@@ -40,8 +52,8 @@ class markdown_reporter final : public reporter {
   void end() override {
     const device_info& d = context_.device;
     out_ << "# cudalab results\n\n";
-    out_ << fmt::format("Run {} with cudalab {}: `{}`\n\n", context_.started_at, context_.cudalab_version,
-                        context_.command_line);
+    out_ << fmt::format("Run {} with cudalab {}: {}\n\n", context_.started_at, context_.cudalab_version,
+                        md_code(context_.command_line));
     out_ << "| device | SMs | memory | L2 | DRAM peak GB/s | copy GB/s | H2D GB/s | D2H GB/s | both GB/s |\n";
     out_ << "|---|---|---|---|---|---|---|---|---|\n";
     out_ << fmt::format("| {} (sm_{}{}) | {} | {:.1f} GiB | {:.0f} MiB | {} | {} | {} | {} | {} |\n\n", d.name,
@@ -53,10 +65,11 @@ class markdown_reporter final : public reporter {
             "% base is of the baseline variant at the same point, % ceil of the measured ceiling for the path "
             "(device copy, or pinned transfers for bus traffic). ld/st s/r: predicted sectors per request.\n";
 
-    std::vector<std::string> files;
-    for (const auto& r : results_)
-      if (files.empty() || files.back() != r.lab_file) files.push_back(r.lab_file);
-    for (const auto& file : files) write_file_section(file);
+    const auto plots = sweep_plot_files(results_);
+    for (const auto& file : lab_files_of(results_)) {
+      const auto plot = std::find_if(plots.begin(), plots.end(), [&](const auto& p) { return p.first == file; });
+      write_file_section(file, plot == plots.end() ? "" : plot->second);
+    }
 
     out_ << "\n## Verification\n\n";
     bool any = false;
@@ -64,7 +77,7 @@ class markdown_reporter final : public reporter {
       if (r.status == result_status::ok) continue;
       any = true;
       const std::string pt = point_text(r);
-      out_ << fmt::format("- `{}` {}{}: **{}** — {}\n", r.lab_file, md_text(r.variant),
+      out_ << fmt::format("- {} {}{}: **{}** — {}\n", md_code(r.lab_file), md_text(r.variant),
                           pt.empty() ? "" : " [" + md_text(pt) + "]", status_name(r.status), md_text(failure_text(r)));
       for (std::size_t i = 1; i < r.verification.first_mismatches.size(); ++i)
         out_ << "  - " << md_text(r.verification.first_mismatches[i]) << "\n";
@@ -74,13 +87,14 @@ class markdown_reporter final : public reporter {
   }
 
  private:
-  void write_file_section(const std::string& file) {
+  // The section of one lab file, linking its sweep plot `plot` ("": none).
+  void write_file_section(const std::string& file, const std::string& plot) {
     const auto rows = rows_of(results_, file);
     const std::vector<std::string> params = swept_names(rows);
-    out_ << fmt::format("\n## {}{}\n\n", file, rows.front()->title.empty() ? "" : " — " + rows.front()->title);
-    if (!plot_prefix_.empty() && gets_sweep_plot(rows))
-      out_ << fmt::format("![GB/s against {}]({}{}.svg)\n\n", params.back(), plot_prefix_,
-                          std::filesystem::path(file).stem().string());
+    const std::string& title = rows.front()->title;
+    out_ << fmt::format("\n## {}{}\n\n", md_code(file), title.empty() ? "" : " — " + md_text(title));
+    if (!plot_prefix_.empty() && !plot.empty())
+      out_ << fmt::format("![GB/s against {}]({}{})\n\n", params.back(), plot_prefix_, plot);
     std::string head = "|", rule = "|";
     for (const auto& p : params) {
       head += " " + p + " |";

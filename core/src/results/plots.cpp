@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
-#include <stdexcept>
+#include <sstream>
 
 #include "results/format.hpp"
 #include "results/reporter.hpp"
+#include "results/safe_file.hpp"
 
 namespace cudalab::host {
 
@@ -64,8 +64,7 @@ struct series {
   std::vector<std::pair<std::string, double>> points;  // x label, GB/s
 };
 
-void write_plot(const std::vector<const variant_result*>& rows, const std::string& xname,
-                const std::filesystem::path& file) {
+std::string plot_svg(const std::vector<const variant_result*>& rows, const std::string& xname) {
   // Series: variant plus the values of the other swept parameters.
   std::map<std::string, series> by_name;
   std::vector<std::string> order, xs;
@@ -119,8 +118,7 @@ void write_plot(const std::vector<const variant_result*>& rows, const std::strin
   ymax = ymax > 0 ? std::ceil(ymax / step) * step : 1.0;
   auto ypos = [&](double g) { return height - bottom - g / ymax * (height - top - bottom); };
 
-  std::ofstream svg(file);
-  if (!svg) throw std::runtime_error("cannot write the plot " + file.string());
+  std::ostringstream svg;
   svg << fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" "
       "font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
@@ -166,6 +164,7 @@ void write_plot(const std::vector<const variant_result*>& rows, const std::strin
     svg << fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", width - right + 32, ly + 4, xml_escape(s.name));
   }
   svg << "</svg>\n";
+  return svg.str();
 }
 
 }  // namespace
@@ -173,15 +172,11 @@ void write_plot(const std::vector<const variant_result*>& rows, const std::strin
 std::vector<std::filesystem::path> write_sweep_plots(const std::vector<variant_result>& results,
                                                      const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> written;
-  std::vector<std::string> files;
-  for (const auto& r : results)
-    if (std::find(files.begin(), files.end(), r.lab_file) == files.end()) files.push_back(r.lab_file);
-  for (const auto& file : files) {
+  for (const auto& [file, name] : sweep_plot_files(results)) {
     const auto rows = rows_of(results, file);
-    if (!gets_sweep_plot(rows)) continue;
-    std::filesystem::create_directories(dir);
-    const auto path = dir / (std::filesystem::path(file).stem().string() + ".svg");
-    write_plot(rows, swept_names(rows).back(), path);
+    const auto path = dir / name;
+    create_folder_for(path);
+    write_file_atomically(path, plot_svg(rows, swept_names(rows).back()));
     written.push_back(path);
   }
   return written;

@@ -38,13 +38,14 @@ std::unique_ptr<reporter> make_json_reporter(std::ostream& out);
 std::unique_ptr<reporter> make_csv_reporter(std::ostream& out);
 
 /// A Markdown report: device and ceilings, then per lab file a table per point or, for sweeps, one
-/// table with the swept values as columns; each sweep plot linked as `plot_prefix` + the lab file's
-/// stem + ".svg" ("plots/" in a results folder), no links when `plot_prefix` is empty.
+/// table with the swept values as columns; each sweep plot linked as `plot_prefix` + its file name
+/// (sweep_plot_files; "plots/" in a results folder), no links when `plot_prefix` is empty.
 std::unique_ptr<reporter> make_markdown_reporter(std::ostream& out, std::string plot_prefix);
 
 /// Writes one SVG line plot per lab file with a sweep (GB/s against the last swept parameter,
-/// one line per variant) into `dir`; returns the files written. Called at the end of a run
-/// (results_folder::finish), where the Markdown report links them.
+/// one line per variant) into `dir`, named as sweep_plot_files says, made when there is one, each file written whole
+/// (safe_file.hpp); returns the files written. Throws write_error at the first that cannot be written. Called at the
+/// end of a run by the results folder, where the Markdown report links them.
 std::vector<std::filesystem::path> write_sweep_plots(const std::vector<variant_result>& results,
                                                      const std::filesystem::path& dir);
 

@@ -8,25 +8,66 @@
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
+#include <sstream>
+
+#include "results/format.hpp"
+#include "results/output_folder.hpp"
+#include "results/safe_file.hpp"
 
 namespace cudalab::host {
-namespace {
 
-std::string utc_now(const char* format) {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, format, &tm);
-  return buf;
-}
+// The folder's files as one reporter: results.jsonl as each result arrives; at the end results.json,
+// results.csv, report.md and the plots, each rendered in memory and written whole under its name. A
+// file that cannot be written is noted, and the others are still written.
+class folder_files final : public reporter {
+ public:
+  explicit folder_files(const std::filesystem::path& dir) : dir_(dir), jsonl_(dir / "results.jsonl") {
+    parts_.add_reporter(make_jsonl_reporter(jsonl_));
+    parts_.add_reporter(make_json_reporter(json_));
+    parts_.add_reporter(make_csv_reporter(csv_));
+    parts_.add_reporter(make_markdown_reporter(md_, "plots/"));
+  }
 
-}  // namespace
+  void begin(const run_context& c) override { parts_.begin(c); }
+  void add(const variant_result& r) override {
+    parts_.add(r);
+    results_.push_back(r);
+  }
+  void end() override {
+    parts_.end();
+    attempt([&] { jsonl_.close(); });
+    attempt([&] { write_file_atomically(dir_ / "results.json", json_.str()); });
+    attempt([&] { write_file_atomically(dir_ / "results.csv", csv_.str()); });
+    attempt([&] { write_file_atomically(dir_ / "report.md", md_.str()); });
+    attempt([&] { write_sweep_plots(results_, dir_ / "plots"); });
+  }
+
+  std::size_t result_count() const { return results_.size(); }
+  /// Each file that could not be written: "cannot write PATH: why".
+  const std::vector<std::string>& failures() const { return failures_; }
+
+ private:
+  template <typename Write>
+  void attempt(Write write) {
+    try {
+      write();
+    } catch (const write_error& e) {
+      failures_.push_back(e.what());
+    }
+  }
+
+  std::filesystem::path dir_;
+  streamed_file jsonl_;
+  std::ostringstream json_, csv_, md_;
+  reporter_set parts_;
+  std::vector<variant_result> results_;
+  std::vector<std::string> failures_;
+};
 
 run_context new_context(const std::string& command_line, const std::string& profile_file) {
   run_context ctx;
   ctx.cudalab_version = CUDALAB_VERSION;
-  ctx.started_at = utc_now("%Y-%m-%dT%H:%M:%SZ");
+  ctx.started_at = utc_text(std::time(nullptr), "%Y-%m-%dT%H:%M:%SZ");
   ctx.command_line = command_line;
   ctx.profile = profile_file;
   return ctx;
@@ -46,33 +87,25 @@ std::unique_ptr<reporter> console_reporter(output_format format, bool colour) {
   return make_table_reporter(std::cout, colour);
 }
 
-std::unique_ptr<results_folder> open_results_folder(const std::string& dir, output_format console, bool colour) {
-  namespace fs = std::filesystem;
+std::unique_ptr<results_folder> open_results_folder(const std::string& dir, bool force, output_format console,
+                                                    bool colour) {
   auto out = std::make_unique<results_folder>();
-  out->dir = !dir.empty() ? fs::path(dir) : fs::path("results") / utc_now("%Y%m%d-%H%M%S");
-  std::error_code ec;
-  fs::create_directories(out->dir, ec);
-  if (ec) {
-    fmt::print(stderr, "cudalab: cannot create the results folder {}: {}\n", out->dir.string(), ec.message());
-    return nullptr;
-  }
-  out->jsonl.open(out->dir / "results.jsonl");
-  out->json.open(out->dir / "results.json");
-  out->csv.open(out->dir / "results.csv");
-  out->md.open(out->dir / "report.md");
+  out->dir = create_results_folder(dir, force);
+  auto files = std::make_unique<folder_files>(out->dir);
+  out->files = files.get();
+  out->reporters.add_reporter(std::move(files));
   colour = colour && console == output_format::table && ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
-  out->reporters.add_reporter(make_jsonl_reporter(out->jsonl));
   out->reporters.add_reporter(console_reporter(console, colour));
-  out->reporters.add_reporter(make_json_reporter(out->json));
-  out->reporters.add_reporter(make_csv_reporter(out->csv));
-  out->reporters.add_reporter(make_markdown_reporter(out->md, "plots/"));
   return out;
 }
 
-void results_folder::finish(const std::vector<variant_result>& results) const {
-  write_sweep_plots(results, dir / "plots");
+bool results_folder::finish() const {
   std::cout.flush();
-  fmt::print(stderr, "cudalab: {} result(s) in {}\n", results.size(), dir.string());
+  for (const std::string& failure : files->failures()) fmt::print(stderr, "cudalab: {}\n", failure);
+  const std::size_t failed = files->failures().size();
+  fmt::print(stderr, "cudalab: {} result(s) in {}{}\n", files->result_count(), dir.string(),
+             failed ? fmt::format(", but {} file(s) could not be written", failed) : "");
+  return failed == 0;
 }
 
 }  // namespace cudalab::host

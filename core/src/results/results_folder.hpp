@@ -3,7 +3,6 @@
 #pragma once
 
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,20 +21,27 @@ run_context new_context(const std::string& command_line, const std::string& prof
 /// The reporter that prints `format` on stdout; `colour` colours the table.
 std::unique_ptr<reporter> console_reporter(output_format format, bool colour);
 
+class folder_files;
+
 /// The results folder of a run and the reporters writing into it and to the console.
 struct results_folder {
   std::filesystem::path dir;
-  std::ofstream jsonl, json, csv, md;
+  /// The folder's files (results.jsonl as each result arrives; results.json, results.csv, report.md
+  /// and the plots at end(), each rendered in memory, then written whole), then the console's.
   reporter_set reporters;
+  const folder_files* files = nullptr;  ///< the folder's files' reporter, owned by `reporters`
 
-  /// After reporters.end(): writes the sweep plots of `results` into dir/plots, then says on stderr
-  /// how many results are where.
-  void finish(const std::vector<variant_result>& results) const;
+  /// After reporters.end(), which wrote the files: says on stderr which files could not be written
+  /// and why, and how many results are where. False when a file could not be written.
+  bool finish() const;
 };
 
-/// Creates the folder `dir` ("": results/<date-time>) and its reporters, the console's in `console`
-/// format, coloured when `colour` allows it, the format is the table, stdout is a terminal and NO_COLOR
-/// is unset. Prints why and returns nullptr when the folder cannot be created.
-std::unique_ptr<results_folder> open_results_folder(const std::string& dir, output_format console, bool colour);
+/// Creates the results folder `dir` (create_results_folder: "" for results/<date-time>Z, `force` to
+/// replace an earlier run's results), results.jsonl in it, and the reporters: the console's in
+/// `console` format, coloured when `colour` allows it, the format is the table, stdout is a terminal
+/// and NO_COLOR is unset. Throws folder_error when the folder cannot be created or used, write_error
+/// when results.jsonl cannot be created in it.
+std::unique_ptr<results_folder> open_results_folder(const std::string& dir, bool force, output_format console,
+                                                    bool colour);
 
 }  // namespace cudalab::host
