@@ -10,7 +10,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 fixtures=$here/../fixtures/cli
 verify=$here/../../configs/verify.toml
 if [ "${CUDALAB_FAKE_GPU:-0}" != 1 ] && ! nvidia-smi -L >/dev/null 2>&1; then echo "skipped: no GPU"; exit 77; fi
-# The fake device's ceilings copy a quarter of its memory: 512 MiB keeps timed runs short.
+# The fake device's ceilings copy a quarter of its memory: 512 MiB keeps timed runs (and each step of an
+# isolated run's GPU probe, which --timeout watches) short.
 [ "${CUDALAB_FAKE_GPU:-0}" = 1 ] && export FAKECUDA_MEMORY=$((512 << 20))
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 
@@ -178,7 +179,7 @@ redteam_f25_plots_obstacle() {
     sleep 0.02
   done) &
   local watcher=$!
-  run 9 "$fixtures/faulty_hang.toml" "$fixtures/testlab.toml" --isolate --timeout 2 --out obstacle
+  run 9 "$fixtures/faulty_hang.toml" "$fixtures/testlab.toml" --isolate --timeout 6 --out obstacle
   wait $watcher
   [ "$(cat obstacle/plots 2>/dev/null)" = "not a folder" ] || bad "the obstacle was not placed before the plots"
   expect_output "cannot write obstacle/plots/testlab.svg: obstacle/plots is there and is not a folder"
