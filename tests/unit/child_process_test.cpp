@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <fstream>
 #include <chrono>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
