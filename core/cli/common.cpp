@@ -11,10 +11,11 @@ namespace cudalab::cli {
 
 std::vector<std::filesystem::path> search_path(const options& o) { return host::plugin_search_path(o.plugin_paths); }
 
-std::optional<host::run_profile> load_profile(const options& o, int& exit_code) {
-  if (o.config.empty()) return host::run_profile{};
+std::optional<host::run_profile> load_profile(const options& o, int& exit_code, const host::child_input* given) {
+  const std::string& file = given ? given->profile_file : o.config;
+  if (file.empty()) return host::run_profile{};
   try {
-    return host::parse_profile(o.config);
+    return given ? host::parse_profile_text(given->profile, file) : host::parse_profile(file);
   } catch (const host::lab_file_error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     exit_code = host::exit_bad_lab_file;
@@ -22,8 +23,10 @@ std::optional<host::run_profile> load_profile(const options& o, int& exit_code) 
   }
 }
 
-std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile, int& exit_code) {
-  host::plan_request req{o.files, search_path(o), profile, o.sets, o.variants};
+std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile, int& exit_code,
+                                                   const host::child_input* given) {
+  host::plan_request req{o.files, search_path(o), profile, o.sets, o.variants, {}};
+  if (given) req.texts = given->labs;
   try {
     return host::plan_lab_files(req);
   } catch (const host::lab_file_error& e) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "isolation/child_input.hpp"
 #include "labfile/lab_file.hpp"
 #include "planning.hpp"
 
@@ -14,11 +15,14 @@ namespace cudalab::cli {
 /// The plugin search path for these options.
 std::vector<std::filesystem::path> search_path(const options& o);
 
-/// Loads --config if given. On error prints it and sets `exit_code`.
-std::optional<host::run_profile> load_profile(const options& o, int& exit_code);
+/// Loads --config if given (or, in a child of an isolated run, the profile `given` holds). On error
+/// prints it and sets `exit_code`.
+std::optional<host::run_profile> load_profile(const options& o, int& exit_code,
+                                              const host::child_input* given = nullptr);
 
-/// Parses and validates the lab files. On error prints every problem to stderr, sets `exit_code`
-/// (bad lab file or plugin failure) and returns nothing.
-std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile, int& exit_code);
+/// Parses and validates the lab files (their texts from `given` when set). On error prints every
+/// problem to stderr, sets `exit_code` (bad lab file or plugin failure) and returns nothing.
+std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile, int& exit_code,
+                                                   const host::child_input* given = nullptr);
 
 }  // namespace cudalab::cli

@@ -1,20 +1,35 @@
 // `cudalab run FILE...`: validate everything, then verify, time and report every variant on the GPU
 // (core/src/run_labs.hpp) - in this process, or (--isolate) in child processes.
+#include <unistd.h>
+
+#include <cstdio>
+#include <optional>
+
 #include "commands.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
+#include "isolation/child_input.hpp"
 #include "isolation/child_process.hpp"
 #include "run_labs.hpp"
 
 namespace cudalab::cli {
 
 int run_command(const options& o) {
-  // A child of an isolated run: before anything else (loading plugins may hang), it dies with its parent.
-  if (o.child.result_fd >= 0) host::die_with_parent(o.child.parent_pid);
   int code = host::exit_ok;
-  auto profile = load_profile(o, code);
+  std::optional<host::child_input> given;
+  if (o.child.result_fd >= 0) {
+    // A child of an isolated run: before anything else (loading plugins may hang), it dies with its
+    // parent; it plans from the texts its parent planned from (on stdin), never from the files.
+    host::die_with_parent(o.child.parent_pid);
+    given = host::read_child_input(STDIN_FILENO);
+    if (!given) {
+      std::fprintf(stderr, "cudalab: a child of an isolated run got no lab files from its parent on stdin\n");
+      return host::exit_internal;
+    }
+  }
+  auto profile = load_profile(o, code, given ? &*given : nullptr);
   if (!profile) return code;
-  auto plans = plan(o, &*profile, code);
+  auto plans = plan(o, &*profile, code, given ? &*given : nullptr);
   if (!plans) return code;
 
   host::run_request r;
@@ -29,7 +44,10 @@ int run_command(const options& o) {
   if (!o.isolate.empty()) r.isolate = host::parse_isolation_mode(o.isolate);
   r.timeout_s = o.timeout_s;
   r.command_line = o.command_line;
-  r.child = {o.argv.at(0), o.plugin_paths, o.config, o.sets, o.variants};
+  r.child.argv0 = o.argv.at(0);
+  r.child.plugin_paths = o.plugin_paths;
+  r.child.sets = o.sets;
+  r.child.variants = o.variants;
   if (o.child.result_fd >= 0) r.as_child = o.child;
   return host::run_labs(r);
 }

@@ -113,13 +113,14 @@ std::vector<planned_lab> plan_lab_files(const plan_request& request) {
       continue;
     }
     try {
-      const lab_file parsed = parse_lab_file(file);
+      const lab_file parsed = request.texts.empty() ? parse_lab_file(file) : parse_lab_text(request.texts.at(i), file);
       const loaded_plugin* found = plugin_named_by(parsed, request.search_path, problems, first_plugin_error);
       if (!found) continue;
       const loaded_plugin& plugin = *found;
       planned_lab pl{
           file, &plugin,
-          validate_lab_file(parsed, plugin.spec, check_params_of(plugin), request.profile, request.overrides)};
+          validate_lab_file(parsed, plugin.spec, check_params_of(plugin), request.profile, request.overrides),
+          parsed.text};
       check_variant_filter(pl, request.variant_filter, problems);
       plans.push_back(std::move(pl));
     } catch (const lab_file_error& e) {

@@ -15,6 +15,7 @@ struct planned_lab {
   std::string file_arg;
   const loaded_plugin* plugin = nullptr;
   lab_plan plan;
+  std::string text;  ///< the lab file's text the plan was made from
 };
 
 /// What the command line says about lab files.
@@ -24,6 +25,7 @@ struct plan_request {
   const run_profile* profile = nullptr;
   std::vector<std::string> overrides;       ///< --set key=value
   std::vector<std::string> variant_filter;  ///< --variant (checked against each plugin)
+  std::vector<std::string> texts = {};      ///< the files' texts, in order, when already read: no file is read
 };
 
 /// Parses and validates every file, loading each plugin named; a file named twice (by one path or

@@ -84,9 +84,13 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
 int run_in_children(const run_request& r, const std::string& out_dir, output_format format, isolation_mode mode,
                     double timeout_s) {
   const stop_signals signals;
+  // Every child plans from the texts this process planned from, never from the files again.
+  child_command command = r.child;
+  command.profile_file = r.profile.file;
+  command.profile_text = r.profile.text;
   // 1. The context, from a child: the parent itself never initialises CUDA.
   run_context probed;
-  if (const int code = probe_in_child(r.plans, r.child, timeout_s, signals.requested(), probed); code != exit_ok)
+  if (const int code = probe_in_child(r.plans, command, timeout_s, signals.requested(), probed); code != exit_ok)
     return code;
   run_context context = new_context(r.command_line, r.profile.file);
   context.device = probed.device;
@@ -98,12 +102,13 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   if (!out) return code;
   isolated_run_options io;
   io.program = child_program;
+  io.input = [&](const isolation_unit& unit) { return unit_child_input(command, unit); };
   io.timeout_s = timeout_s;
   io.stop = signals.requested();
   progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));
   io.on_output_line = [&](const std::string& line) { shown.note("  child: " + line); };
   io.command = [&](const isolation_unit& unit, double baseline_gbps) {
-    return unit_child_argv(r.child, unit, context.measured, baseline_gbps);
+    return unit_child_argv(command, unit, context.measured, baseline_gbps);
   };
   return report_run(context, *out, shown,
                     [&] { return run_isolated(isolation_units(r.plans, mode, r.variant_filter), shown, io); });

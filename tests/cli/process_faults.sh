@@ -243,6 +243,19 @@ EOF
     expect_count "a.toml: the baseline and copy at n = 64Ki" 2 '^\{"lab_file":"a.toml",.*"status":"ok",.*"bytes_read":262144,'
     expect_count "-dash.toml: the same" 2 '^\{"lab_file":"-dash.toml",.*"status":"ok",.*"bytes_read":262144,'
     ;;
+  redteam_f21_files_edited_during_run)
+    # The lab file and the profile are overwritten while an isolated run goes on: every child must run
+    # what the parent read and validated when it started.
+    cp "$fixtures/testlab.toml" "$out/lab.toml"
+    cp "$configs/verify.toml" "$out/profile.toml"
+    start run --isolate=variant --config "$out/profile.toml" "${common[@]}" "$out/lab.toml"
+    wait_for 60 has_child "$pid" || fail "no child started"
+    echo 'this is not TOML' >"$out/lab.toml"
+    printf '[measure]\ntiming = "broken"\n' >"$out/profile.toml"
+    finish 60
+    expect_rc 0
+    expect_count "every variant at every point, as first read" 6 '"status":"ok"'
+    ;;
   redteam_f22_binary_replaced)
     # The executable is deleted and replaced by another program while an isolated run goes on (a
     # rebuild): every child must still be the program the run started with.

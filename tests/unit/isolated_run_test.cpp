@@ -157,5 +157,33 @@ TEST(IsolatedRun, StopRunsNothingMore) {
   EXPECT_TRUE(out.results.empty());
 }
 
+// Red-team review F21: a child that sends results of another unit (a lab file changed under it) or
+// the same result twice: only what its unit expects, once each, is taken; the rest is the fault.
+TEST(IsolatedRun, RedteamF21OnlyTheUnitsOwnResultsAreTaken) {
+  const auto plans = testlab_plans();
+  const planned_lab& pl = plans[0];
+  collecting_reporter out;
+  isolated_run_options io;
+  io.command = [&](const isolation_unit& u, double) {
+    // point 0/memcpy twice, and point 7 (no such point) instead of its own variant
+    if (u.point == 0 && u.variant == "memcpy")
+      return std::vector<std::string>{
+          "/bin/sh", "-c",
+          send(pl, 0, "memcpy", result_status::ok, 100) + send(pl, 0, "memcpy", result_status::ok, 100)};
+    if (u.point == 0 && u.variant == "copy")
+      return std::vector<std::string>{"/bin/sh", "-c", send(pl, 7, "copy", result_status::ok, 90)};
+    return std::vector<std::string>{"/bin/sh", "-c", send(pl, u.point, u.variant, result_status::ok, 80)};
+  };
+  const run_summary s = run_isolated(isolation_units(plans, isolation_mode::variant, {}), out, io);
+  ASSERT_EQ(out.results.size(), 6u);
+  EXPECT_EQ(out.results[0].variant, "memcpy");
+  EXPECT_EQ(out.results[1].variant, "copy");
+  EXPECT_EQ(out.results[1].point_index, 0u);
+  EXPECT_EQ(out.results[1].status, result_status::error);
+  EXPECT_NE(out.results[1].error.find("exited with code 0 before reporting it"), std::string::npos)
+      << out.results[1].error;
+  EXPECT_EQ(s.errors, 1u);
+}
+
 }  // namespace
 }  // namespace cudalab::host

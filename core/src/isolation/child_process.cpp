@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,6 +28,27 @@ int high_fd(int fd) {
   const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 10);
   ::close(fd);
   return moved;
+}
+
+// A descriptor to read `text` from, from its start: a file in memory, so that no writer has to keep
+// pace with the child. -1 (errno set) when it cannot be made.
+int input_file(const std::string& text) {
+  const int fd = ::memfd_create("cudalab-child-input", MFD_CLOEXEC);
+  if (fd < 0) return -1;
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::close(fd);
+      return -1;
+    }
+    done += std::size_t(n);
+  }
+  if (::lseek(fd, 0, SEEK_SET) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return high_fd(fd);
 }
 
 // Splits what arrives on one pipe into lines of at most `max_bytes`: a longer line is handed over cut
@@ -145,10 +167,19 @@ child_outcome run_child(const child_request& request) {
     return out;
   }
   for (int* fd : {&results[0], &results[1], &output[0], &output[1]}) *fd = high_fd(*fd);
+  const int input = request.input.empty() ? -1 : input_file(request.input);
+  if (!request.input.empty() && input < 0) {
+    out.start_error = std::string("its input: ") + std::strerror(errno);
+    for (int fd : {results[0], results[1], output[0], output[1]}) ::close(fd);
+    return out;
+  }
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  if (input >= 0)
+    posix_spawn_file_actions_adddup2(&actions, input, 0);
+  else
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, output[1], 1);
   posix_spawn_file_actions_adddup2(&actions, output[1], 2);
   posix_spawn_file_actions_adddup2(&actions, results[1], request.result_fd);
@@ -179,6 +210,7 @@ child_outcome run_child(const child_request& request) {
   posix_spawnattr_destroy(&attr);
   ::close(results[1]);
   ::close(output[1]);
+  if (input >= 0) ::close(input);
   if (rc != 0) {
     out.start_error = request.argv[0] + ": " + std::strerror(rc);
     ::close(results[0]);

@@ -14,6 +14,7 @@ namespace cudalab::host {
 struct child_request {
   std::string program;                          ///< the file to execute ("": argv[0]; no PATH search)
   std::vector<std::string> argv;                ///< its command line; argv[0] names it in messages
+  std::string input;                            ///< what it reads on stdin ("": /dev/null)
   int result_fd = 3;                            ///< the child's descriptor of the results pipe (3 or more)
   double timeout_s = 0;                         ///< kill it after this many seconds without a new result line; 0: none
   const std::atomic<bool>* stop = nullptr;      ///< when set, the child is killed at once
@@ -44,7 +45,7 @@ struct child_outcome {
   std::string describe() const;
 };
 
-/// Starts `request.argv` in a new process group with stdin from /dev/null, its stdout and stderr on
+/// Starts `request.argv` in a new process group with `input` on stdin, its stdout and stderr on
 /// one capture pipe, `result_fd` on the results pipe and no other descriptor of the caller's; calls
 /// the callbacks with each complete line (a last unterminated line too) until it ends; kills the group
 /// (SIGKILL) when `stop` is set or when timeout_s pass without a result line (the clock restarts at

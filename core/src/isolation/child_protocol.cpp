@@ -11,6 +11,7 @@
 
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
+#include "isolation/child_input.hpp"
 #include "isolation/child_process.hpp"
 #include "results/json.hpp"
 #include "results/reporter.hpp"
@@ -28,15 +29,14 @@ std::string self_name(const child_command& command) {
   return ec ? command.argv0 : self.string();
 }
 
-// A child's command line: `run`, what it repeats from the parent's (where plugins are, the profile,
-// overrides), its own hidden options, the results descriptor last, then "--" and its lab files. Only
-// "--" keeps a file whose name starts with '-' a file, and it must follow an option of one value:
-// after a repeatable one, CLI11 takes "--" as the end of that option's values, not of the options.
+// A child's command line: `run`, what it repeats from the parent's (where plugins are, overrides; the
+// profile comes on stdin), its own hidden options, the results descriptor last, then "--" and its lab
+// files. Only "--" keeps a file whose name starts with '-' a file, and it must follow an option of one
+// value: after a repeatable one, CLI11 takes "--" as the end of that option's values, not of options.
 std::vector<std::string> child_argv(const child_command& command, const std::vector<std::string>& own_options,
                                     const std::vector<std::string>& files) {
   std::vector<std::string> args{self_name(command), "run"};
   for (const auto& p : command.plugin_paths) args.push_back("--plugin-path=" + p);
-  if (!command.config.empty()) args.push_back("--config=" + command.config);
   for (const auto& s : command.sets) args.push_back("--set=" + s);
   for (const auto& v : command.variants) args.push_back("--variant=" + v);
   args.insert(args.end(), own_options.begin(), own_options.end());
@@ -46,7 +46,20 @@ std::vector<std::string> child_argv(const child_command& command, const std::vec
   return args;
 }
 
+// A child's stdin: the profile and the texts of `labs`' lab files, in the order of its command line.
+std::string input_of(const child_command& command, const std::vector<const planned_lab*>& labs) {
+  child_input input;
+  input.profile_file = command.profile_file;
+  input.profile = command.profile_text;
+  for (const planned_lab* pl : labs) input.labs.push_back(pl->text);
+  return child_input_text(input);
+}
+
 }  // namespace
+
+std::string unit_child_input(const child_command& command, const isolation_unit& unit) {
+  return input_of(command, {unit.lab});
+}
 
 std::string ceilings_text(const ceilings& c) {
   return fmt::format("{},{},{},{}", c.d2d_copy_gbps, c.h2d_gbps, c.d2h_gbps, c.bidir_gbps);
@@ -77,6 +90,9 @@ int probe_in_child(const std::vector<planned_lab>& plans, const child_command& c
   std::vector<std::string> files;
   for (const auto& pl : plans) files.push_back(pl.file_arg);
   probe.argv = child_argv(command, {child_flag::context_only}, files);
+  std::vector<const planned_lab*> labs;
+  for (const planned_lab& pl : plans) labs.push_back(&pl);
+  probe.input = input_of(command, labs);
   probe.timeout_s = timeout_s;
   probe.stop = stop;
   probe.on_output_line = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };  // its message is ours

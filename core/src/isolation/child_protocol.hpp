@@ -5,7 +5,9 @@
 // CUDA, and a sticky error (illegal address) poisons the context of the process that made it. So with
 // --isolate the parent never calls the CUDA runtime at all: it parses and validates the lab files and
 // loads the plugins (CPU only: their specs), then starts children with posix_spawn - fork and exec in
-// one step, nothing run in between - of this same executable with hidden --internal-* options:
+// one step, nothing run in between - of this same executable with hidden --internal-* options, and
+// on stdin the texts of the profile and lab files as the parent read them (child_input.hpp), which the
+// child plans from instead of the files, so that a file edited during the run changes nothing:
 //   1. one "context" child probes the GPU, reads its properties, checks every point's memory needs and
 //      measures the ceilings, sending an empty line after each step (the watchdog restarts on it), and
 //      sends the run's context (context_json) on fd 3; if it fails, its message and exit code are the
@@ -63,10 +65,16 @@ struct child_options {
 struct child_command {
   std::string argv0;                      ///< the parent's argv[0]: the children's, if /proc/self/exe cannot be read
   std::vector<std::string> plugin_paths;  ///< --plugin-path
-  std::string config;                     ///< --config ("" : none)
   std::vector<std::string> sets;          ///< --set
   std::vector<std::string> variants;      ///< --variant
+  std::string profile_file;               ///< --config ("": none); with its text, on a child's stdin
+  std::string profile_text;               ///< the text the profile was read from
 };
+
+/// What the child running `unit` reads on stdin (child_input.hpp): the texts the profile and its lab
+/// file's plan were made from, so that it plans exactly what the parent did, whatever happens to the
+/// files meanwhile.
+std::string unit_child_input(const child_command& command, const isolation_unit& unit);
 
 /// The ceilings as a child's --internal-ceilings value, and back (nullopt for anything else).
 std::string ceilings_text(const ceilings& c);

@@ -78,6 +78,11 @@ std::string exit_meaning(int code) {
   }
 }
 
+template <typename T>
+bool contains(const std::vector<T>& v, const T& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
 // What a unit's child sent: which results, (point index, variant), and how many were errors.
 struct received_results {
   std::vector<std::pair<std::uint64_t, std::string>> ids;
@@ -92,7 +97,7 @@ std::vector<variant_result> missing_results(const isolation_unit& unit, const re
                                             const child_outcome& how) {
   std::vector<std::pair<std::uint64_t, std::string>> missing;
   for (const auto& e : unit.expected)
-    if (std::find(received.ids.begin(), received.ids.end(), e) == received.ids.end()) missing.push_back(e);
+    if (!contains(received.ids, e)) missing.push_back(e);
   const std::string what = unit.one_variant ? "variant" : "lab file";
   std::string last;
   for (const std::string& line : how.last_output) last += (last.empty() ? "" : " | ") + line;
@@ -138,6 +143,7 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
     child_request request;
     const auto known = baseline_gbps.find({unit.lab, unit.point});
     request.program = options.program;
+    if (options.input) request.input = options.input(unit);
     request.argv = options.command(unit, known == baseline_gbps.end() ? 0.0 : known->second);
     request.timeout_s = options.timeout_s;
     request.stop = options.stop;
@@ -147,7 +153,16 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
         results_line parsed = parse_results_line(line);
         if (parsed.is_context) return;
         variant_result& r = parsed.result;
-        received.ids.emplace_back(r.point_index, r.variant);
+        std::pair<std::uint64_t, std::string> id{r.point_index, r.variant};
+        // Only what this unit's child was asked for, once each: anything else is no result of this run.
+        if (r.lab_file != unit.lab->file_arg || !contains(unit.expected, id) || contains(received.ids, id)) {
+          std::fprintf(
+              stderr,
+              "cudalab: the child process of %s sent a result it was not asked for (%s at point %llu); left out\n",
+              unit.lab->file_arg.c_str(), r.variant.c_str(), static_cast<unsigned long long>(r.point_index));
+          return;
+        }
+        received.ids.push_back(std::move(id));
         if (r.status == result_status::error) received.errors++;
         if (r.is_baseline && r.status == result_status::ok) baseline_gbps[{unit.lab, r.point_index}] = r.gbps;
         emit(std::move(r));

@@ -34,13 +34,16 @@ struct isolated_run_options {
   /// context line first, which is ignored here). `baseline_gbps` is the GB/s of the baseline at the
   /// unit's point when it is already known (variant mode), else 0.
   std::function<std::vector<std::string>(const isolation_unit& unit, double baseline_gbps)> command;
+  /// What the child that runs `unit` reads on stdin (unset: nothing).
+  std::function<std::string(const isolation_unit& unit)> input;
   std::string program;                                     ///< the file each child executes ("": the command's argv[0])
   double timeout_s = 0;                                    ///< per child; 0: no watchdog
   const std::atomic<bool>* stop = nullptr;                 ///< Ctrl-C: kill the child, stop
   std::function<void(const std::string&)> on_output_line;  ///< each line a child prints
 };
 
-/// Runs every unit in a child and reports each result it sends as it arrives. When a child dies
+/// Runs every unit in a child and reports each result it sends as it arrives - only those its unit
+/// expects, once each; anything else is said on stderr and left out. When a child dies
 /// (signal), times out, or ends before sending all its results, the first missing result becomes
 /// an error saying what happened with the child's last output lines, and the rest of its results
 /// become skipped ("not run"). A child that exits with code 7 (CUDA error) counts its errors as

@@ -78,6 +78,7 @@ lab_file parse_lab_text(const std::string& text, const std::filesystem::path& pa
 
   lab_file out;
   out.path = path;
+  out.text = text;
   std::vector<lab_problem> problems;
   for (auto&& [key, value] : tree->doc) {
     const std::string name(key.str());

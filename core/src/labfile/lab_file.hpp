@@ -77,6 +77,7 @@ struct run_settings {
 /// A run profile (configs/*.toml): [measure], [output] and [run] settings, each key optional.
 struct run_profile {
   std::string file;
+  std::string text;               ///< the text it was read from ("" for the defaults)
   measure_settings measure;       ///< the defaults with measure_set over them
   measure_overrides measure_set;  ///< the [measure] keys the profile sets
   output_settings output;
@@ -86,6 +87,7 @@ struct run_profile {
 /// A lab file after syntax checking: the TOML tree is kept opaque behind this struct.
 struct lab_file {
   std::filesystem::path path;
+  std::string text;  ///< the text it was parsed from
   std::string plugin;
   source_location plugin_where;
   struct impl;
@@ -135,6 +137,9 @@ lab_file parse_lab_text(const std::string& text, const std::filesystem::path& pa
 
 /// Reads a run profile. Throws lab_file_error for bad syntax, unknown keys or wrong types.
 run_profile parse_profile(const std::filesystem::path& path);
+
+/// parse_profile on text already in memory; `path` only names it.
+run_profile parse_profile_text(const std::string& text, const std::filesystem::path& path);
 
 /// Asks the lab whether it accepts one point (its check_params()): "" when it does, else why not.
 using point_check = std::function<std::string(const params&)>;

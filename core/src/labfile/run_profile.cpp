@@ -85,11 +85,16 @@ std::optional<isolation_mode> parse_isolation_mode(const std::string& text) {
 }
 
 run_profile parse_profile(const std::filesystem::path& path) {
+  return parse_profile_text(read_text(path, "profile"), path);
+}
+
+run_profile parse_profile_text(const std::string& text, const std::filesystem::path& path) {
   const std::string file = path.string();
-  const toml::table doc = parse_toml(file, read_text(path, "profile"));
+  const toml::table doc = parse_toml(file, text);
 
   run_profile profile;
   profile.file = file;
+  profile.text = text;
   std::vector<lab_problem> problems;
   for (auto&& [key, value] : doc) {
     const std::string name(key.str());
