@@ -231,6 +231,17 @@ EOF
       if [ "$size" -lt 100000 ]; then ok "$f: $size bytes"; else fail "$f: $size bytes"; fi
     done
     ;;
+  redteam_f16_allocation_failure)
+    # A non-sticky CUDA error (an allocation that fails at one point) is that point's error only: the
+    # points after it must run as if it never happened.
+    export FAKECUDA_MALLOC_FAIL_ABOVE=$((8 << 20))
+    printf '[lab]\nplugin = "testlab"\n[sweep]\nn = ["1Mi", "4Mi", "512Ki", "2Mi"]\n' >"$out/cascade.toml"
+    start run --config "$configs/verify.toml" "${common[@]}" "$out/cascade.toml"
+    finish 60
+    expect_rc 7
+    expect_count "the point too big for the device fails" 3 '"point_index":1,.*"status":"error",.*cudaErrorMemoryAllocation'
+    expect_count "every other point passes" 9 '"status":"ok"'
+    ;;
   redteam_f18_isolate_two_files)
     # --isolate with --set and --variant and two lab files (one named like an option): the children
     # must get exactly what the parent was given.

@@ -61,9 +61,11 @@ inline void log_on_cuda_error(cudaError_t code, const char* call, const char* fi
 /// Runs a CUDA runtime call and throws cudalab::cuda_error if it fails.
 #define CUDALAB_CUDA_CHECK(call) ::cudalab::detail::throw_on_cuda_error((call), #call, __FILE__, __LINE__)
 
-/// Checks the launch just made (bad configuration, missing kernel image) without synchronising.
+/// Checks the launch just made (bad configuration, missing kernel image) without synchronising. It
+/// reads the error with cudaGetLastError, which clears one that leaves the context usable: the next
+/// check does not report a launch that failed once again.
 #define CUDALAB_CHECK_LAUNCH() \
-  ::cudalab::detail::throw_on_cuda_error(cudaPeekAtLastError(), "kernel launch", __FILE__, __LINE__)
+  ::cudalab::detail::throw_on_cuda_error(cudaGetLastError(), "kernel launch", __FILE__, __LINE__)
 
 /// Like CUDALAB_CUDA_CHECK for destructors: logs a failure instead of throwing.
 #define CUDALAB_CUDA_LOG(call) ::cudalab::detail::log_on_cuda_error((call), #call, __FILE__, __LINE__)

@@ -64,12 +64,22 @@ struct plan_run {
   void emit(variant_result r) { summary.record(std::move(r), out); }
 };
 
+// After a failure: reads the CUDA runtime's last error, which it keeps until read, so that the next
+// check does not report it again against another variant or point - a failed allocation, a bad launch
+// configuration, errors the context survives. True when the context still fails afterwards: a sticky
+// error, whatever its code, which only a new process recovers from.
+bool cuda_context_lost() {
+  (void)cudaGetLastError();
+  return cudaPeekAtLastError() != cudaSuccess;
+}
+
 // Records a failure of `r` and counts it: a CUDA error (the lab's or the host's) is counted as one,
 // and one that leaves the GPU unusable ends the run.
 void record_failure(plan_run& run, variant_result& r, const std::string& message, bool cuda, bool sticky) {
   r.status = result_status::error;
   r.error = message;
   if (cuda) run.summary.cuda_errors++;
+  if (cuda_context_lost()) sticky = true;
   if (sticky) {
     run.summary.cuda_fatal = true;
     run.summary.fatal_message = message;

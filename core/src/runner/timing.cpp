@@ -60,7 +60,7 @@ class sample_timer {
     }
     if (!prepare_) stops_[0].record(stream_);
     stops_[pairs - 1].synchronize();
-    CUDALAB_CUDA_CHECK(cudaPeekAtLastError());
+    CUDALAB_CUDA_CHECK(cudaGetLastError());
     float ms = 0;
     for (std::uint64_t i = 0; i < pairs; ++i) ms += event::elapsed_ms(starts_[i], stops_[i]);
     return ms;

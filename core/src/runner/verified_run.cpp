@@ -36,7 +36,7 @@ verification live_point::verified_run(variant_index v, plugin_call call) {
   session_.prepare_verified_run();
   call.function = "run";
   call_plugin(call, [&] { point_->run(v, session_.context().stream); });
-  CUDALAB_CUDA_CHECK(cudaPeekAtLastError());
+  CUDALAB_CUDA_CHECK(cudaGetLastError());  // reads (and clears) a failed launch of this run only
   CUDALAB_CUDA_CHECK(cudaStreamSynchronize(session_.context().stream));
   call.function = "verify";
   verification result = call_plugin(call, [&] { return point_->verify(v, session_.context()); });
