@@ -16,6 +16,10 @@ CUDALAB_HD std::uint64_t mix64(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
+/// splitmix64's counter step (2^64 / the golden ratio): mix64(key + (i + 1) * counter_step) is word i
+/// of the sequence that starts at `key`.
+inline constexpr std::uint64_t counter_step = 0x9E3779B97F4A7C15ull;
+
 /// One independent sequence of random words: a point's inputs use one stream per buffer or field
 /// (random_stream(seed, 0), random_stream(seed, 1), ...), so they never repeat each other.
 struct random_stream {
@@ -25,7 +29,7 @@ struct random_stream {
   CUDALAB_HD random_stream(std::uint64_t seed, std::uint64_t stream) : key(mix64(mix64(seed) ^ (stream + 1))) {}
 
   /// Word i: splitmix64 at counter i (its output sequence, read at any position).
-  CUDALAB_HD std::uint64_t bits(std::uint64_t i) const { return mix64(key + (i + 1) * 0x9E3779B97F4A7C15ull); }
+  CUDALAB_HD std::uint64_t bits(std::uint64_t i) const { return mix64(key + (i + 1) * counter_step); }
 
   /// A float in [0, 1): a multiple of 2^-24, so exact in float and in double.
   CUDALAB_HD float unit_float(std::uint64_t i) const { return float(bits(i) >> 40) * 0x1p-24f; }

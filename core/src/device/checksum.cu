@@ -5,18 +5,17 @@
 
 #include "cudalab/cuda_error.hpp"
 #include "cudalab/device_buffer.hpp"
+#include "cudalab/random.hpp"
 
 namespace cudalab::host {
 
 namespace {
 
-/// splitmix64's finaliser over the word and its position: neighbouring words and equal words at
-/// other places mix to unrelated values, so sums of them rarely collide.
+/// The word at `position`, mixed by splitmix64's finaliser (random.hpp's mix64) at its position's
+/// counter: neighbouring words and equal words at other places mix to unrelated values, so sums of them
+/// rarely collide.
 __host__ __device__ inline std::uint64_t mix(std::uint64_t word, std::uint64_t position) {
-  std::uint64_t z = word + (position + 1) * 0x9E3779B97F4A7C15ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+  return mix64(word + (position + 1) * counter_step);
 }
 
 /// The last bytes % 8 bytes as one word, zero-padded.
