@@ -91,6 +91,11 @@ int main(int argc, char** argv) {
                   "With --isolate (implied): kill a child process that goes SECONDS without sending a result "
                   "and record it as timed out")
       ->check(cli::seconds_above_zero());
+  run->add_option("--devices", o.devices,
+                  "Spread the run over these GPUs (CUDA ordinals, e.g. 0,1), one worker each: lab files (or with "
+                  "--isolate=variant, points) run side by side in child processes, results in the usual order; a "
+                  "lab whose traffic crosses the host bus runs alone")
+      ->check(cli::device_list());
   run->add_option("--sanitize", o.sanitize,
                   "Re-run this command under compute-sanitizer --tool TOOL (memcheck, racecheck, synccheck, "
                   "initcheck); best with --config configs/verify.toml and small sizes. Exit 7 if it finds errors")

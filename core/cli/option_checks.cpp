@@ -19,6 +19,32 @@ CLI::Validator seconds_above_zero() {
       "SECONDS > 0");
 }
 
+std::optional<std::vector<int>> parse_device_list(const std::string& text) {
+  std::vector<int> devices;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string entry = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (entry.empty() || entry.size() > 4 ||
+        !std::all_of(entry.begin(), entry.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return std::nullopt;
+    const int ordinal = std::stoi(entry);
+    if (ordinal > 1023) return std::nullopt;
+    devices.push_back(ordinal);
+    if (comma == std::string::npos) return devices;
+    start = comma + 1;
+  }
+}
+
+CLI::Validator device_list() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (parse_device_list(text)) return "";
+        return "'" + text + "' is not a list of GPUs; write CUDA ordinals counted from 0, e.g. --devices 0,1";
+      },
+      "LIST");
+}
+
 std::optional<std::string> isolate_value_after_space(const std::vector<std::string>& args) {
   const char* const modes[] = {"none", "file", "variant"};
   for (std::size_t i = 1; i + 1 < args.size() && args[i] != "--"; ++i) {

@@ -13,6 +13,13 @@ namespace cudalab::cli {
 /// negatives, nan, inf, a unit ("5s"), words - in one sentence that names the value given.
 CLI::Validator seconds_above_zero();
 
+/// The GPUs of --devices: "0,1" (CUDA ordinals, from 0, comma-separated, a GPU listed twice allowed);
+/// nullopt for anything else - nothing, an empty entry, a sign, a word, a number past 1023.
+std::optional<std::vector<int>> parse_device_list(const std::string& text);
+
+/// Accepts what parse_device_list accepts; refuses anything else in one sentence naming the value.
+CLI::Validator device_list();
+
 /// When `args` (argv) give --isolate followed by one of its values as the next word ("--isolate
 /// variant"), which CLI11 would take as a lab file: the message saying to write --isolate=variant.
 std::optional<std::string> isolate_value_after_space(const std::vector<std::string>& args);

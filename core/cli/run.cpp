@@ -10,6 +10,7 @@
 #include "exit_codes.hpp"
 #include "isolation/child_input.hpp"
 #include "isolation/child_process.hpp"
+#include "option_checks.hpp"
 #include "run_labs.hpp"
 
 namespace cudalab::cli {
@@ -43,6 +44,7 @@ int run_command(const options& o) {
   r.progress = o.progress;
   if (!o.isolate.empty()) r.isolate = host::parse_isolation_mode(o.isolate);
   r.timeout_s = o.timeout_s;
+  if (!o.devices.empty()) r.devices = *parse_device_list(o.devices);
   r.command_line = o.command_line;
   r.child.argv0 = o.argv.at(0);
   r.child.plugin_paths = o.plugin_paths;

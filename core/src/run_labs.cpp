@@ -5,8 +5,13 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <stdexcept>
+
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
+#include "isolation/gpu_workers.hpp"
 #include "isolation/isolated_run.hpp"
 #include "results/output_folder.hpp"
 #include "results/results_folder.hpp"
@@ -80,7 +85,49 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
   return report_run(ctx, *out, shown, [&] { return run_plans(r.plans, ctx, shown, ro); });
 }
 
-// Each unit in a child process (child_protocol.hpp explains the protocol).
+// The context of a run over `workers`' GPUs, each probed in a child of its own (the parent itself
+// never initialises CUDA), one after the other (the ceilings of the host bus are measured alone);
+// `measured[w]` becomes the ceilings of worker w's GPU. Returns an exit code.
+int probe_devices(const run_request& r, const child_command& command, double timeout_s, const std::atomic<bool>* stop,
+                  const std::vector<isolation_worker>& workers, run_context& context, std::vector<ceilings>& measured) {
+  if (workers.empty()) {
+    run_context probed;
+    if (const int code = probe_in_child(r.plans, command, timeout_s, stop, probed); code != exit_ok) return code;
+    context.device = probed.device;
+    context.measured = probed.measured;
+    measured = {probed.measured};
+    return exit_ok;
+  }
+  std::vector<int> ordinals;
+  for (const isolation_worker& w : workers) ordinals.push_back(w.device);
+  for (const int ordinal : distinct_devices(ordinals)) {
+    const auto worker =
+        std::find_if(workers.begin(), workers.end(), [&](const auto& w) { return w.device == ordinal; });
+    run_context probed;
+    if (const int code = probe_in_child(r.plans, command, timeout_s, stop, probed, *worker); code != exit_ok) {
+      if (code != exit_interrupted)
+        fmt::print(stderr, "cudalab: GPU {} of --devices cannot run these lab files\n", ordinal);
+      return code;
+    }
+    probed.device.ordinal = ordinal;
+    context.devices.push_back(run_device{ordinal, probed.device, probed.measured});
+  }
+  context.device = context.devices.front().device;
+  context.measured = context.devices.front().measured;
+  for (const run_device& d : context.devices)
+    if (d.device.name != context.device.name)
+      fmt::print(stderr,
+                 "cudalab: warning: the GPUs of --devices differ ({}: {}, {}: {}); every result is compared only with "
+                 "the baseline and ceilings of its own GPU, but figures of different lab files are not comparable\n",
+                 context.devices.front().ordinal, context.device.name, d.ordinal, d.device.name);
+  for (const isolation_worker& w : workers)
+    for (const run_device& d : context.devices)
+      if (d.ordinal == w.device) measured.push_back(d.measured);
+  return exit_ok;
+}
+
+// Each unit in a child process (child_protocol.hpp explains the protocol), on one GPU or, with
+// --devices, on each GPU's worker.
 int run_in_children(const run_request& r, const std::string& out_dir, output_format format, isolation_mode mode,
                     double timeout_s) {
   const stop_signals signals;
@@ -88,13 +135,19 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   child_command command = r.child;
   command.profile_file = r.profile.file;
   command.profile_text = r.profile.text;
-  // 1. The context, from a child: the parent itself never initialises CUDA.
-  run_context probed;
-  if (const int code = probe_in_child(r.plans, command, timeout_s, signals.requested(), probed); code != exit_ok)
-    return code;
+  std::vector<isolation_worker> workers;
+  try {
+    workers = gpu_workers(r.devices, std::getenv("CUDA_VISIBLE_DEVICES"));
+  } catch (const std::invalid_argument& e) {
+    fmt::print(stderr, "cudalab: --devices: {}\n", e.what());
+    return exit_no_gpu;
+  }
+  // 1. The context, from a child per GPU.
   run_context context = new_context(r.command_line, r.profile.file);
-  context.device = probed.device;
-  context.measured = probed.measured;
+  std::vector<ceilings> measured;
+  if (const int code = probe_devices(r, command, timeout_s, signals.requested(), workers, context, measured);
+      code != exit_ok)
+    return code;
 
   // 2. The units, one child each.
   int code = exit_ok;
@@ -105,13 +158,17 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   io.input = [&](const isolation_unit& unit) { return unit_child_input(command, unit); };
   io.timeout_s = timeout_s;
   io.stop = signals.requested();
+  io.workers = workers;
   progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));
   io.on_output_line = [&](const std::string& line) { shown.note("  child: " + line); };
-  io.command = [&](const isolation_unit& unit, double baseline_gbps) {
-    return unit_child_argv(command, unit, context.measured, baseline_gbps);
+  io.command = [&](const isolation_unit& unit, double baseline_gbps, std::size_t worker) {
+    return unit_child_argv(command, unit, measured.at(worker), baseline_gbps);
   };
-  return report_run(context, *out, shown,
-                    [&] { return run_isolated(isolation_units(r.plans, mode, r.variant_filter), shown, io); });
+  const auto arrived = [&](const variant_result& result) { shown.arrived(result); };
+  return report_run(context, *out, shown, [&] {
+    return run_isolated(isolation_units(r.plans, mode, r.variant_filter), shown, io,
+                        workers.size() > 1 ? arrived : std::function<void(const variant_result&)>{});
+  });
 }
 
 }  // namespace
@@ -127,8 +184,14 @@ int run_labs(const run_request& r) {
   const double timeout_s = r.timeout_s > 0 ? r.timeout_s : r.profile.run.timeout_s;
   const isolation_mode mode = r.isolate                                       ? *r.isolate
                               : r.profile.run.isolate != isolation_mode::none ? r.profile.run.isolate
-                              : timeout_s > 0                                 ? isolation_mode::file
+                              : timeout_s > 0 || !r.devices.empty()           ? isolation_mode::file
                                                                               : isolation_mode::none;
+  if (mode == isolation_mode::none && !r.devices.empty()) {
+    fmt::print(stderr,
+               "cudalab: --devices runs every lab file in a child process on its GPU; it cannot go with "
+               "--isolate=none\n");
+    return exit_usage;
+  }
   if (mode != isolation_mode::none) return run_in_children(r, out_dir, format, mode, timeout_s);
   return run_here(r, out_dir, format);
 }

@@ -24,6 +24,7 @@ struct run_request {
   bool progress = false;                    ///< --progress: the progress line even when stderr is no terminal
   std::optional<isolation_mode> isolate;    ///< --isolate; nullopt: the profile's
   double timeout_s = 0;                     ///< --timeout; 0: the profile's
+  std::vector<int> devices;                 ///< --devices: one worker per GPU listed; empty: one GPU
   std::string command_line;                 ///< for the results' context
   child_command child;                      ///< what the children of an isolated run repeat
   std::optional<child_options> as_child;    ///< set when this process is such a child
@@ -32,9 +33,11 @@ struct run_request {
 /// Runs the request: opens the device (or has a child probe it), opens the results folder, runs every
 /// plan in this process or, when isolated, every unit in a child of its own, writes the plots, and
 /// says on stderr where the results are. --timeout alone (or the profile's) means isolate=file: a
-/// watchdog needs a child to kill. Ctrl-C, SIGTERM, SIGHUP or SIGPIPE stops the run and writes what
-/// was measured (stop_signals.hpp).
-/// A child (`as_child`) does its share instead (child_protocol.hpp). Returns the exit code.
+/// watchdog needs a child to kill. --devices means isolate=file too (unless --isolate=variant): each
+/// GPU's worker runs lab files, or in variant mode points, in children that see only that GPU; a lab
+/// whose traffic crosses the host bus runs with nothing beside it. Ctrl-C, SIGTERM, SIGHUP or SIGPIPE stops the run and
+/// writes what was measured (stop_signals.hpp). A child (`as_child`) does its share instead (child_protocol.hpp).
+/// Returns the exit code.
 int run_labs(const run_request& request);
 
 }  // namespace cudalab::host

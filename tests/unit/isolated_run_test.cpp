@@ -3,12 +3,21 @@
 // accounted for - as received, as the fault, or as skipped - and the baseline handed on.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <atomic>
+#include <chrono>
+#include <filesystem>
 #include <map>
+#include <set>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "isolation/gpu_workers.hpp"
 #include "isolation/isolated_run.hpp"
+#include "isolation/job_scheduler.hpp"
 #include "planning.hpp"
 #include "results/json.hpp"
 #include "test_plugins.hpp"
@@ -68,7 +77,7 @@ TEST(IsolatedRun, ACrashIsTheRunningVariantsErrorAndTheRestIsSkipped) {
   const planned_lab& pl = plans[0];
   collecting_reporter out;
   isolated_run_options io;
-  io.command = [&](const isolation_unit&, double) {
+  io.command = [&](const isolation_unit&, double, std::size_t) {
     return std::vector<std::string>{"/bin/sh", "-c",
                                     send(pl, 0, "memcpy", result_status::ok, 100) +
                                         send(pl, 0, "copy", result_status::ok, 90) +
@@ -103,7 +112,7 @@ TEST(IsolatedRun, VariantChildrenTimeOutAndGetTheBaseline) {
   std::map<std::string, double> handed;  // "point/variant" -> baseline GB/s given to the child
   isolated_run_options io;
   io.timeout_s = 0.5;
-  io.command = [&](const isolation_unit& u, double baseline_gbps) {
+  io.command = [&](const isolation_unit& u, double baseline_gbps, std::size_t) {
     handed[std::to_string(u.point) + "/" + u.variant] = baseline_gbps;
     if (u.point == 1 && u.variant == "scale")
       return std::vector<std::string>{"/bin/sh", "-c", "echo spinning >&2; exec /bin/sleep 30"};
@@ -128,7 +137,7 @@ TEST(IsolatedRun, AStickyCudaErrorSkipsWhatTheChildCouldNotRun) {
   const planned_lab& pl = plans[0];
   collecting_reporter out;
   isolated_run_options io;
-  io.command = [&](const isolation_unit&, double) {
+  io.command = [&](const isolation_unit&, double, std::size_t) {
     return std::vector<std::string>{
         "/bin/sh", "-c",
         send(pl, 0, "memcpy", result_status::ok, 100) +
@@ -151,7 +160,7 @@ TEST(IsolatedRun, StopRunsNothingMore) {
   std::atomic<bool> stop{true};
   isolated_run_options io;
   io.stop = &stop;
-  io.command = [](const isolation_unit&, double) { return std::vector<std::string>{"/bin/sleep", "30"}; };
+  io.command = [](const isolation_unit&, double, std::size_t) { return std::vector<std::string>{"/bin/sleep", "30"}; };
   const run_summary s = run_isolated(isolation_units(plans, isolation_mode::variant, {}), out, io);
   EXPECT_TRUE(s.interrupted);
   EXPECT_TRUE(out.results.empty());
@@ -164,7 +173,7 @@ TEST(IsolatedRun, RedteamF21OnlyTheUnitsOwnResultsAreTaken) {
   const planned_lab& pl = plans[0];
   collecting_reporter out;
   isolated_run_options io;
-  io.command = [&](const isolation_unit& u, double) {
+  io.command = [&](const isolation_unit& u, double, std::size_t) {
     // point 0/memcpy twice, and point 7 (no such point) instead of its own variant
     if (u.point == 0 && u.variant == "memcpy")
       return std::vector<std::string>{
@@ -183,6 +192,146 @@ TEST(IsolatedRun, RedteamF21OnlyTheUnitsOwnResultsAreTaken) {
   EXPECT_NE(out.results[1].error.find("exited with code 0 before reporting it"), std::string::npos)
       << out.results[1].error;
   EXPECT_EQ(s.errors, 1u);
+}
+
+// Plans of lab files, by paths under the source tree.
+std::vector<planned_lab> plans_of(const std::vector<std::string>& files) {
+  plan_request req;
+  for (const std::string& f : files) req.files.push_back(std::string(CUDALAB_SOURCE_DIR) + "/" + f);
+  req.search_path = cudalab::host::testing::test_plugin_path();
+  return plan_lab_files(req);
+}
+
+// --devices: a job is a lab file, or in variant mode one point's variants (its baseline among them, so
+// that every variant is compared with a baseline timed on its own GPU); a lab file moving bytes over
+// the host bus is marked, so that it runs alone.
+TEST(IsolatedRun, JobsAreLabFilesOrPointsAndHostBusLabsAreMarked) {
+  const auto plans = plans_of({"tests/fixtures/cli/testlab.toml", "labs/mapped_pinned.toml"});
+  const auto files = isolation_units(plans, isolation_mode::file, {});
+  ASSERT_EQ(files.size(), 2u);
+  EXPECT_EQ(files[0].job, 0u);
+  EXPECT_EQ(files[1].job, 1u);
+  EXPECT_FALSE(files[0].host_bus);
+  EXPECT_TRUE(files[1].host_bus);
+  const auto variants = isolation_units({plans[0]}, isolation_mode::variant, {});
+  ASSERT_EQ(variants.size(), 6u);  // 2 points x 3 variants
+  for (std::size_t u = 0; u < 6; ++u) EXPECT_EQ(variants[u].job, u / 3) << u;
+  EXPECT_EQ(variants[3].variant, "memcpy");  // each point's job starts with its baseline
+}
+
+// A child that sends one result per expected (point, variant) of its unit, with `extra` shell run first.
+std::vector<std::string> child_sending_all(const isolation_unit& u, const std::string& extra) {
+  std::string script = extra;
+  for (const auto& [point, variant] : u.expected) script += send(*u.lab, point, variant, result_status::ok, 100);
+  return {"/bin/sh", "-c", script};
+}
+
+// Two workers run two jobs at the same time: each child waits for the other's mark, which only works
+// when both run at once (a lone worker would time out); the results still reach the reporters in the
+// order of the lab files, each marked with its worker's GPU, and every child sees its worker's
+// environment.
+TEST(IsolatedRun, TwoWorkersRunTwoJobsAtOnceAndReportInPlanOrder) {
+  const auto plans = plans_of({"tests/fixtures/cli/testlab.toml", "tests/fixtures/cli/verify_fails.toml"});
+  const std::string dir = ::testing::TempDir() + "/cudalab_workers_" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  collecting_reporter out;
+  std::vector<std::string> arrived;
+  isolated_run_options io;
+  io.timeout_s = 20;
+  io.workers = {isolation_worker{4, {{"CUDALAB_TEST_WORKER", "four"}}},
+                isolation_worker{6, {{"CUDALAB_TEST_WORKER", "six"}}}};
+  io.command = [&](const isolation_unit& u, double, std::size_t worker) {
+    const std::string me = dir + "/" + std::to_string(u.job), other = dir + "/" + std::to_string(1 - u.job);
+    const std::string expected_env = worker == 0 ? "four" : "six";
+    auto wait_for = [](const std::string& file) {
+      return "i=0; while [ ! -e " + file + " ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done; [ -e " + file +
+             " ] || exit 3; ";
+    };
+    const std::string start =
+        "touch " + me + "; " + wait_for(other) + "[ \"$CUDALAB_TEST_WORKER\" = " + expected_env + " ] || exit 4; ";
+    // The first lab file's child sends its results after the second's (which marks that it sent them).
+    if (u.job == 1) {
+      auto argv = child_sending_all(u, start);
+      argv.back() += "touch " + dir + "/sent";
+      return argv;
+    }
+    return child_sending_all(u, start + wait_for(dir + "/sent") + "sleep 0.2; ");
+  };
+  const run_summary s = run_isolated(isolation_units(plans, isolation_mode::file, {}), out, io,
+                                     [&](const variant_result& r) { arrived.push_back(r.lab_file); });
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(out.results.size(), 9u);  // 6 of testlab.toml, then 3 of verify_fails.toml
+  for (std::size_t i = 0; i < 9; ++i) {
+    EXPECT_EQ(out.results[i].status, result_status::ok) << i << ": " << out.results[i].error;
+    EXPECT_EQ(out.results[i].lab_file, plans[i < 6 ? 0 : 1].file_arg) << i;
+  }
+  std::set<int> devices;
+  for (const auto& r : out.results) devices.insert(r.device);
+  EXPECT_EQ(devices, (std::set<int>{4, 6}));  // each lab file on a worker of its own
+  EXPECT_EQ(out.results[0].device == 4, out.results[8].device == 6);
+  ASSERT_EQ(arrived.size(), 9u);
+  EXPECT_EQ(arrived.front(), plans[1].file_arg);  // the second lab file's results arrived first
+  EXPECT_EQ(s.errors, 0u);
+}
+
+// A job marked host_bus never runs beside another; the others run side by side around it.
+TEST(JobScheduler, AnExclusiveJobRunsAlone) {
+  const std::vector<bool> exclusive{false, false, true, false, false, true, false};
+  std::atomic<int> running{0}, most{0};
+  std::atomic<bool> overlap{false};
+  std::vector<int> worker_of(exclusive.size(), -1);
+  run_jobs(
+      exclusive, 3,
+      [&](std::size_t job, std::size_t worker, const std::atomic<bool>&) {
+        const int now = ++running;
+        most = std::max(most.load(), now);
+        worker_of[job] = int(worker);
+        for (int i = 0; i < 20; ++i) {
+          if (exclusive[job] && running.load() != 1) overlap = true;
+          std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        --running;
+      },
+      nullptr);
+  EXPECT_FALSE(overlap);
+  for (std::size_t j = 0; j < exclusive.size(); ++j) EXPECT_GE(worker_of[j], 0) << "job " << j << " never ran";
+}
+
+// A job that throws halts the job running beside it and stops the rest from starting; the exception
+// reaches the caller.
+TEST(JobScheduler, AFailureHaltsTheRestAndIsRethrown) {
+  std::atomic<int> ran{0};
+  std::atomic<bool> saw_halt{false};
+  EXPECT_THROW(run_jobs(
+                   std::vector<bool>(50, false), 2,
+                   [&](std::size_t job, std::size_t, const std::atomic<bool>& halt) {
+                     ran++;
+                     if (job == 1) throw std::runtime_error("job 1 failed");
+                     for (int i = 0; i < 5000 && !halt.load(); ++i)
+                       std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                     saw_halt = saw_halt || halt.load();
+                   },
+                   nullptr),
+               std::runtime_error);
+  EXPECT_TRUE(saw_halt);
+  EXPECT_EQ(ran.load(), 2);
+}
+
+// --devices values: CUDA_VISIBLE_DEVICES of this process maps each ordinal; one it does not list is refused.
+TEST(GpuWorkers, EachChildSeesOnlyItsGpu) {
+  EXPECT_EQ(only_device(1, nullptr), "1");
+  EXPECT_EQ(only_device(1, "3,2"), "2");
+  EXPECT_EQ(only_device(0, "GPU-5d8e,MIG-1"), "GPU-5d8e");
+  EXPECT_EQ(only_device(2, "3,2"), std::nullopt);
+  EXPECT_EQ(only_device(1, "3,,2"), std::nullopt);
+  const auto workers = gpu_workers({1, 0, 1}, "7,5");
+  ASSERT_EQ(workers.size(), 3u);
+  EXPECT_EQ(workers[0].device, 1);
+  EXPECT_EQ(workers[0].environment, (std::vector<std::pair<std::string, std::string>>{{"CUDA_VISIBLE_DEVICES", "5"}}));
+  EXPECT_EQ(workers[1].environment.at(0).second, "7");
+  EXPECT_THROW(gpu_workers({0, 2}, "7,5"), std::invalid_argument);
+  EXPECT_EQ(distinct_devices({1, 0, 1}), (std::vector<int>{1, 0}));
 }
 
 }  // namespace

@@ -130,6 +130,19 @@ class child_guard {
   pid_t pid_;
 };
 
+// The parent's environment with `settings` set over it, as "NAME=value" strings.
+std::vector<std::string> environment_with(const std::vector<std::pair<std::string, std::string>>& settings) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e) {
+    const std::string entry = *e;
+    const std::string name = entry.substr(0, entry.find('='));
+    const bool replaced = std::any_of(settings.begin(), settings.end(), [&](const auto& s) { return s.first == name; });
+    if (!replaced) env.push_back(entry);
+  }
+  for (const auto& [name, value] : settings) env.push_back(name + "=" + value);
+  return env;
+}
+
 }  // namespace
 
 std::string child_outcome::describe() const {
@@ -156,11 +169,11 @@ child_outcome run_child(const child_request& request) {
     return out;
   }
   int results[2], output[2];
-  if (::pipe(results) != 0) {
+  if (::pipe2(results, O_CLOEXEC) != 0) {
     out.start_error = std::strerror(errno);
     return out;
   }
-  if (::pipe(output) != 0) {
+  if (::pipe2(output, O_CLOEXEC) != 0) {
     out.start_error = std::strerror(errno);
     ::close(results[0]);
     ::close(results[1]);
@@ -203,9 +216,13 @@ child_outcome run_child(const child_request& request) {
   std::vector<char*> argv;
   for (const std::string& a : request.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
+  const std::vector<std::string> env_text = environment_with(request.environment);
+  std::vector<char*> envp;
+  for (const std::string& e : env_text) envp.push_back(const_cast<char*>(e.c_str()));
+  envp.push_back(nullptr);
   pid_t pid = 0;
   const std::string& program = request.program.empty() ? request.argv[0] : request.program;
-  const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), environ);
+  const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   ::close(results[1]);

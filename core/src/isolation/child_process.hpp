@@ -6,15 +6,17 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cudalab::host {
 
 /// What to run and how to watch it.
 struct child_request {
-  std::string program;                          ///< the file to execute ("": argv[0]; no PATH search)
-  std::vector<std::string> argv;                ///< its command line; argv[0] names it in messages
-  std::string input;                            ///< what it reads on stdin ("": /dev/null)
+  std::string program;                                           ///< the file to execute ("": argv[0]; no PATH search)
+  std::vector<std::string> argv;                                 ///< its command line; argv[0] names it in messages
+  std::string input;                                             ///< what it reads on stdin ("": /dev/null)
+  std::vector<std::pair<std::string, std::string>> environment;  ///< set in its environment, over the parent's
   int result_fd = 3;                            ///< the child's descriptor of the results pipe (3 or more)
   double timeout_s = 0;                         ///< kill it after this many seconds without a new result line; 0: none
   const std::atomic<bool>* stop = nullptr;      ///< when set, the child is killed at once

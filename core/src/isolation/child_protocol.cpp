@@ -84,7 +84,7 @@ std::vector<std::string> unit_child_argv(const child_command& command, const iso
 }
 
 int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, double timeout_s,
-                   const std::atomic<bool>* stop, run_context& probed) {
+                   const std::atomic<bool>* stop, run_context& probed, const isolation_worker& worker) {
   child_request probe;
   probe.program = child_program;
   std::vector<std::string> files;
@@ -93,6 +93,7 @@ int probe_in_child(const std::vector<planned_lab>& plans, const child_command& c
   std::vector<const planned_lab*> labs;
   for (const planned_lab& pl : plans) labs.push_back(&pl);
   probe.input = input_of(command, labs);
+  probe.environment = worker.environment;
   probe.timeout_s = timeout_s;
   probe.stop = stop;
   probe.on_output_line = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };  // its message is ours

@@ -88,10 +88,11 @@ std::vector<std::string> unit_child_argv(const child_command& command, const iso
 /// Runs the context child over `plans`: it probes the GPU, checks memory and measures the ceilings,
 /// and sends the context (`probed`: its device and ceilings count). Its output is printed as it comes.
 /// The watchdog kills it after `timeout_s` (0: none) without the context, like any unit's child.
-/// Returns an exit code: the child's own when it failed (no GPU, too big), 5 when it timed out (the
-/// GPU does not answer), 1 when it crashed, 130 when `stop` was set.
+/// `worker` says which GPU it sees (its environment). Returns an exit code: the child's own when it
+/// failed (no GPU, too big), 5 when it timed out (the GPU does not answer), 1 when it crashed, 130
+/// when `stop` was set.
 int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, double timeout_s,
-                   const std::atomic<bool>* stop, run_context& probed);
+                   const std::atomic<bool>* stop, run_context& probed, const isolation_worker& worker = {});
 
 /// What a child runs of the plans: the point and variant its options name.
 run_selection selection_of(const child_options& child);

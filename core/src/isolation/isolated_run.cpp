@@ -5,24 +5,47 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <mutex>
 
 #include "exit_codes.hpp"
 #include "isolation/child_process.hpp"
+#include "isolation/job_scheduler.hpp"
 #include "plugin/spec_lookup.hpp"
 #include "results/format.hpp"
 #include "results/json.hpp"
 
 namespace cudalab::host {
 
+namespace {
+
+// Whether `pl` moves bytes over the host bus for `variant` at `point` (what traffic_of says; a lab
+// that throws there fails in its child, where the error is reported).
+bool crosses_host_bus(const planned_lab& pl, std::uint64_t point, const std::string& variant) {
+  try {
+    const lab_spec& spec = pl.plugin->spec;
+    return pl.plugin->instance->traffic_of(pl.plan.point(point), variant_of(spec, variant)).path ==
+           memory_path::host_bus;
+  } catch (...) {
+    return false;
+  }
+}
+
+}  // namespace
+
 std::vector<isolation_unit> isolation_units(const std::vector<planned_lab>& plans, isolation_mode mode,
                                             const std::vector<std::string>& variant_filter) {
   std::vector<isolation_unit> units;
+  std::size_t job = 0;
   for (const planned_lab& pl : plans) {
     const std::vector<std::string> names = variants_to_run(pl.plan, variant_filter);
     isolation_unit whole;
     whole.lab = &pl;
+    whole.job = job;
     for (std::uint64_t p = 0; p < pl.plan.point_count(); ++p) {
+      const std::size_t first = units.size();
+      bool host_bus = false;
       for (const std::string& v : names) {
+        host_bus = host_bus || crosses_host_bus(pl, p, v);
         if (mode == isolation_mode::variant) {
           isolation_unit one;
           one.lab = &pl;
@@ -30,13 +53,22 @@ std::vector<isolation_unit> isolation_units(const std::vector<planned_lab>& plan
           one.point = p;
           one.variant = v;
           one.expected = {{p, v}};
+          one.job = job;
           units.push_back(std::move(one));
         } else {
           whole.expected.emplace_back(p, v);
         }
       }
+      whole.host_bus = whole.host_bus || host_bus;
+      if (mode == isolation_mode::variant) {
+        for (std::size_t u = first; u < units.size(); ++u) units[u].host_bus = host_bus;
+        job++;
+      }
     }
-    if (mode != isolation_mode::variant) units.push_back(std::move(whole));
+    if (mode != isolation_mode::variant) {
+      units.push_back(std::move(whole));
+      job++;
+    }
   }
   return units;
 }
@@ -129,26 +161,98 @@ std::vector<variant_result> missing_results(const isolation_unit& unit, const re
   return rows;
 }
 
+// Results reach the reporters in the order of the jobs: a job's results as they arrive while every
+// earlier job is done, the others kept until then.
+class job_order {
+ public:
+  job_order(std::size_t jobs, run_summary& summary, reporter& out)
+      : kept_(jobs), done_(jobs, false), summary_(summary), out_(out) {}
+
+  void add(std::size_t job, variant_result r) {
+    if (job == next_)
+      summary_.record(std::move(r), out_);
+    else
+      kept_[job].push_back(std::move(r));
+  }
+
+  void done(std::size_t job) {
+    done_[job] = true;
+    while (next_ < done_.size() && done_[next_]) {
+      next_++;
+      if (next_ == done_.size()) break;
+      for (variant_result& r : kept_[next_]) summary_.record(std::move(r), out_);
+      kept_[next_].clear();
+    }
+  }
+
+  // What was kept of jobs that never became next (a stopped run): reported all the same.
+  void flush() {
+    for (std::size_t j = next_; j < kept_.size(); ++j)
+      for (variant_result& r : kept_[j]) summary_.record(std::move(r), out_);
+    kept_.clear();
+  }
+
+ private:
+  std::vector<std::vector<variant_result>> kept_;
+  std::vector<bool> done_;
+  std::size_t next_ = 0;
+  run_summary& summary_;
+  reporter& out_;
+};
+
 }  // namespace
 
-run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out, const isolated_run_options& options) {
+run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out, const isolated_run_options& options,
+                         const std::function<void(const variant_result&)>& arrived) {
   run_summary summary;
-  auto emit = [&](variant_result r) { summary.record(std::move(r), out); };
+  const std::vector<isolation_worker> workers =
+      options.workers.empty() ? std::vector<isolation_worker>{isolation_worker{}} : options.workers;
+  // The jobs: their first units and whether they run alone.
+  std::vector<std::size_t> job_start;
+  std::vector<bool> alone;
+  for (std::size_t u = 0; u < units.size(); ++u) {
+    if (u == 0 || units[u].job != units[u - 1].job) {
+      job_start.push_back(u);
+      alone.push_back(false);
+    }
+    if (workers.size() > 1 && units[u].host_bus) alone.back() = true;
+  }
+  job_start.push_back(units.size());
+
+  std::mutex lock;  // over the summary, the reporters, the order and the baselines
+  job_order order(alone.size(), summary, out);
   // Baselines' GB/s per (lab, point), handed to the children of the other variants at that point.
   std::map<std::pair<const planned_lab*, std::uint64_t>, double> baseline_gbps;
+  bool stopped = false;
 
-  for (const isolation_unit& unit : units) {
-    if (options.stop && options.stop->load()) break;
+  // One unit in a child on `worker`; false when it was stopped.
+  auto run_unit = [&](const isolation_unit& unit, std::size_t job, std::size_t w, const std::atomic<bool>& halt) {
+    const isolation_worker& worker = workers[w];
+    auto emit = [&](variant_result r) {
+      r.device = worker.device;
+      if (arrived) arrived(r);
+      order.add(job, std::move(r));
+    };
     received_results received;
     child_request request;
-    const auto known = baseline_gbps.find({unit.lab, unit.point});
+    double known = 0;
+    {
+      std::lock_guard guard(lock);
+      const auto found = baseline_gbps.find({unit.lab, unit.point});
+      if (found != baseline_gbps.end()) known = found->second;
+    }
     request.program = options.program;
     if (options.input) request.input = options.input(unit);
-    request.argv = options.command(unit, known == baseline_gbps.end() ? 0.0 : known->second);
+    request.argv = options.command(unit, known, w);
+    request.environment = worker.environment;
     request.timeout_s = options.timeout_s;
-    request.stop = options.stop;
-    request.on_output_line = options.on_output_line;
+    request.stop = &halt;
+    request.on_output_line = [&](const std::string& line) {
+      std::lock_guard guard(lock);
+      if (options.on_output_line) options.on_output_line(line);
+    };
     request.on_result_line = [&](const std::string& line) {
+      std::lock_guard guard(lock);
       try {
         results_line parsed = parse_results_line(line);
         if (parsed.is_context) return;
@@ -172,9 +276,10 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
       }
     };
     const child_outcome how = run_child(request);
+    std::lock_guard guard(lock);
     if (how.stopped) {
-      summary.interrupted = true;
-      break;
+      stopped = true;
+      return false;
     }
     const bool cuda_exit = how.ended_normally() && how.exit_code == exit_cuda_error;
     if (cuda_exit) summary.cuda_errors += std::max<std::uint64_t>(received.errors, 1);
@@ -186,12 +291,24 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
                      how.describe().c_str());
         summary.errors++;
       }
-      continue;
+      return true;
     }
     if (cuda_exit && missing.front().status == result_status::error) summary.cuda_errors++;
     for (variant_result& r : missing) emit(std::move(r));
-  }
-  if (options.stop && options.stop->load()) summary.interrupted = true;
+    return true;
+  };
+
+  run_jobs(
+      alone, workers.size(),
+      [&](std::size_t job, std::size_t w, const std::atomic<bool>& halt) {
+        for (std::size_t u = job_start[job]; u < job_start[job + 1]; ++u)
+          if (halt.load() || !run_unit(units[u], job, w, halt)) return;
+        std::lock_guard guard(lock);
+        order.done(job);
+      },
+      options.stop);
+  order.flush();
+  if (stopped || (options.stop && options.stop->load())) summary.interrupted = true;
   return summary;
 }
 

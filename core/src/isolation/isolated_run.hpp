@@ -1,5 +1,6 @@
 // Isolated runs: each lab file, or each variant at each point, in a child process of its own whose
-// results come back over a pipe; a crash, a sticky CUDA error or a timeout costs only that unit.
+// results come back over a pipe; a crash, a sticky CUDA error or a timeout costs only that unit. With
+// several workers (--devices), jobs run side by side, one per GPU, and are reported in plan order.
 #pragma once
 
 #include <atomic>
@@ -22,18 +23,32 @@ struct isolation_unit {
   std::string variant;
   /// The results it should produce, in order: (point index, variant name).
   std::vector<std::pair<std::uint64_t, std::string>> expected;
+  /// Its job: the units of one job run one after the other on one worker - a lab file, or in variant
+  /// mode the variants of one point (so that each is compared with a baseline timed on the same GPU).
+  std::size_t job = 0;
+  /// Its job moves bytes over the host bus (memory_path::host_bus) at some point: it runs alone, as
+  /// every GPU of the host shares that bus.
+  bool host_bus = false;
 };
 
-/// The units of `plans` for `mode` (file or variant), with the variants `variants_to_run` picks.
+/// The units of `plans` for `mode` (file or variant), with the variants `variants_to_run` picks, in
+/// order, their jobs numbered from 0.
 std::vector<isolation_unit> isolation_units(const std::vector<planned_lab>& plans, isolation_mode mode,
                                             const std::vector<std::string>& variant_filter);
 
+/// One worker of an isolated run: it runs one job at a time, its children on a GPU of its own.
+struct isolation_worker {
+  int device = -1;  ///< the CUDA ordinal its results are marked with (-1: the run names no devices)
+  std::vector<std::pair<std::string, std::string>> environment;  ///< set for its children (CUDA_VISIBLE_DEVICES)
+};
+
 /// How to start and watch the children.
 struct isolated_run_options {
-  /// The command line of the child that runs `unit`; it writes results.jsonl lines to fd 3 (the
-  /// context line first, which is ignored here). `baseline_gbps` is the GB/s of the baseline at the
-  /// unit's point when it is already known (variant mode), else 0.
-  std::function<std::vector<std::string>(const isolation_unit& unit, double baseline_gbps)> command;
+  /// The command line of the child that runs `unit` on worker `worker`; it writes results.jsonl lines
+  /// to fd 3 (the context line first, which is ignored here). `baseline_gbps` is the GB/s of the
+  /// baseline at the unit's point when it is already known (variant mode), else 0.
+  std::function<std::vector<std::string>(const isolation_unit& unit, double baseline_gbps, std::size_t worker)> command;
+  std::vector<isolation_worker> workers;  ///< empty: one worker, the children in this environment
   /// What the child that runs `unit` reads on stdin (unset: nothing).
   std::function<std::string(const isolation_unit& unit)> input;
   std::string program;                                     ///< the file each child executes ("": the command's argv[0])
@@ -42,13 +57,17 @@ struct isolated_run_options {
   std::function<void(const std::string&)> on_output_line;  ///< each line a child prints
 };
 
-/// Runs every unit in a child and reports each result it sends as it arrives - only those its unit
-/// expects, once each; anything else is said on stderr and left out. When a child dies
+/// Runs every unit in a child and reports each result it sends - only those its unit expects, once
+/// each; anything else is said on stderr and left out. The workers run the jobs side by side
+/// (job_scheduler.hpp: host-bus jobs alone); results reach `out` in the order of the units, each as
+/// it arrives when all earlier jobs are done, else when they are; `arrived` (when set) is told of
+/// each as it arrives. When a child dies
 /// (signal), times out, or ends before sending all its results, the first missing result becomes
 /// an error saying what happened with the child's last output lines, and the rest of its results
 /// become skipped ("not run"). A child that exits with code 7 (CUDA error) counts its errors as
 /// CUDA errors. The run goes on with the next unit; only `stop` ends it early.
 /// REQUIRES: out.begin() was called; the caller calls end().
-run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out, const isolated_run_options& options);
+run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out, const isolated_run_options& options,
+                         const std::function<void(const variant_result&)>& arrived = nullptr);
 
 }  // namespace cudalab::host

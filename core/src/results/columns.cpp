@@ -30,6 +30,8 @@ const std::vector<column>& result_columns() {
   static const std::vector<column> columns = {
       {"baseline", nullptr, nullptr, 0, 0, 1, false, false,
        [](r_t r) { return cell(std::string(r.is_baseline ? "true" : "false")); }},
+      {"device", nullptr, nullptr, 0, 0, 1, false, false,
+       [](r_t r) { return r.device >= 0 ? cell(std::uint64_t(r.device)) : cell(); }},
       {"status", nullptr, "status", 0, 0, 1, false, false,
        [](r_t r) { return cell(std::string(status_name(r.status))); }},
       {"median_ms", "median ms", "median ms", 10, 4, 1, false, false, [](r_t r) { return timed(r, r.time.median_ms); }},

@@ -23,23 +23,25 @@ class table_reporter final : public reporter {
   table_reporter(std::ostream& out, bool colour) : out_(out), colour_(colour) {}
 
   void begin(const run_context& c) override {
-    const device_info& d = c.device;
-    out_ << fmt::format("{} (sm_{}{}, {} SMs)", d.name, d.cc_major, d.cc_minor, d.sm_count);
-    if (c.measured.d2d_copy_gbps > 0)
-      out_ << fmt::format("  ceilings GB/s: copy {:.0f}, H2D {:.1f}, D2H {:.1f}, both {:.1f}; DRAM peak {:.0f}",
-                          c.measured.d2d_copy_gbps, c.measured.h2d_gbps, c.measured.d2h_gbps, c.measured.bidir_gbps,
-                          d.peak_dram_gbps());
-    out_ << "\n";
+    if (c.devices.empty()) {
+      device_line(c.device, c.measured);
+      return;
+    }
+    for (const run_device& d : c.devices) {
+      out_ << "GPU " << d.ordinal << ": ";
+      device_line(d.device, d.measured);
+    }
   }
 
   void add(const variant_result& r) override {
-    const std::string group = r.lab_file + "\n" + point_text(r);
+    const std::string group = r.lab_file + "\n" + point_text(r) + "\n" + std::to_string(r.device);
     if (group != group_) {
       group_ = group;
       const std::string pt = point_text(r);
       out_ << "\n"
            << (colour_ ? bold : "") << r.lab_file << (r.title.empty() ? "" : " - " + r.title)
-           << (pt.empty() ? "" : "  [" + pt + "]") << (colour_ ? reset : "") << "\n";
+           << (pt.empty() ? "" : "  [" + pt + "]") << (r.device >= 0 ? "  on GPU " + std::to_string(r.device) : "")
+           << (colour_ ? reset : "") << "\n";
       out_ << fmt::format("  {:<26} {:<13}", "variant", "status");
       for (const column& c : result_columns())
         if (c.console) out_ << fmt::format(" {:>{}}", c.console, c.width);
@@ -60,6 +62,15 @@ class table_reporter final : public reporter {
   void end() override { out_.flush(); }
 
  private:
+  void device_line(const device_info& d, const ceilings& measured) {
+    out_ << fmt::format("{} (sm_{}{}, {} SMs)", d.name, d.cc_major, d.cc_minor, d.sm_count);
+    if (measured.d2d_copy_gbps > 0)
+      out_ << fmt::format("  ceilings GB/s: copy {:.0f}, H2D {:.1f}, D2H {:.1f}, both {:.1f}; DRAM peak {:.0f}",
+                          measured.d2d_copy_gbps, measured.h2d_gbps, measured.d2h_gbps, measured.bidir_gbps,
+                          d.peak_dram_gbps());
+    out_ << "\n";
+  }
+
   std::ostream& out_;
   bool colour_;
   std::string group_;

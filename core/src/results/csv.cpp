@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ostream>
+#include <string_view>
 
 #include "results/columns.hpp"
 #include "results/format.hpp"
@@ -34,7 +35,7 @@ std::string csv_field(const std::string& text) {
 class csv_reporter final : public reporter {
  public:
   explicit csv_reporter(std::ostream& out) : out_(out) {}
-  void begin(const run_context&) override {}
+  void begin(const run_context& c) override { several_gpus_ = !c.devices.empty(); }
   void add(const variant_result& r) override { results_.push_back(r); }
   void end() override {
     const auto params = swept_names(results_);
@@ -42,25 +43,29 @@ class csv_reporter final : public reporter {
     for (const auto& p : params) header.push_back("param." + p);
     header.push_back("variant");
     for (const column& c : result_columns())
-      if (c.csv) header.push_back(c.csv);
+      if (shown(c)) header.push_back(c.csv);
     write_row(header);
     for (const auto& r : results_) {
       std::vector<std::string> row = {r.lab_file, r.plugin, std::to_string(r.point_index)};
       for (const auto& p : params) row.push_back(point_value(r, p));
       row.push_back(r.variant);
       for (const column& c : result_columns())
-        if (c.csv) row.push_back(csv_text(c, r));
+        if (shown(c)) row.push_back(csv_text(c, r));
       write_row(row);
     }
     out_.flush();
   }
 
  private:
+  // The device column only in a run over several GPUs (--devices).
+  bool shown(const column& c) const { return c.csv && (several_gpus_ || std::string_view(c.csv) != "device"); }
+
   void write_row(const std::vector<std::string>& fields) {
     for (std::size_t i = 0; i < fields.size(); ++i) out_ << (i ? "," : "") << csv_field(fields[i]);
     out_ << "\n";
   }
   std::ostream& out_;
+  bool several_gpus_ = false;
   std::vector<variant_result> results_;
 };
 

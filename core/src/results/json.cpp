@@ -185,6 +185,12 @@ void to_json(json& j, const run_context& c) {
        {"profile", c.profile},
        {"device", c.device},
        {"ceilings", c.measured}};
+  if (!c.devices.empty()) {
+    json all = json::array();
+    for (const run_device& d : c.devices)
+      all.push_back({{"ordinal", d.ordinal}, {"device", d.device}, {"ceilings", d.measured}});
+    j["devices"] = all;
+  }
 }
 
 void from_json(const json& j, run_context& c) {
@@ -194,6 +200,15 @@ void from_json(const json& j, run_context& c) {
   j.at("profile").get_to(c.profile);
   j.at("device").get_to(c.device);
   j.at("ceilings").get_to(c.measured);
+  if (j.contains("devices")) {
+    for (const json& d : j.at("devices")) {
+      run_device one;
+      d.at("ordinal").get_to(one.ordinal);
+      d.at("device").get_to(one.device);
+      d.at("ceilings").get_to(one.measured);
+      c.devices.push_back(std::move(one));
+    }
+  }
 }
 
 void to_json(json& j, const timing& t) {
@@ -235,6 +250,7 @@ void to_json(json& j, const variant_result& r) {
        {"pct_of_ceiling", r.pct_of_ceiling},
        {"pct_of_peak", r.pct_of_peak},
        {"model", r.has_model ? json(r.model) : json(nullptr)}};
+  if (r.device >= 0) j["device"] = r.device;  // --devices only
 }
 
 void from_json(const json& j, variant_result& r) {
@@ -246,6 +262,8 @@ void from_json(const json& j, variant_result& r) {
   j.at("variant").get_to(r.variant);
   j.at("summary").get_to(r.variant_summary);
   j.at("baseline").get_to(r.is_baseline);
+  // Results written before --devices have no device.
+  if (j.contains("device") && !j.at("device").is_null()) j.at("device").get_to(r.device);
   r.status = status_of(j.at("status").get<std::string>());
   j.at("error").get_to(r.error);
   j.at("verification").get_to(r.verification);

@@ -50,17 +50,15 @@ class markdown_reporter final : public reporter {
   void add(const variant_result& r) override { results_.push_back(r); }
 
   void end() override {
-    const device_info& d = context_.device;
     out_ << "# cudalab results\n\n";
     out_ << fmt::format("Run {} with cudalab {}: {}\n\n", context_.started_at, context_.cudalab_version,
                         md_code(context_.command_line));
     out_ << "| device | SMs | memory | L2 | DRAM peak GB/s | copy GB/s | H2D GB/s | D2H GB/s | both GB/s |\n";
     out_ << "|---|---|---|---|---|---|---|---|---|\n";
-    out_ << fmt::format("| {} (sm_{}{}) | {} | {:.1f} GiB | {:.0f} MiB | {} | {} | {} | {} | {} |\n\n", d.name,
-                        d.cc_major, d.cc_minor, d.sm_count, d.global_memory_bytes / double(1ull << 30),
-                        d.l2_cache_bytes / double(1 << 20), rate(d.peak_dram_gbps(), 0),
-                        rate(context_.measured.d2d_copy_gbps, 1), rate(context_.measured.h2d_gbps, 1),
-                        rate(context_.measured.d2h_gbps, 1), rate(context_.measured.bidir_gbps, 1));
+    if (context_.devices.empty()) device_row("", context_.device, context_.measured);
+    for (const run_device& d : context_.devices)
+      device_row("GPU " + std::to_string(d.ordinal) + ": ", d.device, d.measured);
+    out_ << "\n";
     out_ << "GB/s counts the least bytes a correct kernel moves (read + written) over the median time per launch; "
             "% base is of the baseline variant at the same point, % ceil of the measured ceiling for the path "
             "(device copy, or pinned transfers for bus traffic). ld/st s/r: predicted sectors per request.\n";
@@ -87,6 +85,14 @@ class markdown_reporter final : public reporter {
   }
 
  private:
+  void device_row(const std::string& label, const device_info& d, const ceilings& measured) {
+    out_ << fmt::format("| {}{} (sm_{}{}) | {} | {:.1f} GiB | {:.0f} MiB | {} | {} | {} | {} | {} |\n", label, d.name,
+                        d.cc_major, d.cc_minor, d.sm_count, d.global_memory_bytes / double(1ull << 30),
+                        d.l2_cache_bytes / double(1 << 20), rate(d.peak_dram_gbps(), 0),
+                        rate(measured.d2d_copy_gbps, 1), rate(measured.h2d_gbps, 1), rate(measured.d2h_gbps, 1),
+                        rate(measured.bidir_gbps, 1));
+  }
+
   // The section of one lab file, linking its sweep plot `plot` ("": none).
   void write_file_section(const std::string& file, const std::string& plot) {
     const auto rows = rows_of(results_, file);

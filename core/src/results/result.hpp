@@ -49,6 +49,7 @@ struct variant_result {
   std::string variant;
   std::string variant_summary;
   bool is_baseline = false;
+  int device = -1;  ///< the CUDA ordinal it ran on when the run named --devices, else -1
   result_status status = result_status::ok;
   std::string error;  ///< for status error / skipped: why
   cudalab::verification verification;

@@ -73,6 +73,16 @@ void progress_reporter::add(const variant_result& result) {
   inner_.add(result);
   std::cout.flush();  // the row is on the terminal before the line is drawn below it
   std::fflush(stdout);
+  if (!counts_arrivals_) {
+    ++done_;
+    last_ = result_text(result);
+  }
+  draw();
+}
+
+void progress_reporter::arrived(const variant_result& result) {
+  counts_arrivals_ = true;
+  clear();
   ++done_;
   last_ = result_text(result);
   draw();

@@ -27,6 +27,10 @@ class progress_reporter final : public reporter {
   void add(const variant_result& result) override;
   void end() override;
 
+  /// A result that arrived and reaches add() later (a run over several GPUs reports in plan order):
+  /// the line counts it now. Once this was called, add() no longer counts.
+  void arrived(const variant_result& result);
+
   /// Prints `text` as a line of its own on the progress stream (a child's output) without garbling
   /// the progress line; printed to stderr when the line is off.
   void note(const std::string& text);
@@ -41,6 +45,7 @@ class progress_reporter final : public reporter {
   std::uint64_t done_ = 0;
   std::string last_;
   bool drawn_ = false;
+  bool counts_arrivals_ = false;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 

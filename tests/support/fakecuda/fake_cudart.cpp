@@ -6,6 +6,8 @@
 //
 // Faults on demand, through the environment:
 //   FAKECUDA_NO_DEVICE=1            cudaGetDeviceCount fails with cudaErrorNoDevice
+//   FAKECUDA_GPUS=N                 the fake host has N GPUs (default 1), of which CUDA_VISIBLE_DEVICES
+//                                   shows some, as the real runtime does; GPU p > 0 is named "Fake GPU p"
 //   FAKECUDA_HANG_PROBE=1           cudaGetDeviceCount never returns (a stuck driver)
 //   FAKECUDA_HANG_SYNC=1            every synchronisation after a kernel launch never returns
 //   FAKECUDA_STICKY=1               the first kernel launch leaves cudaErrorIllegalAddress, for good
@@ -21,6 +23,7 @@
 #include <cuda_runtime_api.h>
 
 #include <unistd.h>
+#include <algorithm>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
@@ -55,6 +58,32 @@ bool env_flag(const char* name) {
   const char* v = std::getenv(name);
   return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
 }
+
+// The GPUs this process sees, by their numbers on the fake host: FAKECUDA_GPUS of them, filtered by
+// CUDA_VISIBLE_DEVICES up to its first entry that names none.
+std::vector<int> visible_gpus() {
+  const char* count_text = std::getenv("FAKECUDA_GPUS");
+  const int count = count_text ? std::atoi(count_text) : 1;
+  std::vector<int> gpus;
+  const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
+  if (!visible) {
+    for (int g = 0; g < count; ++g) gpus.push_back(g);
+    return gpus;
+  }
+  std::string list = visible;
+  for (std::size_t start = 0; start <= list.size();) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    const std::string entry = list.substr(start, comma - start);
+    char* end = nullptr;
+    const long g = std::strtol(entry.c_str(), &end, 10);
+    if (entry.empty() || *end != '\0' || g < 0 || g >= count) break;
+    gpus.push_back(int(g));
+    start = comma + 1;
+  }
+  return gpus;
+}
+
+bool no_such_device(int device) { return device < 0 || device >= int(visible_gpus().size()); }
 
 std::uint64_t env_number(const char* name, std::uint64_t fallback) {
   const char* v = std::getenv(name);
@@ -333,20 +362,26 @@ cudaError_t cudaGetDeviceCount(int* count) {
     *count = 0;
     return fail(cudaErrorNoDevice);
   }
-  *count = 1;
-  return cudaSuccess;
+  *count = int(visible_gpus().size());
+  return *count > 0 ? cudaSuccess : fail(cudaErrorNoDevice);
 }
 
-cudaError_t cudaSetDevice(int device) { return sticky_or(device == 0 ? cudaSuccess : cudaErrorInvalidDevice); }
+cudaError_t cudaSetDevice(int device) {
+  return sticky_or(no_such_device(device) ? cudaErrorInvalidDevice : cudaSuccess);
+}
 cudaError_t cudaGetDevice(int* device) {
   *device = 0;
   return sticky_or(cudaSuccess);
 }
 
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
-  if (device != 0) return fail(cudaErrorInvalidDevice);
+  if (no_such_device(device)) return fail(cudaErrorInvalidDevice);
   *prop = cudaDeviceProp{};
-  std::snprintf(prop->name, sizeof prop->name, "Fake GPU (cudalab's test double)");
+  const int gpu = visible_gpus()[std::size_t(device)];
+  if (gpu == 0)
+    std::snprintf(prop->name, sizeof prop->name, "Fake GPU (cudalab's test double)");
+  else
+    std::snprintf(prop->name, sizeof prop->name, "Fake GPU %d (cudalab's test double)", gpu);
   prop->major = 9;
   prop->minor = 0;
   prop->multiProcessorCount = 132;
@@ -363,7 +398,7 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
 }
 
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
-  if (device != 0) return fail(cudaErrorInvalidDevice);
+  if (no_such_device(device)) return fail(cudaErrorInvalidDevice);
   switch (attr) {
     case cudaDevAttrMemoryClockRate:
       *value = 2619000;
