@@ -93,6 +93,14 @@ TEST(Runner, UntimedResultsHaveNoRates) {
   EXPECT_EQ(r.gbps, 0.0);
 }
 
+TEST(Measure, SamplesPerRepetitionReachTheMinimumTime) {
+  EXPECT_EQ(samples_per_repetition(1.0, 50), 50u);
+  EXPECT_EQ(samples_per_repetition(0.98, 50), 52u);  // 50.96 ms: never short of the minimum
+  EXPECT_EQ(samples_per_repetition(60, 50), 1u);     // one sample already lasts longer
+  EXPECT_EQ(samples_per_repetition(0.0, 50, 77), 77u);
+  EXPECT_EQ(samples_per_repetition(1e-9, 50, 77), 77u);
+}
+
 TEST(Measure, AutoBatchAimsAtTheTarget) {
   EXPECT_EQ(auto_batch(2.0), 1u);
   EXPECT_EQ(auto_batch(1.0), 1u);

@@ -81,6 +81,12 @@ std::uint64_t auto_batch(double single_launch_ms, double target_ms, std::uint64_
   return static_cast<std::uint64_t>(std::clamp(want, 1.0, double(max_batch)));
 }
 
+std::uint64_t samples_per_repetition(double sample_ms, double min_time_ms, std::uint64_t max_samples) {
+  if (!(sample_ms > 0)) return max_samples;
+  const double want = std::ceil(min_time_ms / sample_ms);
+  return static_cast<std::uint64_t>(std::clamp(want, 1.0, double(max_samples)));
+}
+
 timing summarize(std::vector<double> v) {
   timing t;
   std::sort(v.begin(), v.end());
@@ -117,6 +123,18 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
     timer.time(1);  // warm caches and clocks before calibrating
     batch = auto_batch(timer.time(1));
   }
+  // The warm-up: whole samples until warmup_ms of GPU time (at least one), whose last ones size
+  // the repetitions (samples_per_repetition).
+  std::vector<double> warm_ms;
+  double warmed = 0;
+  do {
+    if (stop && stop->load()) return std::nullopt;
+    warm_ms.push_back(timer.time(batch));
+    warmed += warm_ms.back();
+  } while (warmed < settings.warmup_ms);
+  const std::vector<double> last(warm_ms.end() - std::ptrdiff_t(std::min<std::size_t>(warm_ms.size(), 3)),
+                                 warm_ms.end());
+  const std::uint64_t per_repetition = samples_per_repetition(summarize(last).median_ms, settings.min_time_ms);
 
   // Google Benchmark runs the loop; the first exception from CUDA is kept and rethrown after it. A stop
   // request (Ctrl-C) is honoured between samples: however long the settings make the loop, it ends.
@@ -140,11 +158,12 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
     }
   };
   benchmark::ClearRegisteredBenchmarks();
+  // A fixed number of samples per repetition: Google Benchmark's own estimate would first run
+  // repetitions it throws away, then aim 40 % past the minimum time.
   benchmark::RegisterBenchmark("cudalab_variant", body)
       ->UseManualTime()
       ->Repetitions(std::max(1, settings.repetitions))
-      ->MinTime(settings.min_time_ms / 1e3)
-      ->MinWarmUpTime(settings.warmup_ms / 1e3)
+      ->Iterations(benchmark::IterationCount(per_repetition))
       ->ReportAggregatesOnly(false);
   collecting_reporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter, "cudalab_variant");
