@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -282,7 +283,7 @@ TEST(JobScheduler, AnExclusiveJobRunsAlone) {
   std::atomic<bool> overlap{false};
   std::vector<int> worker_of(exclusive.size(), -1);
   run_jobs(
-      exclusive, 3,
+      exclusive, {}, 3,
       [&](std::size_t job, std::size_t worker, const std::atomic<bool>&) {
         const int now = ++running;
         most = std::max(most.load(), now);
@@ -298,13 +299,51 @@ TEST(JobScheduler, AnExclusiveJobRunsAlone) {
   for (std::size_t j = 0; j < exclusive.size(); ++j) EXPECT_GE(worker_of[j], 0) << "job " << j << " never ran";
 }
 
+// Jobs are handed out in the order given: one worker starts them exactly in that order.
+TEST(JobScheduler, JobsStartInTheOrderGiven) {
+  std::vector<std::size_t> started;
+  run_jobs(
+      std::vector<bool>(4, false), {2, 0, 3, 1}, 1,
+      [&](std::size_t job, std::size_t, const std::atomic<bool>&) { started.push_back(job); }, nullptr);
+  EXPECT_EQ(started, (std::vector<std::size_t>{2, 0, 3, 1}));
+}
+
+// Over several workers the host-bus lab file starts first and then the longest planned; results
+// still reach the reporters in the order of the command line. Each child notes when it started.
+TEST(IsolatedRun, SeveralWorkersStartAloneJobsThenTheLongestFirst) {
+  const auto plans =
+      plans_of({"tests/fixtures/cli/testlab.toml", "tests/fixtures/cli/verify_fails.toml", "labs/mapped_pinned.toml"});
+  const auto units = isolation_units(plans, isolation_mode::file, {});
+  ASSERT_EQ(units.size(), 3u);
+  EXPECT_GT(units[0].planned_s, units[1].planned_s);  // 6 timed results against 3 untimed
+  collecting_reporter out;
+  std::vector<std::string> started;
+  std::mutex started_lock;
+  isolated_run_options io;
+  io.workers = {isolation_worker{0, {}}, isolation_worker{1, {}}};
+  io.command = [&](const isolation_unit& u, double, std::size_t) {
+    {
+      std::lock_guard guard(started_lock);
+      started.push_back(u.lab->file_arg);
+    }
+    return child_sending_all(u, "sleep 0.2; ");
+  };
+  run_isolated(units, out, io);
+  ASSERT_EQ(started.size(), 3u);
+  EXPECT_EQ(started[0], plans[2].file_arg);  // the host-bus lab file, alone
+  EXPECT_EQ(started[1], plans[0].file_arg);  // then the longest
+  ASSERT_EQ(out.results.size(), 6u + 3u + 8u);
+  EXPECT_EQ(out.results.front().lab_file, plans[0].file_arg);
+  EXPECT_EQ(out.results.back().lab_file, plans[2].file_arg);
+}
+
 // A job that throws halts the job running beside it and stops the rest from starting; the exception
 // reaches the caller.
 TEST(JobScheduler, AFailureHaltsTheRestAndIsRethrown) {
   std::atomic<int> ran{0};
   std::atomic<bool> saw_halt{false};
   EXPECT_THROW(run_jobs(
-                   std::vector<bool>(50, false), 2,
+                   std::vector<bool>(50, false), {}, 2,
                    [&](std::size_t job, std::size_t, const std::atomic<bool>& halt) {
                      ran++;
                      if (job == 1) throw std::runtime_error("job 1 failed");

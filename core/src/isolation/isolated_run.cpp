@@ -30,6 +30,13 @@ bool crosses_host_bus(const planned_lab& pl, std::uint64_t point, const std::str
   }
 }
 
+// The GPU time one result of `pl` is planned to take, seconds (setup and verification left out).
+double planned_result_s(const planned_lab& pl) {
+  const measure_settings& m = pl.plan.measure;
+  if (!m.timing) return 0.001;
+  return (m.warmup_ms + std::max(1, m.repetitions) * m.min_time_ms) / 1e3;
+}
+
 }  // namespace
 
 std::vector<isolation_unit> isolation_units(const std::vector<planned_lab>& plans, isolation_mode mode,
@@ -54,9 +61,11 @@ std::vector<isolation_unit> isolation_units(const std::vector<planned_lab>& plan
           one.variant = v;
           one.expected = {{p, v}};
           one.job = job;
+          one.planned_s = planned_result_s(pl);
           units.push_back(std::move(one));
         } else {
           whole.expected.emplace_back(p, v);
+          whole.planned_s += planned_result_s(pl);
         }
       }
       whole.host_bus = whole.host_bus || host_bus;
@@ -163,9 +172,9 @@ std::vector<variant_result> missing_results(const isolation_unit& unit, const re
 
 // Results reach the reporters in the order of the jobs: a job's results as they arrive while every
 // earlier job is done, the others kept until then.
-class job_order {
+class report_order {
  public:
-  job_order(std::size_t jobs, run_summary& summary, reporter& out)
+  report_order(std::size_t jobs, run_summary& summary, reporter& out)
       : kept_(jobs), done_(jobs, false), summary_(summary), out_(out) {}
 
   void add(std::size_t job, variant_result r) {
@@ -218,9 +227,20 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
     if (workers.size() > 1 && units[u].host_bus) alone.back() = true;
   }
   job_start.push_back(units.size());
+  // Over several workers, the jobs that run alone first (while every worker is free anyway), then
+  // the longest planned first, so that no long job starts last while the other workers idle.
+  std::vector<double> planned(alone.size(), 0);
+  for (std::size_t j = 0; j < alone.size(); ++j)
+    for (std::size_t u = job_start[j]; u < job_start[j + 1]; ++u) planned[j] += units[u].planned_s;
+  std::vector<std::size_t> start_order(alone.size());
+  for (std::size_t j = 0; j < start_order.size(); ++j) start_order[j] = j;
+  if (workers.size() > 1)
+    std::stable_sort(start_order.begin(), start_order.end(), [&](std::size_t a, std::size_t b) {
+      return alone[a] != alone[b] ? bool(alone[a]) : planned[a] > planned[b];
+    });
 
   std::mutex lock;  // over the summary, the reporters, the order and the baselines
-  job_order order(alone.size(), summary, out);
+  report_order order(alone.size(), summary, out);
   // Baselines' GB/s per (lab, point), handed to the children of the other variants at that point.
   std::map<std::pair<const planned_lab*, std::uint64_t>, double> baseline_gbps;
   bool stopped = false;
@@ -299,7 +319,7 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
   };
 
   run_jobs(
-      alone, workers.size(),
+      alone, start_order, workers.size(),
       [&](std::size_t job, std::size_t w, const std::atomic<bool>& halt) {
         for (std::size_t u = job_start[job]; u < job_start[job + 1]; ++u)
           if (halt.load() || !run_unit(units[u], job, w, halt)) return;

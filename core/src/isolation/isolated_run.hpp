@@ -29,6 +29,9 @@ struct isolation_unit {
   /// Its job moves bytes over the host bus (memory_path::host_bus) at some point: it runs alone, as
   /// every GPU of the host shares that bus.
   bool host_bus = false;
+  /// The GPU time its results are planned to take, seconds: per result, the warm-up and the
+  /// repetitions at their minimum time (what the lab file's [measure] asks for).
+  double planned_s = 0;
 };
 
 /// The units of `plans` for `mode` (file or variant), with the variants `variants_to_run` picks, in

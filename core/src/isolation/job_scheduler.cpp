@@ -13,7 +13,11 @@ namespace {
 // Which jobs have started and which run now, under one lock.
 class job_board {
  public:
-  explicit job_board(const std::vector<bool>& exclusive) : exclusive_(exclusive), started_(exclusive.size()) {}
+  job_board(const std::vector<bool>& exclusive, const std::vector<std::size_t>& order)
+      : exclusive_(exclusive), order_(order), started_(exclusive.size()) {
+    if (order_.empty())
+      for (std::size_t j = 0; j < exclusive_.size(); ++j) order_.push_back(j);
+  }
 
   // The next job a free worker may start, marked started; none (false) once every job has started or
   // `halt` is set. Waits while a job waits for others to end.
@@ -22,7 +26,7 @@ class job_board {
     while (true) {
       if (halt.load()) return false;
       bool any_left = false;
-      for (std::size_t j = 0; j < exclusive_.size(); ++j) {
+      for (const std::size_t j : order_) {
         if (started_[j]) continue;
         any_left = true;
         const bool may = exclusive_[j] ? running_ == 0 : !exclusive_running_;
@@ -53,6 +57,7 @@ class job_board {
   std::mutex mutex_;
   std::condition_variable changed_;
   const std::vector<bool>& exclusive_;
+  std::vector<std::size_t> order_;
   std::vector<bool> started_;
   std::size_t running_ = 0;
   bool exclusive_running_ = false;
@@ -60,10 +65,10 @@ class job_board {
 
 }  // namespace
 
-void run_jobs(const std::vector<bool>& exclusive, std::size_t workers,
+void run_jobs(const std::vector<bool>& exclusive, const std::vector<std::size_t>& order, std::size_t workers,
               const std::function<void(std::size_t job, std::size_t worker, const std::atomic<bool>& halt)>& run,
               const std::atomic<bool>* stop) {
-  job_board board(exclusive);
+  job_board board(exclusive, order);
   std::atomic<bool> halt{false};
   std::atomic<std::size_t> finished{0};
   std::mutex failure_mutex;
