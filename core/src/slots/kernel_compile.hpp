@@ -1,0 +1,56 @@
+// Compiling a student's kernel (a `kernel` slot: device code only) with NVRTC into a CUBIN for one
+// GPU architecture, with the header policy of the assignment: only the allowed include folders are
+// searched, and an #include of a denied header is refused before the compiler runs. Needs no GPU.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cudalab::host {
+
+/// One message of the compiler (or of the header policy) about a line of the student's file.
+struct compile_diagnostic {
+  std::string file;      ///< the file it is about, as the student named it ("transpose.cu")
+  int line = 0;          ///< 1-based; 0 when the compiler named none
+  std::string severity;  ///< "error", "warning", "catastrophic error" or "denied"
+  std::string message;   ///< what the compiler said, on one line
+
+  /// "transpose.cu:12: error: identifier "x" is undefined"
+  std::string text() const;
+};
+
+/// What to compile and how.
+struct kernel_compile_request {
+  std::string source;                     ///< the submission's text
+  std::string file_name;                  ///< its name in messages ("transpose.cu")
+  std::string arch = "sm_90";             ///< the GPU's architecture: sm_XY (a CUBIN for it)
+  std::vector<std::string> options;       ///< more NVRTC options ([build] flags: "-lineinfo", "-DTILE=32")
+  std::vector<std::string> include_dirs;  ///< the only folders #include "..." and <...> may come from
+  std::vector<std::string> deny_headers;  ///< glob patterns ("cub/*", "cuda/*"): such an #include is refused
+};
+
+/// What came of it.
+struct kernel_compile_result {
+  bool ok = false;                              ///< a CUBIN was made
+  std::vector<char> cubin;                      ///< the CUBIN (an ELF file) when ok
+  std::string log;                              ///< NVRTC's whole log
+  std::vector<compile_diagnostic> diagnostics;  ///< the log's messages, and the header policy's, in order
+};
+
+/// The #include directives of `source` that name a header matching one of `deny` (fnmatch globs, '*'
+/// crossing '/'), as "denied" diagnostics for `file_name`. Only directives written out are seen; a
+/// header reached otherwise (a macro) is not found anyway, as only the allowed folders are searched.
+std::vector<compile_diagnostic> denied_includes(const std::string& source, const std::string& file_name,
+                                                const std::vector<std::string>& deny);
+
+/// The messages of an NVRTC log: lines "FILE(LINE): SEVERITY: MESSAGE" (and "FILE: ..." without a
+/// line), in order; the source echo and caret lines between them are left out.
+std::vector<compile_diagnostic> parse_nvrtc_log(const std::string& log);
+
+/// Compiles `request.source` with NVRTC (-arch=sm_XY, -std=c++17, the request's options and include
+/// folders) unless the header policy refuses it first. Never throws for the submission's faults: a
+/// compile error is a result with ok = false and its diagnostics. Throws std::runtime_error when NVRTC
+/// itself fails (out of memory, an option it does not know is the submission's fault: a diagnostic).
+kernel_compile_result compile_kernel(const kernel_compile_request& request);
+
+}  // namespace cudalab::host
