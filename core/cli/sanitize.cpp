@@ -12,50 +12,14 @@
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "toolkit_programs.hpp"
 
 namespace cudalab::cli {
 
-namespace {
-
 namespace fs = std::filesystem;
 
-// The first folder of $PATH holding an executable `name`.
-std::optional<fs::path> on_path(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  if (!path) return std::nullopt;
-  std::string list = path;
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    const std::size_t end = std::min(list.find(':', start), list.size());
-    const fs::path candidate = fs::path(list.substr(start, end - start)) / name;
-    if (end > start && ::access(candidate.c_str(), X_OK) == 0) return candidate;
-    start = end + 1;
-  }
-  return std::nullopt;
-}
-
-// compute-sanitizer on PATH, else beside nvcc, else in $CUDA_HOME/bin or /usr/local/cuda/bin.
-std::optional<fs::path> find_compute_sanitizer() {
-  if (auto found = on_path("compute-sanitizer")) return found;
-  std::vector<fs::path> folders;
-  if (auto nvcc = on_path("nvcc")) {
-    std::error_code ec;
-    folders.push_back(fs::canonical(*nvcc, ec).parent_path());
-    folders.push_back(nvcc->parent_path());
-  }
-  if (const char* home = std::getenv("CUDA_HOME")) folders.push_back(fs::path(home) / "bin");
-  folders.emplace_back("/usr/local/cuda/bin");
-  for (const fs::path& folder : folders) {
-    const fs::path candidate = folder / "compute-sanitizer";
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
 int sanitize_command(const options& o) {
-  const auto sanitizer = find_compute_sanitizer();
+  const auto sanitizer = host::find_toolkit_program("compute-sanitizer");
   if (!sanitizer) {
     fmt::print(stderr,
                "cudalab: --sanitize needs NVIDIA compute-sanitizer (part of the CUDA toolkit): not found on PATH, "

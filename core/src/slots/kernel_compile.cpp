@@ -53,7 +53,7 @@ std::vector<compile_diagnostic> denied_includes(const std::string& source, const
 
 std::vector<compile_diagnostic> parse_nvrtc_log(const std::string& log) {
   static const std::regex with_line(R"(^(.+)\((\d+)\): (catastrophic error|error|warning|remark): (.*)$)");
-  static const std::regex without_line(R"(^(.+): (catastrophic error|error|warning): (.*)$)");
+  static const std::regex without_line(R"(^([^:(]+): (catastrophic error|error|warning): (.*)$)");
   std::vector<compile_diagnostic> found;
   std::istringstream lines(log);
   std::string text;

@@ -1,0 +1,111 @@
+// Building launcher-slot submissions with nvcc, without a GPU: a good launcher becomes a shared
+// library needing only cudart and the C/C++ runtimes; a compile error names the student's file and
+// line; a denied header reached through another header and a library outside the allow-list are
+// refused.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "slots/launcher_build.hpp"
+
+namespace cudalab::host {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const good_launcher = R"(#include <cuda_runtime.h>
+#include <cstdint>
+
+__global__ void scale(const float* in, float* out, std::uint64_t n) {
+  const std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x;
+  if (i < n) out[i] = 2.0f * in[i];
+}
+
+extern "C" void launch(const float* in, float* out, std::uint64_t n, cudaStream_t stream) {
+  scale<<<unsigned((n + 255) / 256), 256, 0, stream>>>(in, out, n);
+}
+)";
+
+class LauncherBuild : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(::testing::TempDir()) / ("cudalab_launcher_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  launcher_build_request request(const std::string& source) {
+    std::ofstream(dir_ / "submission.cu") << source;
+    launcher_build_request r;
+    r.source_path = (dir_ / "submission.cu").string();
+    r.file_name = "reduce.cu";
+    r.output_path = (dir_ / "student.so").string();
+    r.flags = {"-O2"};
+    return r;
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(LauncherBuild, AGoodLauncherBecomesASharedLibraryNeedingOnlyCudart) {
+  const auto out = build_launcher(request(good_launcher));
+  ASSERT_TRUE(out.ok) << out.output;
+  EXPECT_TRUE(fs::exists(dir_ / "student.so"));
+  bool cudart = false;
+  for (const std::string& lib : out.needed) cudart = cudart || lib.rfind("libcudart.so", 0) == 0;
+  EXPECT_TRUE(cudart) << "the launcher should share the host's CUDA runtime";
+  EXPECT_FALSE(out.headers.empty());
+}
+
+TEST_F(LauncherBuild, ACompileErrorNamesTheStudentsFileAndLine) {
+  const auto out = build_launcher(request(std::string(good_launcher) + "\nvoid broken() { int x = missing; }\n"));
+  EXPECT_FALSE(out.ok);
+  ASSERT_FALSE(out.diagnostics.empty()) << out.output;
+  EXPECT_EQ(out.diagnostics.front().file, "reduce.cu") << out.output;
+  EXPECT_EQ(out.diagnostics.front().line, 13) << out.output;
+  EXPECT_NE(out.diagnostics.front().message.find("missing"), std::string::npos);
+}
+
+TEST_F(LauncherBuild, ADeniedHeaderReachedThroughAnotherIsRefused) {
+  auto r = request(std::string("#include <cuda/atomic>\n") + good_launcher);  // it includes cuda/std/...
+  r.deny_headers = {"cuda/std/*"};
+  const auto out = build_launcher(r);
+  EXPECT_FALSE(out.ok);
+  ASSERT_FALSE(out.diagnostics.empty()) << out.output;
+  EXPECT_EQ(out.diagnostics.front().severity, "denied");
+  EXPECT_NE(out.diagnostics.front().message.find("cuda/std/"), std::string::npos) << out.diagnostics.front().message;
+  EXPECT_FALSE(fs::exists(dir_ / "student.so"));  // never built
+}
+
+TEST_F(LauncherBuild, ALibraryOutsideTheAllowListIsRefused) {
+  auto r = request(good_launcher);
+  r.flags.push_back("-lcublas");
+  r.flags.push_back("-Xlinker");
+  r.flags.push_back("--no-as-needed");
+  const auto out = build_launcher(r);
+  EXPECT_FALSE(out.ok);
+  bool said = false;
+  for (const auto& d : out.diagnostics)
+    said = said || (d.severity == "denied" && d.message.find("libcublas") != std::string::npos);
+  EXPECT_TRUE(said) << out.output;
+  r.allow_libraries = {"libcublas*"};
+  EXPECT_TRUE(build_launcher(r).ok);
+}
+
+TEST(LauncherBuildParts, HeadersMatchFromAnyFolderOn) {
+  EXPECT_TRUE(header_matches("/usr/local/cuda/include/cub/cub.cuh", "cub/*"));
+  EXPECT_TRUE(header_matches("/usr/local/cuda/include/cub/block/block_reduce.cuh", "cub/*"));
+  EXPECT_FALSE(header_matches("/usr/local/cuda/include/cuda_runtime.h", "cub/*"));
+  EXPECT_TRUE(header_matches("/usr/local/cuda/include/cublas_v2.h", "cublas*"));
+  EXPECT_EQ(make_rule_prerequisites("x.o : /tmp/a.cu \\\n /usr/include/b.h \\\n  /usr/include/c.h\n"),
+            (std::vector<std::string>{"/usr/include/b.h", "/usr/include/c.h"}));
+  const auto found = parse_nvcc_output("/tmp/s.cu:7:12: error: 'y' was not declared in this scope\n");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].line, 7);
+}
+
+}  // namespace
+}  // namespace cudalab::host
