@@ -1,6 +1,8 @@
 // The sub-commands of the cudalab executable: each maps the options to a core request and prints.
 #pragma once
 
+#include <string>
+
 #include "options.hpp"
 
 namespace cudalab::cli {
@@ -14,6 +16,8 @@ int run_command(const options& o);
 /// `run --sanitize=TOOL`: re-executes the same command under compute-sanitizer (sanitize.cpp).
 int sanitize_command(const options& o);
 int device_command(const options& o);
+/// What `--version` prints (version.cpp), without a trailing newline.
+std::string version_text();
 /// `new NAME [--out DIR]`: a lab plugin folder from the template (core/src/scaffold).
 int new_command(const options& o);
 

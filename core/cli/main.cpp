@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
       "predicts its memory transactions on the CPU.",
       "cudalab"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("cudalab ") + CUDALAB_VERSION);
+  app.set_version_flag("--version", [] { return cli::version_text(); });  // only when asked: it calls CUDA
   app.footer(
       "Exit codes: 0 ok, 1 internal error, 2 usage, 3 bad lab file, 4 plugin load failure,\n"
       "            5 no usable GPU, 6 verification failed, 7 CUDA error, 8 lab error,\n"
