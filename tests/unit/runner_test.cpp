@@ -94,20 +94,20 @@ TEST(Runner, UntimedResultsHaveNoRates) {
 }
 
 TEST(Measure, SamplesPerRepetitionReachTheMinimumTime) {
-  EXPECT_EQ(samples_per_repetition(1.0, 50), 50u);
-  EXPECT_EQ(samples_per_repetition(0.98, 50), 52u);  // 50.96 ms: never short of the minimum
-  EXPECT_EQ(samples_per_repetition(60, 50), 1u);     // one sample already lasts longer
-  EXPECT_EQ(samples_per_repetition(0.0, 50, 77), 77u);
-  EXPECT_EQ(samples_per_repetition(1e-9, 50, 77), 77u);
+  EXPECT_EQ(count_to_reach(1.0, 50, max_samples_per_repetition), 50u);
+  EXPECT_EQ(count_to_reach(0.98, 50, max_samples_per_repetition), 52u);  // 50.96 ms: never short of the minimum
+  EXPECT_EQ(count_to_reach(60, 50, max_samples_per_repetition), 1u);     // one sample already lasts longer
+  EXPECT_EQ(count_to_reach(0.0, 50, 77), 77u);
+  EXPECT_EQ(count_to_reach(1e-9, 50, 77), 77u);
 }
 
 TEST(Measure, AutoBatchAimsAtTheTarget) {
-  EXPECT_EQ(auto_batch(2.0), 1u);
-  EXPECT_EQ(auto_batch(1.0), 1u);
-  EXPECT_EQ(auto_batch(0.1), 10u);
-  EXPECT_EQ(auto_batch(0.003), 334u);
-  EXPECT_EQ(auto_batch(0.00001), 1000u);
-  EXPECT_EQ(auto_batch(0.0), 1000u);
+  EXPECT_EQ(count_to_reach(2.0, sample_target_ms, max_batch), 1u);
+  EXPECT_EQ(count_to_reach(1.0, sample_target_ms, max_batch), 1u);
+  EXPECT_EQ(count_to_reach(0.1, sample_target_ms, max_batch), 10u);
+  EXPECT_EQ(count_to_reach(0.003, sample_target_ms, max_batch), 334u);
+  EXPECT_EQ(count_to_reach(0.00001, sample_target_ms, max_batch), 1000u);
+  EXPECT_EQ(count_to_reach(0.0, sample_target_ms, max_batch), 1000u);
 }
 
 TEST(Measure, SummaryStatistics) {

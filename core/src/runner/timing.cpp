@@ -75,16 +75,10 @@ class sample_timer {
 
 }  // namespace
 
-std::uint64_t auto_batch(double single_launch_ms, double target_ms, std::uint64_t max_batch) {
-  if (!(single_launch_ms > 0)) return max_batch;
-  const double want = std::ceil(target_ms / single_launch_ms);
-  return static_cast<std::uint64_t>(std::clamp(want, 1.0, double(max_batch)));
-}
-
-std::uint64_t samples_per_repetition(double sample_ms, double min_time_ms, std::uint64_t max_samples) {
-  if (!(sample_ms > 0)) return max_samples;
-  const double want = std::ceil(min_time_ms / sample_ms);
-  return static_cast<std::uint64_t>(std::clamp(want, 1.0, double(max_samples)));
+std::uint64_t count_to_reach(double each_ms, double target_ms, std::uint64_t most) {
+  if (!(each_ms > 0)) return most;
+  const double want = std::ceil(target_ms / each_ms);
+  return static_cast<std::uint64_t>(std::clamp(want, 1.0, double(most)));
 }
 
 timing summarize(std::vector<double> v) {
@@ -121,10 +115,10 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
     batch = 1;  // every launch of a sample finds a flushed L2: one launch per sample
   } else if (settings.batch <= 0) {
     timer.time(1);  // warm caches and clocks before calibrating
-    batch = auto_batch(timer.time(1));
+    batch = count_to_reach(timer.time(1), sample_target_ms, max_batch);
   }
   // The warm-up: whole samples until warmup_ms of GPU time (at least one), whose last ones size
-  // the repetitions (samples_per_repetition).
+  // the repetitions.
   std::vector<double> warm_ms;
   double warmed = 0;
   do {
@@ -134,7 +128,8 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
   } while (warmed < settings.warmup_ms);
   const std::vector<double> last(warm_ms.end() - std::ptrdiff_t(std::min<std::size_t>(warm_ms.size(), 3)),
                                  warm_ms.end());
-  const std::uint64_t per_repetition = samples_per_repetition(summarize(last).median_ms, settings.min_time_ms);
+  const std::uint64_t per_repetition =
+      count_to_reach(summarize(last).median_ms, settings.min_time_ms, max_samples_per_repetition);
 
   // Google Benchmark runs the loop; the first exception from CUDA is kept and rethrown after it. A stop
   // request (Ctrl-C) is honoured between samples: however long the settings make the loop, it ends.

@@ -16,13 +16,15 @@ namespace cudalab::host {
 /// Enqueues one execution of the thing being timed on the given stream (no synchronisation).
 using launch_fn = std::function<void(cudaStream_t)>;
 
-/// Launches per timed sample so that one sample lasts about `target_ms`: 1 when a single launch
-/// already takes that long, at most `max_batch`. REQUIRES: single_launch_ms > 0.
-std::uint64_t auto_batch(double single_launch_ms, double target_ms = 1.0, std::uint64_t max_batch = 1000);
+/// How many of something that lasts `each_ms` last at least `target_ms` together: at least 1, at most
+/// `most` (also when one lasts no measurable time). Sizes the launches of a timed sample (about
+/// sample_target_ms, at most max_batch) and the samples of a repetition (min_time_ms, at most
+/// max_samples_per_repetition).
+std::uint64_t count_to_reach(double each_ms, double target_ms, std::uint64_t most);
 
-/// Timed samples per repetition so that one repetition lasts at least `min_time_ms` when a sample
-/// takes `sample_ms`: at least 1, at most `max_samples` (also for a sample of no measurable time).
-std::uint64_t samples_per_repetition(double sample_ms, double min_time_ms, std::uint64_t max_samples = 1000000);
+inline constexpr double sample_target_ms = 1.0;                       ///< what a timed sample aims to last
+inline constexpr std::uint64_t max_batch = 1000;                      ///< launches per sample, at most
+inline constexpr std::uint64_t max_samples_per_repetition = 1000000;  ///< samples per repetition, at most
 
 /// Median, min, max and coefficient of variation of `values` (per-launch milliseconds).
 /// REQUIRES: values non-empty.
