@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "isolation/child_process.hpp"
+#include "labfile/toml_tree.hpp"
 #include "toolkit_programs.hpp"
 
 namespace cudalab::host {
@@ -138,12 +139,13 @@ std::vector<compile_diagnostic> as_student_named(std::vector<compile_diagnostic>
 
 launcher_build_result build_launcher(const launcher_build_request& request) {
   launcher_build_result result;
-  std::ifstream in(request.source_path);
-  if (!in) {
-    result.diagnostics.push_back({request.file_name, 0, "error", "cannot read " + request.source_path});
+  std::string source;
+  try {  // a regular file of bounded size: a FIFO or /dev/zero handed in as a submission is refused
+    source = read_text(request.source_path, "submission");
+  } catch (const lab_file_error& e) {
+    result.diagnostics.push_back({request.file_name, 0, "error", e.what()});
     return result;
   }
-  const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   result.diagnostics = denied_includes(source, request.file_name, request.deny_headers);
   if (!result.diagnostics.empty()) return result;
   const auto nvcc = find_toolkit_program("nvcc");
