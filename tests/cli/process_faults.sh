@@ -53,6 +53,13 @@ start() {
   started+=("$pid")
 }
 
+# wait_for_unit: waits (up to 60 s) for the unit child of $pid; sets $child and has it killed at the end.
+wait_for_unit() {
+  wait_for 60 has_unit "$pid" || fail "no unit child started"
+  child=$(unit_of "$pid")
+  started+=("$child")
+}
+
 # finish SECONDS: waits for $pid; sets $rc (killed and "timeout" when it does not end in time).
 finish() {
   if ! wait_for "$1" is_dead "$pid"; then
@@ -118,9 +125,7 @@ case $scenario in
     # what was measured is written, the run ends as interrupted.
     export FAKECUDA_HANG_SYNC=1
     start run --isolate --timeout 60 --config "$configs/verify.toml" "${common[@]}" "$fixtures/testlab.toml"
-    wait_for 60 has_unit "$pid" || fail "no unit child started"
-    child=$(unit_of "$pid")
-    started+=("$child")
+    wait_for_unit
     kill -HUP "$pid"
     finish 10
     expect_rc 130
@@ -132,9 +137,7 @@ case $scenario in
     # The parent is killed outright (no handler runs): its unit child must die with it.
     export FAKECUDA_HANG_SYNC=1
     start run --isolate --config "$configs/verify.toml" "${common[@]}" "$fixtures/testlab.toml"
-    wait_for 60 has_unit "$pid" || fail "no unit child started"
-    child=$(unit_of "$pid")
-    started+=("$child")
+    wait_for_unit
     kill -KILL "$pid"
     finish 5
     no_child_left "$child"
@@ -286,9 +289,7 @@ EOF
     # A unit child must hold none of the parent's files: not its results files, not anything else.
     export FAKECUDA_HANG_SYNC=1
     start run --isolate --timeout 60 --config "$configs/verify.toml" "${common[@]}" "$fixtures/testlab.toml"
-    wait_for 60 has_unit "$pid" || fail "no unit child started"
-    child=$(unit_of "$pid")
-    started+=("$child")
+    wait_for_unit
     leaked=""
     for fd in "/proc/$child/fd/"*; do
       target=$(readlink "$fd")
