@@ -6,6 +6,7 @@
 #include "exit_codes.hpp"
 #include "plugin/loader.hpp"
 #include "plugin/plugin_call.hpp"
+#include "slots/submission.hpp"
 
 namespace cudalab::cli {
 
@@ -24,9 +25,13 @@ std::optional<host::run_profile> load_profile(const options& o, int& exit_code, 
 }
 
 std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile, int& exit_code,
-                                                   const host::child_input* given) {
+                                                   const host::child_input* given, bool running) {
   host::plan_request req{o.files, search_path(o), profile, o.sets, o.variants, {}};
   if (given) req.texts = given->labs;
+  if (running) {
+    req.submitted_slots.emplace();
+    for (const std::string& s : o.submissions) req.submitted_slots->push_back(host::parse_submission_arg(s).slot);
+  }
   try {
     return host::plan_lab_files(req);
   } catch (const host::lab_file_error& e) {

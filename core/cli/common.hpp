@@ -20,9 +20,10 @@ std::vector<std::filesystem::path> search_path(const options& o);
 std::optional<host::run_profile> load_profile(const options& o, int& exit_code,
                                               const host::child_input* given = nullptr);
 
-/// Parses and validates the lab files (their texts from `given` when set). On error prints every
-/// problem to stderr, sets `exit_code` (bad lab file or plugin failure) and returns nothing.
+/// Parses and validates the lab files (their texts from `given` when set); `running` for `run`, whose
+/// --submission slots add student variants (parse_submission_arg must have accepted them). On error
+/// prints every problem to stderr, sets `exit_code` (bad lab file or plugin failure) and returns nothing.
 std::optional<std::vector<host::planned_lab>> plan(const options& o, const host::run_profile* profile, int& exit_code,
-                                                   const host::child_input* given = nullptr);
+                                                   const host::child_input* given = nullptr, bool running = false);
 
 }  // namespace cudalab::cli

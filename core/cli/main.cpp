@@ -50,7 +50,8 @@ int main(int argc, char** argv) {
   app.footer(
       "Exit codes: 0 ok, 1 internal error, 2 usage, 3 bad lab file, 4 plugin load failure,\n"
       "            5 no usable GPU, 6 verification failed, 7 CUDA error, 8 lab error,\n"
-      "            9 a results file could not be written, 130 interrupted.");
+      "            9 a results file could not be written, 10 a submission does not build,\n"
+      "            130 interrupted.");
 
   auto* list = app.add_subcommand("list", "List the lab plugins found on the plugin search path");
   add_plugin_path(*list, o);
@@ -96,6 +97,10 @@ int main(int argc, char** argv) {
                   "--isolate=variant, points) run side by side in child processes, results in the usual order; a "
                   "lab whose traffic crosses the host bus runs alone")
       ->check(cli::device_list());
+  one_value_each_time(run->add_option(
+      "--submission", o.submissions,
+      "Run your code for a lab's slot as the variant student:SLOT (SLOT=FILE, repeatable): FILE is built for "
+      "the GPU (NVRTC or nvcc) into the results folder, then verified and timed beside the lab's baseline"));
   run->add_option("--sanitize", o.sanitize,
                   "Re-run this command under compute-sanitizer --tool TOOL (memcheck, racecheck, synccheck, "
                   "initcheck); best with --config configs/verify.toml and small sizes. Exit 7 if it finds errors")

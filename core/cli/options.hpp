@@ -17,6 +17,7 @@ struct options {
   std::string config;                     ///< --config run profile
   std::vector<std::string> sets;          ///< --set key=value
   std::vector<std::string> variants;      ///< --variant NAME
+  std::vector<std::string> submissions;   ///< run's --submission SLOT=FILE
   std::string format;                     ///< --format table|json|csv|md ("" = profile or table)
   std::string out_dir;                    ///< --out DIR
   bool force = false;                     ///< --force: run may replace an earlier run's results in --out

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 
 #include "commands.hpp"
@@ -12,6 +13,7 @@
 #include "isolation/child_process.hpp"
 #include "option_checks.hpp"
 #include "run_labs.hpp"
+#include "slots/submission.hpp"
 
 namespace cudalab::cli {
 
@@ -28,9 +30,23 @@ int run_command(const options& o) {
       return host::exit_internal;
     }
   }
+  std::vector<host::submission_arg> submissions;
+  for (const std::string& s : o.submissions) {
+    try {
+      submissions.push_back(host::parse_submission_arg(s));
+    } catch (const std::invalid_argument& e) {
+      std::fprintf(stderr, "cudalab: --submission %s\n", e.what());
+      return host::exit_usage;
+    }
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(submissions.back().file, ec)) {
+      std::fprintf(stderr, "cudalab: --submission %s: no such file\n", s.c_str());
+      return host::exit_usage;
+    }
+  }
   auto profile = load_profile(o, code, given ? &*given : nullptr);
   if (!profile) return code;
-  auto plans = plan(o, &*profile, code, given ? &*given : nullptr);
+  auto plans = plan(o, &*profile, code, given ? &*given : nullptr, true);
   if (!plans) return code;
 
   host::run_request r;
@@ -45,11 +61,13 @@ int run_command(const options& o) {
   if (!o.isolate.empty()) r.isolate = host::parse_isolation_mode(o.isolate);
   r.timeout_s = o.timeout_s;
   if (!o.devices.empty()) r.devices = *parse_device_list(o.devices);
+  r.submissions = std::move(submissions);
   r.command_line = o.command_line;
   r.child.argv0 = o.argv.at(0);
   r.child.plugin_paths = o.plugin_paths;
   r.child.sets = o.sets;
   r.child.variants = o.variants;
+  r.child.submissions = o.submissions;
   if (o.child.result_fd >= 0) r.as_child = o.child;
   return host::run_labs(r);
 }

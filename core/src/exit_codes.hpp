@@ -15,6 +15,7 @@ enum exit_code : int {
   exit_cuda_error = 7,     ///< a CUDA call failed (the run may have stopped early)
   exit_lab_error = 8,      ///< a lab raised an error in setup/run/verify (not a CUDA failure)
   exit_write_error = 9,    ///< a file of the results folder could not be written (disk full, read-only, ...)
+  exit_submission = 10,    ///< a submission does not build, or breaks the assignment's build policy
   exit_interrupted = 130,  ///< Ctrl-C: what was measured is written
 };
 

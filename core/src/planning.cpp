@@ -46,8 +46,7 @@ void check_variant_filter(const planned_lab& pl, const std::vector<std::string>&
                           std::vector<lab_problem>& problems) {
   if (filter.empty()) return;
   const lab_spec& spec = pl.plugin->spec;
-  std::vector<std::string> names;
-  for (const auto& sv : spec.variants) names.push_back(sv.name);
+  const std::vector<std::string> names = variant_names(spec);
   bool known = true;
   for (const auto& v : filter) {
     if (std::find(names.begin(), names.end(), v) != names.end()) continue;
@@ -97,6 +96,44 @@ std::optional<std::string> named_before(const std::vector<std::string>& files, s
   return std::nullopt;
 }
 
+// --submission: the student variant of each slot given runs in the plan when its lab has the slot; a
+// plan that lists a student variant needs its submission.
+void add_student_variants(planned_lab& pl, const std::vector<std::string>& slots, std::vector<lab_problem>& problems) {
+  for (const slot_spec& s : pl.plugin->spec.slots) {
+    const std::string name = student_variant(s.name);
+    auto& listed = pl.plan.variants;
+    const bool given = std::find(slots.begin(), slots.end(), s.name) != slots.end();
+    const bool in_plan = std::find(listed.begin(), listed.end(), name) != listed.end();
+    if (given && !in_plan) listed.push_back(name);
+    if (!given && in_plan) {
+      lab_problem problem;
+      problem.where.file = pl.file_arg;
+      problem.message = "variant '" + name + "' runs a submission for slot '" + s.name + "': give it with --submission " +
+                        s.name + "=FILE";
+      problems.push_back(std::move(problem));
+    }
+  }
+}
+
+// A slot of --submission that no plan's lab has.
+void check_submitted_slots(const std::vector<planned_lab>& plans, const std::vector<std::string>& slots,
+                           std::vector<lab_problem>& problems) {
+  std::vector<std::string> known;
+  for (const planned_lab& pl : plans)
+    for (const slot_spec& s : pl.plugin->spec.slots) known.push_back(s.name);
+  for (const std::string& slot : slots) {
+    if (std::find(known.begin(), known.end(), slot) != known.end()) continue;
+    lab_problem problem;
+    problem.where.file = "--submission " + slot;
+    const auto near = nearest_name(slot, known);
+    problem.message = "no lab of these lab files has a slot '" + slot + "'" +
+                      (near             ? "; did you mean '" + *near + "'?"
+                       : known.empty() ? " (they have no slot)"
+                                        : " (slots: " + joined(known, ", ") + ")");
+    problems.push_back(std::move(problem));
+  }
+}
+
 }  // namespace
 
 std::vector<planned_lab> plan_lab_files(const plan_request& request) {
@@ -121,12 +158,14 @@ std::vector<planned_lab> plan_lab_files(const plan_request& request) {
           file, &plugin,
           validate_lab_file(parsed, plugin.spec, check_params_of(plugin), request.profile, request.overrides),
           parsed.text};
+      if (request.submitted_slots) add_student_variants(pl, *request.submitted_slots, problems);
       check_variant_filter(pl, request.variant_filter, problems);
       plans.push_back(std::move(pl));
     } catch (const lab_file_error& e) {
       problems.insert(problems.end(), e.problems().begin(), e.problems().end());
     }
   }
+  if (!first_plugin_error && request.submitted_slots) check_submitted_slots(plans, *request.submitted_slots, problems);
   if (!problems.empty()) throw lab_file_error(problems);
   if (first_plugin_error) throw *first_plugin_error;
   for (const planned_lab& pl : plans) check_traffic(pl, request.variant_filter);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,10 @@ struct plan_request {
   std::vector<std::string> overrides;       ///< --set key=value
   std::vector<std::string> variant_filter;  ///< --variant (checked against each plugin)
   std::vector<std::string> texts = {};      ///< the files' texts, in order, when already read: no file is read
+  /// `run --submission`: the slots whose "student:<slot>" variant runs (added to every plan whose lab
+  /// has the slot; a lab file that lists a student variant needs it). nullopt for commands that run
+  /// nothing (validate, explain): student variants listed are only checked to name a slot.
+  std::optional<std::vector<std::string>> submitted_slots = std::nullopt;
 };
 
 /// Parses and validates every file, loading each plugin named; a file named twice (by one path or

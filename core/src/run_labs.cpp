@@ -18,6 +18,7 @@
 #include "results/safe_file.hpp"
 #include "runner/progress.hpp"
 #include "runner/runner.hpp"
+#include "slots/run_submissions.hpp"
 #include "stop_signals.hpp"
 
 namespace cudalab::host {
@@ -69,6 +70,18 @@ int report_run(const run_context& context, results_folder& out, progress_reporte
   return finish(summary, out);
 }
 
+// The run's submissions built for `device` into the results folder's submissions/; exit_ok, or the
+// exit code after saying why.
+int build_submissions(const run_request& r, const device_info& device, const results_folder& out,
+                      std::vector<submission_arg>& built) {
+  try {
+    return build_run_submissions(r.plans, r.submissions, device, r.build, out.dir / "submissions", built);
+  } catch (const std::exception& e) {  // no toolkit, a folder that cannot be written, a slot in two labs
+    fmt::print(stderr, "cudalab: --submission: {}\n", e.what());
+    return exit_submission;
+  }
+}
+
 // Everything in this process.
 int run_here(const run_request& r, const std::string& out_dir, output_format format) {
   run_context ctx = new_context(r.command_line, r.profile.file);
@@ -76,11 +89,16 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
   int code = exit_ok;
   const auto out = open_folder(r, out_dir, format, code);
   if (!out) return code;
+  std::vector<submission_arg> built;
+  if (const int c = build_submissions(r, ctx.device, *out, built); c != exit_ok) return c;
+  submission_codes codes;
+  load_run_submissions(r.plans, built, codes);
 
   const stop_signals signals;
   run_options ro;
   ro.variant_filter = r.variant_filter;
   ro.stop = signals.requested();
+  ro.submissions = &codes;
   progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));
   return report_run(ctx, *out, shown, [&] { return run_plans(r.plans, ctx, shown, ro); });
 }
@@ -153,6 +171,10 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   int code = exit_ok;
   const auto out = open_folder(r, out_dir, format, code);
   if (!out) return code;
+  std::vector<submission_arg> built;
+  if (const int c = build_submissions(r, context.device, *out, built); c != exit_ok) return c;
+  command.submissions.clear();
+  for (const submission_arg& b : built) command.submissions.push_back(b.slot + "=" + b.file);
   isolated_run_options io;
   io.program = child_program;
   io.input = [&](const isolation_unit& unit) { return unit_child_input(command, unit); };
@@ -176,7 +198,7 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
 int run_labs(const run_request& r) {
   if (r.as_child) {
     return run_as_child(r.plans, r.profile.measure, r.variant_filter, new_context(r.command_line, r.profile.file),
-                        *r.as_child);
+                        *r.as_child, r.submissions);
   }
   // The command line over the profile's [output] and [run].
   const std::string out_dir = !r.out_dir.empty() ? r.out_dir : r.profile.output.dir;

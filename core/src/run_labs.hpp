@@ -9,6 +9,7 @@
 #include "isolation/child_protocol.hpp"
 #include "labfile/lab_file.hpp"
 #include "planning.hpp"
+#include "slots/submission.hpp"
 
 namespace cudalab::host {
 
@@ -25,6 +26,8 @@ struct run_request {
   std::optional<isolation_mode> isolate;    ///< --isolate; nullopt: the profile's
   double timeout_s = 0;                     ///< --timeout; 0: the profile's
   std::vector<int> devices;                 ///< --devices: one worker per GPU listed; empty: one GPU
+  std::vector<submission_arg> submissions;  ///< --submission SLOT=FILE: sources are built for the GPU first
+  build_policy build;                       ///< how those sources are built
   std::string command_line;                 ///< for the results' context
   child_command child;                      ///< what the children of an isolated run repeat
   std::optional<child_options> as_child;    ///< set when this process is such a child

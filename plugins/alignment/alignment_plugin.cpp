@@ -3,6 +3,7 @@
 
 #include "alignment.hpp"
 #include "alignment_kernels.cuh"
+#include "alignment_slot_sources.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
 #include "cudalab/trace_loops.hpp"
@@ -205,6 +206,16 @@ class alignment_point final : public cudalab::lab_point {
     }
   }
 
+  // Slot vector_copy (copy_float4's job): one thread per float4, at least one block for the tail.
+  void run_slot(const std::string&, const cudalab::slot_code& code, cudaStream_t stream) override {
+    const float* in = reinterpret_cast<const float*>(d_in_.data());
+    float* out = reinterpret_cast<float*>(d_out_.data());
+    unsigned long long n = s_.n;
+    void* args[] = {&in, &out, &n};
+    const std::uint64_t grid = std::max<std::uint64_t>(1, blocks_for(s_.n / 4, s_.block, 1));
+    code.launch(dim3(static_cast<unsigned>(grid)), dim3(static_cast<unsigned>(s_.block)), 0, stream, args);
+  }
+
   cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context& ctx) override {
     const pattern what = variants[v].what;
     cudalab::verification c = compare_moved(d_out_.data(), d_in_.data(), s_.n, movement_of(what), s_.moved(what),
@@ -268,6 +279,9 @@ class alignment_lab final : public cudalab::lab {
     };
     s.variants = variants.specs();
     s.baseline = "memcpy";
+    s.slots = {{"vector_copy", cudalab::slot_kind::kernel, "copy_float4",
+                "copy n floats with float4 loads and stores, the n % 4 tail included (one thread per float4)",
+                "vector_copy", "vector_copy.cu", cudalab_slot_source::vector_copy_cu}};
     return s;
   }
 

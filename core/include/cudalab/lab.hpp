@@ -16,6 +16,7 @@
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/device_info.hpp"
 #include "cudalab/param.hpp"
+#include "cudalab/slot.hpp"
 #include "cudalab/trace.hpp"
 #include "cudalab/verification.hpp"
 
@@ -41,6 +42,7 @@ struct lab_spec {
   std::vector<param_spec> params;
   std::vector<variant_spec> variants;
   std::string baseline;  ///< name of the variant other results are compared with ("" for none)
+  std::vector<slot_spec> slots;  ///< holes a student fills (course assignments); none for most labs
 };
 
 /// Which path the bytes of a variant travel, so results are compared with the matching ceiling.
@@ -139,6 +141,16 @@ class CUDALAB_API lab_point {
   virtual void retune(const params& p) {
     (void)p;
     throw std::logic_error("the lab declares a tuning parameter but its lab_point does not implement retune()");
+  }
+
+  /// Enqueues ONE execution of `code`, a submission for the slot called `slot` (lab_spec::slots), on
+  /// `stream`, on the buffers of the slot's variant: as run() does for that variant, with the student's
+  /// kernel (code.launch) or launcher (code.entry<F>()) in place of the lab's. The host has prepared
+  /// the outputs; it verifies with verify(slot's variant). Default: throws, for a lab with no slot.
+  virtual void run_slot(const std::string& slot, const slot_code& code, cudaStream_t stream) {
+    (void)code;
+    (void)stream;
+    throw std::logic_error("the lab declares slot '" + slot + "' but its lab_point does not implement run_slot()");
   }
 };
 

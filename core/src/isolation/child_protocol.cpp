@@ -15,6 +15,7 @@
 #include "isolation/child_process.hpp"
 #include "results/json.hpp"
 #include "results/reporter.hpp"
+#include "slots/run_submissions.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -39,6 +40,7 @@ std::vector<std::string> child_argv(const child_command& command, const std::vec
   for (const auto& p : command.plugin_paths) args.push_back("--plugin-path=" + p);
   for (const auto& s : command.sets) args.push_back("--set=" + s);
   for (const auto& v : command.variants) args.push_back("--variant=" + v);
+  for (const auto& f : command.submissions) args.push_back("--submission=" + f);
   args.insert(args.end(), own_options.begin(), own_options.end());
   args.insert(args.end(), {child_flag::parent_pid, std::to_string(::getpid())});
   args.insert(args.end(), {child_flag::result_fd, result_fd_text(), "--"});
@@ -132,7 +134,8 @@ run_selection selection_of(const child_options& child) {
 }
 
 int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& timing,
-                 const std::vector<std::string>& variant_filter, run_context context, const child_options& child) {
+                 const std::vector<std::string>& variant_filter, run_context context, const child_options& child,
+                 const std::vector<submission_arg>& submissions) {
   std::optional<ceilings> given;
   if (!child.ceilings.empty()) {
     given = parse_ceilings(child.ceilings);
@@ -156,9 +159,12 @@ int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& 
     out->end();
     return exit_ok;
   }
+  submission_codes codes;
+  load_run_submissions(plans, submissions, codes);
   run_options ro;
   ro.variant_filter = variant_filter;
   ro.only = selection_of(child);
+  ro.submissions = &codes;
   const run_summary summary = run_plans(plans, context, *out, ro);
   out->end();
   return exit_code_of(summary, true);

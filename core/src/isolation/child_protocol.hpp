@@ -32,6 +32,7 @@
 #include "planning.hpp"
 #include "results/run_context.hpp"
 #include "runner/runner.hpp"
+#include "slots/submission.hpp"
 
 namespace cudalab::host {
 
@@ -67,6 +68,7 @@ struct child_command {
   std::vector<std::string> plugin_paths;  ///< --plugin-path
   std::vector<std::string> sets;          ///< --set
   std::vector<std::string> variants;      ///< --variant
+  std::vector<std::string> submissions;   ///< --submission SLOT=FILE (built files, once built)
   std::string profile_file;               ///< --config ("": none); with its text, on a child's stdin
   std::string profile_text;               ///< the text the profile was read from
 };
@@ -98,9 +100,11 @@ int probe_in_child(const std::vector<planned_lab>& plans, const child_command& c
 run_selection selection_of(const child_options& child);
 
 /// A child of an isolated run: the context line, then (unless context only) its unit's results, on
-/// the results descriptor. `context` has no device yet. Returns the exit code a run of the unit alone
-/// would have (quietly: the parent says what happened).
+/// the results descriptor, running the built `submissions` in their student variants. `context` has
+/// no device yet. Returns the exit code a run of the unit alone would have (quietly: the parent says
+/// what happened).
 int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& timing,
-                 const std::vector<std::string>& variant_filter, run_context context, const child_options& child);
+                 const std::vector<std::string>& variant_filter, run_context context, const child_options& child,
+                 const std::vector<submission_arg>& submissions);
 
 }  // namespace cudalab::host

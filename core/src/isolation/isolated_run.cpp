@@ -91,7 +91,7 @@ variant_result missing_result(const isolation_unit& unit, std::uint64_t point, c
   variant_result r = point_result(pl, point);
   r.variant = variant;
   try {
-    r.variant_summary = pl.plugin->spec.variants.at(variant_of(pl.plugin->spec, variant)).summary;
+    r.variant_summary = variant_summary(pl.plugin->spec, variant);
   } catch (const std::out_of_range&) {
   }
   r.is_baseline = variant == pl.plan.baseline;

@@ -7,6 +7,7 @@
 
 #include "labfile/toml_tree.hpp"
 #include "plugin/plugin_call.hpp"
+#include "plugin/spec_lookup.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -22,12 +23,6 @@ const param_spec* find_param(const lab_spec& spec, const std::string& name) {
 std::vector<std::string> param_names(const lab_spec& spec) {
   std::vector<std::string> names;
   for (const param_spec& p : spec.params) names.push_back(p.name);
-  return names;
-}
-
-std::vector<std::string> variant_names(const lab_spec& spec) {
-  std::vector<std::string> names;
-  for (const variant_spec& v : spec.variants) names.push_back(v.name);
   return names;
 }
 
@@ -301,7 +296,8 @@ void resolve_variants(validation& v) {
     source_location where;  ///< where the variant is named: in the file or in --set
   };
   std::vector<listed> variants;
-  for (const std::string& name : variant_names(v.spec)) variants.push_back({name, v.lab_where});
+  // Without lab.variants, the lab's own; a student variant runs when a submission is given (planning).
+  for (const variant_spec& lab_variant : v.spec.variants) variants.push_back({lab_variant.name, v.lab_where});
   plan.baseline = v.spec.baseline;
   source_location baseline_where = v.lab_where;
   // A baseline the file or --set gives: never empty, which would turn comparisons off unsaid.

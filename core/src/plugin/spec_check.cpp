@@ -6,6 +6,7 @@
 
 #include "labfile/lab_file.hpp"
 #include "plugin/names.hpp"
+#include "slots/solution_regions.hpp"
 
 namespace cudalab::host {
 
@@ -39,6 +40,37 @@ std::vector<std::string> duplicates(const std::vector<T>& items, std::string (*n
 
 std::string param_name(const param_spec& p) { return p.name; }
 std::string variant_name(const variant_spec& v) { return v.name; }
+std::string slot_name(const slot_spec& s) { return s.name; }
+
+bool is_c_identifier(const std::string& name) {
+  auto word = [](char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  return !name.empty() && word(name.front()) &&
+         std::all_of(name.begin(), name.end(), [&](char c) { return word(c) || (c >= '0' && c <= '9'); });
+}
+
+void check_slot(const lab_spec& spec, const slot_spec& s, std::vector<std::string>& problems) {
+  const std::string who = "slot '" + printable(s.name) + "'";
+  if (!is_identifier(s.name))
+    problems.push_back(who + ": a name is lower-case letters, digits and '_', starting with a letter");
+  if (std::none_of(spec.variants.begin(), spec.variants.end(),
+                   [&](const variant_spec& v) { return v.name == s.variant; }))
+    problems.push_back(who + ": its variant '" + printable(s.variant) +
+                       "' is not one of the lab's variants (the slot does that variant's job)");
+  if (!is_c_identifier(s.entry))
+    problems.push_back(who + ": its entry '" + printable(s.entry) + "' is not a C function name");
+  const bool cu = s.file_name.size() > 3 && s.file_name.compare(s.file_name.size() - 3, 3, ".cu") == 0;
+  if (!cu || s.file_name.find('/') != std::string::npos || s.file_name.front() == '.')
+    problems.push_back(who + ": its file name '" + printable(s.file_name) + "' is not a plain NAME.cu");
+  try {
+    if (solution_region_count(s.reference, s.file_name) == 0)
+      problems.push_back(who + ": its reference has no \"// BEGIN SOLUTION\" region (the starter is made by "
+                         "replacing those)");
+  } catch (const solution_markers_error& e) {
+    problems.push_back(who + ": its reference: " + e.what());
+  }
+  if (s.reference.find(s.entry) == std::string::npos)
+    problems.push_back(who + ": its reference never names its entry '" + printable(s.entry) + "'");
+}
 
 void check_param(const param_spec& p, std::vector<std::string>& problems) {
   const std::string who = "parameter '" + printable(p.name) + "'";
@@ -96,6 +128,9 @@ std::vector<std::string> spec_problems(const lab_spec& spec, const std::string& 
   if (!spec.baseline.empty() && std::none_of(spec.variants.begin(), spec.variants.end(),
                                              [&](const variant_spec& v) { return v.name == spec.baseline; }))
     problems.push_back("its baseline '" + spec.baseline + "' is not one of its variants");
+  for (const slot_spec& s : spec.slots) check_slot(spec, s, problems);
+  for (const std::string& name : duplicates(spec.slots, slot_name))
+    problems.push_back("slot '" + name + "' is declared twice");
   return problems;
 }
 

@@ -22,12 +22,36 @@ std::string differing_text(const lab_spec& spec, const params& p) {
   return labels_text(labels);
 }
 
+std::string student_variant(const std::string& slot) { return student_prefix + slot; }
+
+const slot_spec* slot_of(const lab_spec& spec, const std::string& name) {
+  const std::string prefix = student_prefix;
+  if (name.compare(0, prefix.size(), prefix) != 0) return nullptr;
+  for (const slot_spec& s : spec.slots)
+    if (s.name == name.substr(prefix.size())) return &s;
+  return nullptr;
+}
+
+std::vector<std::string> variant_names(const lab_spec& spec) {
+  std::vector<std::string> names;
+  for (const variant_spec& v : spec.variants) names.push_back(v.name);
+  for (const slot_spec& s : spec.slots) names.push_back(student_variant(s.name));
+  return names;
+}
+
 variant_index variant_of(const lab_spec& spec, const std::string& name) {
+  const slot_spec* slot = slot_of(spec, name);
+  const std::string& wanted = slot ? slot->variant : name;
   for (variant_index i = 0; i < spec.variants.size(); ++i)
-    if (spec.variants[i].name == name) return i;
+    if (spec.variants[i].name == wanted) return i;
   std::string names;
-  for (const variant_spec& v : spec.variants) names += (names.empty() ? "" : ", ") + v.name;
+  for (const std::string& n : variant_names(spec)) names += (names.empty() ? "" : ", ") + n;
   throw std::out_of_range("lab '" + spec.name + "' has no variant '" + name + "' (it has: " + names + ")");
+}
+
+std::string variant_summary(const lab_spec& spec, const std::string& name) {
+  if (const slot_spec* slot = slot_of(spec, name)) return "your " + slot->file_name + ": " + slot->summary;
+  return spec.variants.at(variant_of(spec, name)).summary;
 }
 
 bool same_data(const lab_spec& spec, const params& a, const params& b) {

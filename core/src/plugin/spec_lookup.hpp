@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cudalab/lab.hpp"
 
@@ -18,8 +19,26 @@ std::string differing_text(const lab_spec& spec, const params& p);
 /// at `a` can be retuned to `b` instead of set up again.
 bool same_data(const lab_spec& spec, const params& a, const params& b);
 
-/// The index of the variant called `name`: how the host names it to the lab. Throws
-/// std::out_of_range naming the lab and the variants it has.
+/// The prefix of the variant a submission for a slot runs as: "student:<slot>".
+inline constexpr const char* student_prefix = "student:";
+
+/// "student:<slot>".
+std::string student_variant(const std::string& slot);
+
+/// The slot a variant name "student:<slot>" runs a submission for; nullptr for any other name (a lab
+/// variant, or a slot the lab does not have).
+const slot_spec* slot_of(const lab_spec& spec, const std::string& name);
+
+/// Every variant name the lab knows: its variants, then "student:<slot>" for each of its slots.
+std::vector<std::string> variant_names(const lab_spec& spec);
+
+/// The index of the variant called `name`: how the host names it to the lab in traffic_of, trace and
+/// verify. A student variant is named by its slot's variant, whose job it does (outputs, verification,
+/// traffic). Throws std::out_of_range naming the lab and the variants it has.
 variant_index variant_of(const lab_spec& spec, const std::string& name);
+
+/// The one-line summary of variant `name` (a student variant's is its slot's). REQUIRES: a name of
+/// variant_names(spec).
+std::string variant_summary(const lab_spec& spec, const std::string& name);
 
 }  // namespace cudalab::host

@@ -11,6 +11,7 @@
 #include "runner/host_session.hpp"
 #include "runner/timing.hpp"
 #include "runner/verified_run.hpp"
+#include "slots/submission.hpp"
 
 namespace cudalab::host {
 
@@ -103,15 +104,30 @@ bool recorded(plan_run& run, variant_result& r, F&& f) {
 // One variant at a set-up point: trace (model), verified run, then time it if it verified and
 // timing is on. An error is recorded against the variant; a sticky CUDA error ends the run.
 // `baseline_gbps` is the baseline's GB/s at this point, set here when `v` is the baseline.
-void run_variant(plan_run& run, const planned_lab& pl, const params& p, variant_index v, const variant_result& base,
-                 live_point& point, host_session& session, double& baseline_gbps) {
+// A student variant runs its submission in place of the lab's code for its slot's variant, which
+// gives its traffic and verifies it; the access model has nothing to say of code it has not seen.
+void run_variant(plan_run& run, const planned_lab& pl, const params& p, const std::string& name,
+                 const variant_result& base, live_point& point, host_session& session, double& baseline_gbps) {
   const lab& l = *pl.plugin->instance;
-  const variant_spec& spec = pl.plugin->spec.variants.at(v);
+  const lab_spec& spec = pl.plugin->spec;
+  const variant_index v = variant_of(spec, name);
+  student_code student;
+  student.slot = slot_of(spec, name);
+  if (student.slot && run.options.submissions) student.code = run.options.submissions->find(spec.name, student.slot->name);
   variant_result r = base;
-  r.variant = spec.name;
-  r.variant_summary = spec.summary;
-  r.is_baseline = spec.name == pl.plan.baseline;
-  plugin_call call{base.plugin, "", spec.name, point_text(base)};
+  r.variant = name;
+  r.variant_summary = variant_summary(spec, name);
+  r.is_baseline = name == pl.plan.baseline;
+  plugin_call call{base.plugin, "", name, point_text(base)};
+  if (student.slot && !student.code) {
+    r.status = result_status::error;
+    const std::string why =
+        run.options.submissions ? run.options.submissions->why(spec.name, student.slot->name) : std::string();
+    r.error = !why.empty() ? why
+                           : "no submission is loaded for slot '" + student.slot->name + "' (give it with --submission)";
+    run.emit(std::move(r));
+    return;
+  }
   lab_context trace_context = session.context();
   trace_context.stream = nullptr;  // trace() is CPU only
   call.function = "traffic_of";
@@ -126,19 +142,21 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, variant_
     return;
   }
   const bool ok = recorded(run, r, [&] {
-    call.function = "trace";
-    access_model model;
-    call_plugin(call, [&] { l.trace(p, v, trace_context, model); });
-    r.model = model.stats();
-    r.has_model = !r.model.empty();
-    r.verification = point.verified_run(v, call);
+    if (!student) {
+      call.function = "trace";
+      access_model model;
+      call_plugin(call, [&] { l.trace(p, v, trace_context, model); });
+      r.model = model.stats();
+      r.has_model = !r.model.empty();
+    }
+    r.verification = point.verified_run(v, call, student);
   });
   if (ok && !r.verification.passed) r.status = result_status::verify_failed;
   bool stopped = false;
   if (ok && r.verification.passed && pl.plan.measure.timing) {
     recorded(run, r, [&] {
-      call.function = "run";
-      const launch_fn launch = [&](cudaStream_t s) { call_plugin(call, [&] { point.run(v, s); }); };
+      call.function = student ? "run_slot" : "run";
+      const launch_fn launch = [&](cudaStream_t s) { call_plugin(call, [&] { point.run(v, s, student); }); };
       const launch_fn prepare =
           session.resets_outputs() ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s); }) : launch_fn();
       const std::optional<timing> t = time_launches(launch, prepare, session.context().stream, pl.plan.measure,
@@ -204,7 +222,7 @@ void run_point(plan_run& run, const planned_lab& pl, const std::vector<std::stri
   double baseline_gbps = run.options.only.variant.empty() ? 0.0 : run.options.only.baseline_gbps;
   for (const auto& name : names) {
     if (run.over()) break;
-    run_variant(run, pl, p, variant_of(pl.plugin->spec, name), base, *kept.point, session, baseline_gbps);
+    run_variant(run, pl, p, name, base, *kept.point, session, baseline_gbps);
   }
 }
 

@@ -13,6 +13,8 @@
 
 namespace cudalab::host {
 
+class submission_codes;
+
 /// How a run went, for the exit code.
 struct run_summary {
   std::uint64_t results = 0;
@@ -41,6 +43,7 @@ struct run_options {
   std::vector<std::string> variant_filter;  ///< --variant: run only these (all when empty)
   const std::atomic<bool>* stop = nullptr;  ///< checked between variants and between timing samples
   run_selection only;                       ///< a child's share of the plans
+  const submission_codes* submissions = nullptr;  ///< the loaded --submission code of student variants
 };
 
 /// Runs every plan on the device described by `context` and reports each result as soon as it

@@ -32,10 +32,10 @@ void live_point::retune(const params& p, plugin_call call) {
   call_plugin(call, [&] { point_->retune(p); });
 }
 
-verification live_point::verified_run(variant_index v, plugin_call call) {
+verification live_point::verified_run(variant_index v, plugin_call call, const student_code& student) {
   session_.prepare_verified_run();
-  call.function = "run";
-  call_plugin(call, [&] { point_->run(v, session_.context().stream); });
+  call.function = student ? "run_slot" : "run";
+  call_plugin(call, [&] { run(v, session_.context().stream, student); });
   CUDALAB_CUDA_CHECK(cudaGetLastError());  // reads (and clears) a failed launch of this run only
   CUDALAB_CUDA_CHECK(cudaStreamSynchronize(session_.context().stream));
   call.function = "verify";

@@ -10,6 +10,14 @@
 
 namespace cudalab::host {
 
+/// A submission to run in place of a lab variant's own code (a student variant): the slot it fills
+/// and its code. Empty for the lab's own variants.
+struct student_code {
+  const slot_spec* slot = nullptr;
+  const slot_code* code = nullptr;
+  explicit operator bool() const { return slot && code; }
+};
+
 /// A point set up by a lab: destroying it is the lab's teardown, and ends its registrations.
 class live_point {
  public:
@@ -22,17 +30,23 @@ class live_point {
   live_point(const live_point&) = delete;
   live_point& operator=(const live_point&) = delete;
 
-  /// One verified execution of variant `v`: outputs prepared (poisoned or zeroed), one run enqueued
-  /// and waited for, verify(); then the inputs are checked, and a variant that changed one fails
-  /// verification whatever verify() said. `call` names the variant for messages.
-  verification verified_run(variant_index v, plugin_call call);
+  /// One verified execution of variant `v` (or of `student`, a submission doing v's job):
+  /// outputs prepared (poisoned or zeroed), one run enqueued and waited for, verify(v); then the inputs
+  /// are checked, and a variant that changed one fails verification whatever verify() said. `call`
+  /// names the variant for messages.
+  verification verified_run(variant_index v, plugin_call call, const student_code& student = {});
 
   /// Moves the point to `p`, which differs from its parameters only in tuning parameters
   /// (lab_point::retune). Throws lab_call_error naming `call` (its function becomes "retune").
   void retune(const params& p, plugin_call call);
 
-  /// Enqueues one run of `v` on `stream`, for timing (no preparation, no check).
-  void run(variant_index v, cudaStream_t stream) { point_->run(v, stream); }
+  /// Enqueues one run of `v` (or of `student`) on `stream`, for timing (no preparation, no check).
+  void run(variant_index v, cudaStream_t stream, const student_code& student = {}) {
+    if (student)
+      point_->run_slot(student.slot->name, *student.code, stream);
+    else
+      point_->run(v, stream);
+  }
 
  private:
   host_session& session_;

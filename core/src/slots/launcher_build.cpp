@@ -1,7 +1,6 @@
 // Building a student's launcher with nvcc into a shared library, under the assignment's policy.
 #include "slots/launcher_build.hpp"
 
-#include <elf.h>
 #include <fnmatch.h>
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 
 #include "isolation/child_process.hpp"
 #include "labfile/toml_tree.hpp"
+#include "slots/elf_symbols.hpp"
 #include "toolkit_programs.hpp"
 
 namespace cudalab::host {
@@ -77,40 +77,6 @@ bool header_matches(const std::string& header, const std::string& pattern) {
   for (std::size_t slash = header.find('/'); slash != std::string::npos; slash = header.find('/', slash + 1))
     if (::fnmatch(pattern.c_str(), header.c_str() + slash + 1, 0) == 0) return true;
   return false;
-}
-
-std::vector<std::string> needed_libraries(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.size() < sizeof(Elf64_Ehdr) || bytes.compare(0, 4, ELFMAG) != 0 || bytes[EI_CLASS] != ELFCLASS64)
-    throw std::runtime_error(path + " is not a 64-bit ELF file");
-  Elf64_Ehdr header;
-  bytes.copy(reinterpret_cast<char*>(&header), sizeof header);
-  auto section = [&](std::size_t i) {
-    Elf64_Shdr s;
-    const std::size_t at = header.e_shoff + i * header.e_shentsize;
-    if (at + sizeof s > bytes.size()) throw std::runtime_error(path + ": a section header lies past its end");
-    bytes.copy(reinterpret_cast<char*>(&s), sizeof s, at);
-    return s;
-  };
-  std::vector<std::string> needed;
-  for (std::size_t i = 0; i < header.e_shnum; ++i) {
-    const Elf64_Shdr dynamic = section(i);
-    if (dynamic.sh_type != SHT_DYNAMIC) continue;
-    const Elf64_Shdr strings = section(dynamic.sh_link);
-    for (std::size_t at = dynamic.sh_offset; at + sizeof(Elf64_Dyn) <= dynamic.sh_offset + dynamic.sh_size;
-         at += sizeof(Elf64_Dyn)) {
-      Elf64_Dyn entry;
-      if (at + sizeof entry > bytes.size()) break;
-      bytes.copy(reinterpret_cast<char*>(&entry), sizeof entry, at);
-      if (entry.d_tag == DT_NULL) break;
-      if (entry.d_tag != DT_NEEDED) continue;
-      const std::size_t name = strings.sh_offset + entry.d_un.d_val;
-      if (name >= bytes.size()) continue;
-      needed.emplace_back(bytes.c_str() + name);
-    }
-  }
-  return needed;
 }
 
 std::vector<compile_diagnostic> parse_nvcc_output(const std::string& output) {

@@ -39,10 +39,6 @@ std::vector<std::string> make_rule_prerequisites(const std::string& rule);
 /// "/usr/local/cuda/include/cub/cub.cuh" matches "cub/*".
 bool header_matches(const std::string& header, const std::string& pattern);
 
-/// The DT_NEEDED entries of the 64-bit ELF shared library `path`. Throws std::runtime_error when it
-/// cannot be read or is no such file.
-std::vector<std::string> needed_libraries(const std::string& path);
-
 /// Messages of nvcc's output: the front end's "FILE(LINE): error: ..." and the host compiler's and
 /// linker's "FILE:LINE:COLUMN: error: ..." lines.
 std::vector<compile_diagnostic> parse_nvcc_output(const std::string& output);

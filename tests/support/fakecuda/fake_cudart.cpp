@@ -342,6 +342,13 @@ cudaError_t cudaLaunchKernel(const void* fun, dim3 grid, dim3 block, void** args
   return launch(fun, false, grid, block, args, stream);
 }
 
+// A CUBIN holds device code the fake cannot run: loading one is refused, as on a GPU too old for it.
+cudaError_t cudaLibraryLoadData(cudaLibrary_t*, const void*, cudaJitOption*, void**, unsigned int, cudaLibraryOption*,
+                                void**, unsigned int) {
+  return fail(cudaErrorNoKernelImageForDevice);
+}
+cudaError_t cudaLibraryGetKernel(cudaKernel_t*, cudaLibrary_t, const char*) { return fail(cudaErrorInvalidResourceHandle); }
+
 // ---- errors ---------------------------------------------------------------------------------------------
 
 const char* cudaGetErrorName(cudaError_t e) { return error_name(e); }

@@ -1,0 +1,131 @@
+// A student's submission for a slot (submission.hpp).
+#include "slots/submission.hpp"
+
+#include <fstream>
+#include <stdexcept>
+
+#include "labfile/toml_tree.hpp"
+#include "slots/elf_symbols.hpp"
+#include "slots/launcher_build.hpp"
+#include "slots/slot_loading.hpp"
+
+namespace cudalab::host {
+
+namespace fs = std::filesystem;
+
+submission_arg parse_submission_arg(const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos)
+    throw std::invalid_argument("'" + text + "' is not SLOT=FILE (the slot's name, '=', the file with your code)");
+  submission_arg a{text.substr(0, eq), text.substr(eq + 1)};
+  if (a.slot.empty()) throw std::invalid_argument("'" + text + "' names no slot before '='");
+  if (a.file.empty()) throw std::invalid_argument("'" + text + "' names no file after '='");
+  return a;
+}
+
+bool is_built_submission(const std::string& file) {
+  const std::string ext = fs::path(file).extension().string();
+  return ext == ".cubin" || ext == ".so";
+}
+
+std::string arch_of(const device_info& device) {
+  return "sm_" + std::to_string(device.cc_major) + std::to_string(device.cc_minor);
+}
+
+namespace {
+
+// The diagnostic of a built file that lacks the slot's entry.
+compile_diagnostic missing_entry(const slot_spec& slot) {
+  const std::string how = slot.kind == slot_kind::kernel ? "extern \"C\" __global__ void " : "extern \"C\" cudaError_t ";
+  return {slot.file_name, 0, "error",
+          "it defines no function '" + slot.entry + "': the slot calls " + how + slot.entry +
+              "(...), as the starter declares it"};
+}
+
+built_submission build_kernel(const slot_spec& slot, const std::string& source_path, const std::string& arch,
+                              const build_policy& policy, const fs::path& artifact) {
+  built_submission out;
+  kernel_compile_request request;
+  try {  // a regular file of bounded size, like a lab file
+    request.source = read_text(source_path, "submission");
+  } catch (const lab_file_error& e) {
+    out.diagnostics.push_back({slot.file_name, 0, "error", e.what()});
+    return out;
+  }
+  request.file_name = slot.file_name;
+  request.arch = arch;
+  request.options = policy.flags;
+  request.include_dirs = policy.include_dirs;
+  request.deny_headers = policy.deny_headers;
+  const kernel_compile_result compiled = compile_kernel(request);
+  out.diagnostics = compiled.diagnostics;
+  if (!compiled.ok) return out;
+  const std::string bytes(compiled.cubin.begin(), compiled.cubin.end());
+  if (!defines_function(bytes, slot.file_name, slot.entry)) {
+    out.diagnostics.push_back(missing_entry(slot));
+    return out;
+  }
+  std::ofstream file(artifact, std::ios::binary | std::ios::trunc);
+  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  file.close();
+  if (!file) throw std::runtime_error("cannot write " + artifact.string());
+  out.ok = true;
+  out.artifact = artifact.string();
+  return out;
+}
+
+built_submission build_launcher_slot(const slot_spec& slot, const std::string& source_path, const std::string& arch,
+                                     const build_policy& policy, const fs::path& artifact) {
+  launcher_build_request request;
+  request.source_path = source_path;
+  request.file_name = slot.file_name;
+  request.output_path = artifact.string();
+  request.arch = arch;
+  request.flags = policy.flags;
+  request.deny_headers = policy.deny_headers;
+  request.allow_libraries = policy.allow_libraries;
+  request.timeout_s = policy.timeout_s;
+  const launcher_build_result built = build_launcher(request);
+  built_submission out;
+  out.diagnostics = built.diagnostics;
+  if (!built.ok) return out;
+  if (!defines_function(file_bytes(request.output_path), slot.file_name, slot.entry)) {
+    out.diagnostics.push_back(missing_entry(slot));
+    return out;
+  }
+  out.ok = true;
+  out.artifact = request.output_path;
+  return out;
+}
+
+}  // namespace
+
+built_submission build_submission(const slot_spec& slot, const std::string& source, const std::string& arch,
+                                  const build_policy& policy, const fs::path& folder) {
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  if (ec) throw std::runtime_error("cannot make " + folder.string() + ": " + ec.message());
+  if (slot.kind == slot_kind::kernel)
+    return build_kernel(slot, source, arch, policy, folder / (slot.name + ".cubin"));
+  return build_launcher_slot(slot, source, arch, policy, folder / (slot.name + ".so"));
+}
+
+void submission_codes::load(const std::string& lab, const slot_spec& slot, const std::string& artifact) {
+  try {
+    codes_[{lab, slot.name}] = load_slot_code(slot.kind, artifact, slot.entry);
+  } catch (const std::exception& e) {
+    failures_[{lab, slot.name}] = std::string("the submission could not be loaded: ") + e.what();
+  }
+}
+
+std::string submission_codes::why(const std::string& lab, const std::string& slot) const {
+  const auto it = failures_.find({lab, slot});
+  return it == failures_.end() ? "" : it->second;
+}
+
+const slot_code* submission_codes::find(const std::string& lab, const std::string& slot) const {
+  const auto it = codes_.find({lab, slot});
+  return it == codes_.end() ? nullptr : it->second.get();
+}
+
+}  // namespace cudalab::host
