@@ -18,6 +18,14 @@ int sanitize_command(const options& o);
 int device_command(const options& o);
 /// What `--version` prints (version.cpp), without a trailing newline.
 std::string version_text();
+/// `assignment init --lab LAB --slot SLOT --out DIR`: a new assignment file (assignment.cpp).
+int assignment_init_command(const options& o);
+/// `assignment starter ASSIGNMENT --out KIT`: the students' kit.
+int assignment_starter_command(const options& o);
+/// `check ASSIGNMENT [--submission FILE] [--no-gpu]`: a student's check.
+int check_command(const options& o);
+/// `validate` of an assignment file (one with an [assignment] table).
+int validate_assignment(const options& o, const std::string& file);
 /// `new NAME [--out DIR]`: a lab plugin folder from the template (core/src/scaffold).
 int new_command(const options& o);
 

@@ -114,6 +114,34 @@ int main(int argc, char** argv) {
   run->add_option(host::child_flag::baseline_gbps, o.child.baseline_gbps)->group("");
   run->add_option(host::child_flag::parent_pid, o.child.parent_pid)->group("");
 
+  auto* assignment =
+      app.add_subcommand("assignment", "Course staff: make an assignment for a lab's slot, and its starter kit");
+  assignment->require_subcommand(1);
+  auto* init = assignment->add_subcommand("init",
+                                          "Write a new assignment file for a slot of a lab file (visible, hidden, "
+                                          "performance and sanitizer tests to edit)");
+  add_plugin_path(*init, o);
+  init->add_option("--lab", o.assignment.lab, "The lab file the assignment extends")->required();
+  init->add_option("--slot", o.assignment.slot, "The lab's slot the students fill (cudalab describe LAB lists them)")
+      ->required();
+  init->add_option("--out", o.out_dir, "The assignment's folder (new, or empty)")->required();
+  auto* starter = assignment->add_subcommand(
+      "starter", "Write the students' kit: the slot's source with TODOs, a public assignment copy, a README");
+  add_plugin_path(*starter, o);
+  starter->add_option("assignment", o.assignment.file, "The assignment file")->required();
+  starter->add_option("--out", o.out_dir, "The kit's folder (new, or empty)")->required();
+
+  auto* check = app.add_subcommand(
+      "check", "Students: build your submission as the grader does and run the assignment's visible tests");
+  add_plugin_path(*check, o);
+  check->add_option("assignment", o.assignment.file, "The kit's assignment.toml")->required();
+  check->add_option("--submission", o.assignment.submission,
+                    "Your file (default: the file the assignment names, beside it)");
+  check->add_flag("--no-gpu", o.assignment.no_gpu, "Only build it and check the header policy (no GPU needed)");
+  check->add_option("--arch", o.assignment.arch, "The architecture --no-gpu builds for (default sm_90)");
+  check->add_option("--out", o.out_dir, "Where to keep what it ran (default: check-results/<id>-<date-time>Z)");
+  check->add_flag("--no-color", o.no_color, "No colours");
+
   auto* device = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");
   device->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));
 
@@ -131,7 +159,8 @@ int main(int argc, char** argv) {
       std::none_of(commands.begin(), commands.end(), [&](const CLI::App* c) { return c->get_name() == argv[1]; })) {
     std::fprintf(
         stderr,
-        "cudalab: unknown command '%s' - commands: list, describe, validate, explain, run, device, new (see --help)\n",
+        "cudalab: unknown command '%s' - commands: list, describe, validate, explain, run, device, new, assignment, "
+        "check (see --help)\n",
         argv[1]);
     return host::exit_usage;
   }
@@ -154,6 +183,9 @@ int main(int argc, char** argv) {
     if (*explain) return cli::explain_command(o);
     if (*run) return o.sanitize.empty() ? cli::run_command(o) : cli::sanitize_command(o);
     if (*device) return cli::device_command(o);
+    if (*init) return cli::assignment_init_command(o);
+    if (*starter) return cli::assignment_starter_command(o);
+    if (*check) return cli::check_command(o);
     if (*new_lab) return cli::new_command(o);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cudalab: internal error: %s\n", e.what());

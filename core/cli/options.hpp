@@ -34,6 +34,15 @@ struct options {
   std::string probe_file;                 ///< list's hidden --internal-probe FILE: be the child loading FILE
   std::string sanitize;                   ///< --sanitize=memcheck|racecheck|synccheck|initcheck
   host::child_options child;              ///< the hidden options of a child of an isolated run
+  /// `assignment init|starter` and `check`.
+  struct assignment_options {
+    std::string lab;         ///< init --lab
+    std::string slot;        ///< init --slot
+    std::string file;        ///< starter's and check's assignment file
+    std::string submission;  ///< check --submission
+    bool no_gpu = false;     ///< check --no-gpu
+    std::string arch;        ///< check --arch (what --no-gpu builds for)
+  } assignment;
 };
 
 }  // namespace cudalab::cli

@@ -4,15 +4,29 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
+#include "labfile/assignment_file.hpp"
 #include "planning.hpp"
 
 namespace cudalab::cli {
 
 int validate_command(const options& o) {
   int code = host::exit_ok;
+  // Assignment files (an [assignment] table) are checked with their lab; the rest are lab files.
+  options labs = o;
+  labs.files.clear();
+  for (const std::string& f : o.files) {
+    if (!host::is_assignment_file(f)) {
+      labs.files.push_back(f);
+      continue;
+    }
+    const int c = validate_assignment(o, f);
+    if (c != host::exit_ok && code == host::exit_ok) code = c;
+  }
+  if (labs.files.empty()) return code;
+  if (code != host::exit_ok) return code;
   const auto profile = load_profile(o, code);
   if (!profile) return code;
-  const auto plans = plan(o, &*profile, code);
+  const auto plans = plan(labs, &*profile, code);
   if (!plans) return code;
   for (const auto& pl : *plans) {
     const auto variants = host::variants_to_run(pl.plan, o.variants);

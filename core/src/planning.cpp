@@ -108,8 +108,8 @@ void add_student_variants(planned_lab& pl, const std::vector<std::string>& slots
     if (!given && in_plan) {
       lab_problem problem;
       problem.where.file = pl.file_arg;
-      problem.message = "variant '" + name + "' runs a submission for slot '" + s.name + "': give it with --submission " +
-                        s.name + "=FILE";
+      problem.message = "variant '" + name + "' runs a submission for slot '" + s.name +
+                        "': give it with --submission " + s.name + "=FILE";
       problems.push_back(std::move(problem));
     }
   }
@@ -127,9 +127,9 @@ void check_submitted_slots(const std::vector<planned_lab>& plans, const std::vec
     problem.where.file = "--submission " + slot;
     const auto near = nearest_name(slot, known);
     problem.message = "no lab of these lab files has a slot '" + slot + "'" +
-                      (near             ? "; did you mean '" + *near + "'?"
+                      (near            ? "; did you mean '" + *near + "'?"
                        : known.empty() ? " (they have no slot)"
-                                        : " (slots: " + joined(known, ", ") + ")");
+                                       : " (slots: " + joined(known, ", ") + ")");
     problems.push_back(std::move(problem));
   }
 }

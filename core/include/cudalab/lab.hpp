@@ -41,7 +41,7 @@ struct lab_spec {
   std::string summary;  ///< a paragraph for `cudalab describe`
   std::vector<param_spec> params;
   std::vector<variant_spec> variants;
-  std::string baseline;  ///< name of the variant other results are compared with ("" for none)
+  std::string baseline;          ///< name of the variant other results are compared with ("" for none)
   std::vector<slot_spec> slots;  ///< holes a student fills (course assignments); none for most labs
 };
 

@@ -63,7 +63,8 @@ void check_slot(const lab_spec& spec, const slot_spec& s, std::vector<std::strin
     problems.push_back(who + ": its file name '" + printable(s.file_name) + "' is not a plain NAME.cu");
   try {
     if (solution_region_count(s.reference, s.file_name) == 0)
-      problems.push_back(who + ": its reference has no \"// BEGIN SOLUTION\" region (the starter is made by "
+      problems.push_back(who +
+                         ": its reference has no \"// BEGIN SOLUTION\" region (the starter is made by "
                          "replacing those)");
   } catch (const solution_markers_error& e) {
     problems.push_back(who + ": its reference: " + e.what());

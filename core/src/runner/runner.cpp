@@ -113,7 +113,8 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
   const variant_index v = variant_of(spec, name);
   student_code student;
   student.slot = slot_of(spec, name);
-  if (student.slot && run.options.submissions) student.code = run.options.submissions->find(spec.name, student.slot->name);
+  if (student.slot && run.options.submissions)
+    student.code = run.options.submissions->find(spec.name, student.slot->name);
   variant_result r = base;
   r.variant = name;
   r.variant_summary = variant_summary(spec, name);
@@ -123,8 +124,9 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
     r.status = result_status::error;
     const std::string why =
         run.options.submissions ? run.options.submissions->why(spec.name, student.slot->name) : std::string();
-    r.error = !why.empty() ? why
-                           : "no submission is loaded for slot '" + student.slot->name + "' (give it with --submission)";
+    r.error = !why.empty()
+                  ? why
+                  : "no submission is loaded for slot '" + student.slot->name + "' (give it with --submission)";
     run.emit(std::move(r));
     return;
   }

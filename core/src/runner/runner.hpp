@@ -40,9 +40,9 @@ struct run_selection {
 
 /// Options that are not part of a lab file.
 struct run_options {
-  std::vector<std::string> variant_filter;  ///< --variant: run only these (all when empty)
-  const std::atomic<bool>* stop = nullptr;  ///< checked between variants and between timing samples
-  run_selection only;                       ///< a child's share of the plans
+  std::vector<std::string> variant_filter;        ///< --variant: run only these (all when empty)
+  const std::atomic<bool>* stop = nullptr;        ///< checked between variants and between timing samples
+  run_selection only;                             ///< a child's share of the plans
   const submission_codes* submissions = nullptr;  ///< the loaded --submission code of student variants
 };
 

@@ -32,7 +32,8 @@ class loaded_kernel final : public slot_code {
   slot_kind kind() const override { return slot_kind::kernel; }
 
   void launch(dim3 grid, dim3 block, std::size_t shared_bytes, cudaStream_t stream, void** args) const override {
-    CUDALAB_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel_), grid, block, args, shared_bytes, stream));
+    CUDALAB_CUDA_CHECK(
+        cudaLaunchKernel(reinterpret_cast<const void*>(kernel_), grid, block, args, shared_bytes, stream));
   }
 
   void* entry_address() const override { throw std::logic_error("a kernel slot is launched, not called"); }

@@ -36,7 +36,8 @@ namespace {
 
 // The diagnostic of a built file that lacks the slot's entry.
 compile_diagnostic missing_entry(const slot_spec& slot) {
-  const std::string how = slot.kind == slot_kind::kernel ? "extern \"C\" __global__ void " : "extern \"C\" cudaError_t ";
+  const std::string how =
+      slot.kind == slot_kind::kernel ? "extern \"C\" __global__ void " : "extern \"C\" cudaError_t ";
   return {slot.file_name, 0, "error",
           "it defines no function '" + slot.entry + "': the slot calls " + how + slot.entry +
               "(...), as the starter declares it"};
@@ -105,8 +106,7 @@ built_submission build_submission(const slot_spec& slot, const std::string& sour
   std::error_code ec;
   fs::create_directories(folder, ec);
   if (ec) throw std::runtime_error("cannot make " + folder.string() + ": " + ec.message());
-  if (slot.kind == slot_kind::kernel)
-    return build_kernel(slot, source, arch, policy, folder / (slot.name + ".cubin"));
+  if (slot.kind == slot_kind::kernel) return build_kernel(slot, source, arch, policy, folder / (slot.name + ".cubin"));
   return build_launcher_slot(slot, source, arch, policy, folder / (slot.name + ".so"));
 }
 

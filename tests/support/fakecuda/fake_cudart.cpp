@@ -347,7 +347,9 @@ cudaError_t cudaLibraryLoadData(cudaLibrary_t*, const void*, cudaJitOption*, voi
                                 void**, unsigned int) {
   return fail(cudaErrorNoKernelImageForDevice);
 }
-cudaError_t cudaLibraryGetKernel(cudaKernel_t*, cudaLibrary_t, const char*) { return fail(cudaErrorInvalidResourceHandle); }
+cudaError_t cudaLibraryGetKernel(cudaKernel_t*, cudaLibrary_t, const char*) {
+  return fail(cudaErrorInvalidResourceHandle);
+}
 
 // ---- errors ---------------------------------------------------------------------------------------------
 

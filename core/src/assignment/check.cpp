@@ -1,0 +1,348 @@
+// A student's check of a submission (check.hpp).
+#include "assignment/check.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <ctime>
+#include <fstream>
+#include <map>
+
+#include "assignment/assignment.hpp"
+#include "assignment/starter_kit.hpp"
+#include "exit_codes.hpp"
+#include "isolation/child_process.hpp"
+#include "plugin/spec_lookup.hpp"
+#include "results/json.hpp"
+#include "run_labs.hpp"
+#include "slots/submission.hpp"
+#include "toolkit_programs.hpp"
+
+namespace cudalab::host {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// What came of one test.
+struct test_outcome {
+  const assignment_test* test = nullptr;
+  bool ran = false;
+  bool passed = false;
+  double score = 0;                  ///< points earned
+  double metric = 0;                 ///< performance: the metric's median over the points
+  std::string summary;               ///< one line
+  std::vector<std::string> details;  ///< failing points, sanitizer findings
+};
+
+std::string utc_stamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y%m%d-%H%M%SZ", &tm);
+  return text;
+}
+
+std::string points_text(double v) { return fmt::format("{:g}", v); }
+
+// A student result that failed, in a line: the point and why.
+std::string failure_line(const variant_result& r) {
+  std::string where;
+  for (const auto& [k, v] : r.point) where += (where.empty() ? "" : " ") + k + "=" + v;
+  if (where.empty()) where = "the test's point";
+  std::string why = r.error;
+  if (r.status == result_status::verify_failed) {
+    why = fmt::format("{} of {} elements wrong", r.verification.mismatches, r.verification.checked);
+    if (!r.verification.first_mismatches.empty()) why += ", first " + r.verification.first_mismatches.front();
+    if (!r.verification.note.empty()) why += " (" + r.verification.note + ")";
+  }
+  return where + ": " + why;
+}
+
+// The student's results of the run, by test lab file.
+std::map<std::string, std::vector<variant_result>> student_results(const fs::path& results_json,
+                                                                   const std::string& variant, run_context& context) {
+  std::map<std::string, std::vector<variant_result>> by_file;
+  std::ifstream in(results_json);
+  if (!in) return by_file;
+  const nlohmann::ordered_json doc = nlohmann::ordered_json::parse(in, nullptr, false);
+  if (!doc.is_object() || !doc.contains("results")) return by_file;
+  if (doc.contains("context")) doc.at("context").get_to(context);
+  for (const auto& j : doc.at("results")) {
+    variant_result r;
+    j.get_to(r);
+    if (r.variant == variant) by_file[r.lab_file].push_back(std::move(r));
+  }
+  return by_file;
+}
+
+void score_correctness(test_outcome& o, const std::vector<variant_result>& rs, int max_failures) {
+  const assignment_test& t = *o.test;
+  o.ran = true;
+  std::size_t good = 0;
+  for (const variant_result& r : rs) {
+    if (r.status == result_status::ok && r.verification.passed)
+      ++good;
+    else if (int(o.details.size()) < max_failures)
+      o.details.push_back(failure_line(r));
+  }
+  o.passed = !rs.empty() && good == rs.size();
+  o.score = o.passed ? t.points : (t.partial && !rs.empty() ? t.points * double(good) / double(rs.size()) : 0);
+  o.summary = rs.empty() ? "no result (see the run's messages above)"
+                         : fmt::format("{} of {} points verified", good, rs.size());
+}
+
+void score_performance(test_outcome& o, const std::vector<variant_result>& rs, const run_context& context,
+                       const std::map<std::string, bool>& passed, const assignment_file& a) {
+  const assignment_test& t = *o.test;
+  o.ran = true;
+  for (const std::string& req : t.requires)
+    if (!passed.count(req) || !passed.at(req)) {
+      o.summary = "0 points: it requires '" + req + "' to pass first";
+      return;
+    }
+  std::vector<double> values;
+  for (const variant_result& r : rs) {
+    if (r.status != result_status::ok || !r.verification.passed || !r.time.timed) {
+      o.details.push_back(failure_line(r));
+      o.summary = "not timed: the submission must verify at every point";
+      return;
+    }
+    const double ceiling = context.measured.d2d_copy_gbps;
+    if (r.bytes.path == memory_path::device && ceiling > 0 && r.gbps > a.roofline_margin * ceiling) {
+      o.summary = fmt::format(
+          "held: {:.0f} GB/s is above {} x the measured ceiling ({:.0f} GB/s) - no correct "
+          "submission moves its bytes that fast",
+          r.gbps, a.roofline_margin, ceiling);
+      return;
+    }
+    values.push_back(t.metric == "pct_of_ceiling" ? r.pct_of_ceiling : r.pct_of_baseline);
+  }
+  if (values.empty()) {
+    o.summary = "no result (see the run's messages above)";
+    return;
+  }
+  std::sort(values.begin(), values.end());
+  o.metric = values[values.size() / 2];
+  const double fraction = std::clamp((o.metric - t.zero_at) / (t.full_at - t.zero_at), 0.0, 1.0);
+  o.score = t.points * fraction;
+  o.passed = fraction > 0;
+  o.summary = fmt::format("{} {:.1f}% (0 points at {}, all at {})",
+                          t.metric == "pct_of_ceiling" ? "of the ceiling:" : "of the baseline:", o.metric,
+                          points_text(t.zero_at), points_text(t.full_at));
+}
+
+// A sanitizer test: `cudalab run TEST --submission SLOT=BUILT --isolate=none` under compute-sanitizer.
+void run_sanitizer(test_outcome& o, const check_request& req, const loaded_assignment& a, const fs::path& lab_file,
+                   const std::string& built, const fs::path& out) {
+  const assignment_test& t = *o.test;
+  o.ran = true;
+  const auto sanitizer = find_toolkit_program("compute-sanitizer");
+  if (!sanitizer) {
+    o.summary = "not run: compute-sanitizer (CUDA toolkit) was not found";
+    return;
+  }
+  child_request c;
+  c.program = sanitizer->string();
+  c.argv = {c.program, "--tool", t.tool, "--error-exitcode", std::to_string(exit_cuda_error), "--print-limit", "10"};
+  if (t.tool == "racecheck") c.argv.insert(c.argv.end(), {"--racecheck-report", "hazard"});
+  c.argv.insert(c.argv.end(), {req.program, "run", "--isolate=none", "--format", "csv", "--out", out.string(),
+                               "--submission", a.slot->name + "=" + built});
+  for (const fs::path& p : req.search_path) c.argv.push_back("--plugin-path=" + p.string());
+  c.argv.push_back(lab_file.string());
+  c.timeout_s = a.file.unit_timeout_s * 20;  // the sanitizer slows kernels down many times
+  c.keep_lines = 40;
+  const child_outcome e = run_child(c);
+  if (e.ended_normally() && e.exit_code == exit_ok) {
+    o.passed = true;
+    o.score = t.points;
+    o.summary = t.tool + ": no errors";
+    return;
+  }
+  for (const std::string& line : e.last_output)
+    if (line.rfind("========= ", 0) == 0 && line.find("ERROR SUMMARY") == std::string::npos &&
+        int(o.details.size()) < a.file.max_failures)
+      o.details.push_back(line.substr(10));
+  if (e.ended_normally() && e.exit_code == exit_cuda_error)
+    o.summary = t.tool + " found errors";
+  else if (e.ended_normally() && e.exit_code == exit_verify_failed)
+    o.summary = t.tool + ": no sanitizer error, but the output is wrong";
+  else
+    o.summary = t.tool + ": the run " + e.describe();
+}
+
+}  // namespace
+
+int check_submission(const check_request& req) {
+  loaded_assignment a;
+  try {
+    a = load_assignment(req.assignment, req.search_path);
+  } catch (const lab_file_error& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return exit_bad_lab_file;
+  } catch (const plugin_error& e) {
+    fmt::print(stderr, "cudalab: {}\n", e.what());
+    return exit_plugin;
+  }
+  const assignment_file& f = a.file;
+  const std::string submission =
+      !req.submission.empty() ? req.submission : (req.assignment.parent_path() / a.submission_name()).string();
+  fmt::print("{} - checking {} ({} slot '{}' of lab '{}')\n", f.title, submission,
+             a.slot->kind == slot_kind::kernel ? "kernel" : "launcher", a.slot->name, a.plugin->spec.name);
+  std::error_code ec;
+  const auto size = fs::file_size(submission, ec);
+  if (ec || !fs::is_regular_file(submission, ec)) {
+    fmt::print(stderr, "cudalab: check: no submission file {}\n", submission);
+    return exit_usage;
+  }
+  if (size > f.max_bytes) {
+    fmt::print("build: FAILED - {} has {} bytes, more than the assignment's max_bytes ({})\n", submission, size,
+               f.max_bytes);
+    return exit_submission;
+  }
+  const fs::path out =
+      !req.out_dir.empty() ? fs::path(req.out_dir) : fs::path("check-results") / (f.id + "-" + utc_stamp());
+  try {
+    make_empty_folder(out);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "cudalab: check: {}\n", e.what());
+    return exit_usage;
+  }
+
+  // 1. The build, as the grader builds it.
+  build_policy policy;
+  policy.flags = f.flags;
+  policy.deny_headers = f.deny_headers;
+  policy.allow_libraries = f.allow_libraries;
+  policy.timeout_s = f.compile_timeout_s;
+  built_submission built;
+  try {
+    built = build_submission(*a.slot, submission, req.arch, policy, out / "build");
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "cudalab: check: {}\n", e.what());
+    return exit_submission;
+  }
+  for (const compile_diagnostic& d : built.diagnostics) fmt::print("  {}\n", d.text());
+  if (!built.ok) {
+    fmt::print("build: FAILED ({} for {}) - nothing was run\n", a.slot->kind == slot_kind::kernel ? "NVRTC" : "nvcc",
+               req.arch);
+    return exit_submission;
+  }
+  fmt::print("build: ok ({} for {}, the grader's flags and header policy)\n",
+             a.slot->kind == slot_kind::kernel ? "NVRTC" : "nvcc", req.arch);
+
+  // 2. The visible tests' lab files.
+  fs::create_directories(out / "tests", ec);
+  std::vector<test_outcome> outcomes;
+  std::vector<std::string> run_files;
+  std::map<const assignment_test*, fs::path> lab_of;
+  for (const assignment_test& t : f.tests) {
+    if (t.visibility != test_visibility::visible) continue;
+    const fs::path file = out / "tests" / (t.name + ".toml");
+    write_file(file, a.test_lab(t));
+    lab_of[&t] = file;
+    test_outcome o;
+    o.test = &t;
+    outcomes.push_back(std::move(o));
+    if (t.kind != test_kind::sanitizer) run_files.push_back(file.string());
+  }
+  if (req.no_gpu) {
+    fmt::print(
+        "--no-gpu: the build and header policy pass; the {} visible test(s) run on a GPU (their lab files are "
+        "in {})\n",
+        outcomes.size(), (out / "tests").string());
+    return exit_ok;
+  }
+
+  // 3. Correctness and performance tests: one isolated run, each test's lab file in a child.
+  const std::string variant = student_variant(a.slot->name);
+  std::map<std::string, std::vector<variant_result>> results;
+  run_context context;
+  std::string built_for_gpu;
+  if (!run_files.empty()) {
+    run_request r;
+    plan_request pr;
+    pr.files = run_files;
+    pr.search_path = req.search_path;
+    pr.submitted_slots = std::vector<std::string>{a.slot->name};
+    r.plans = plan_lab_files(pr);
+    r.isolate = isolation_mode::file;
+    r.timeout_s = f.unit_timeout_s;
+    r.out_dir = (out / "run").string();
+    r.colour = req.colour;
+    r.submissions = {{a.slot->name, submission}};
+    r.build = policy;
+    r.command_line = "cudalab check " + req.assignment.string();
+    r.child.argv0 = req.program;
+    for (const fs::path& p : req.search_path) r.child.plugin_paths.push_back(p.string());
+    r.child.submissions = {a.slot->name + "=" + submission};
+    const int code = run_labs(r);
+    if (code == exit_no_gpu || code == exit_submission || code == exit_usage || code == exit_write_error) {
+      if (code == exit_no_gpu) fmt::print(stderr, "cudalab: check: no usable GPU; --no-gpu checks the build only\n");
+      return code;
+    }
+    results = student_results(out / "run" / "results.json", variant, context);
+    const fs::path gpu_built =
+        out / "run" / "submissions" / (a.slot->name + (a.slot->kind == slot_kind::kernel ? ".cubin" : ".so"));
+    if (fs::exists(gpu_built, ec)) built_for_gpu = gpu_built.string();
+  }
+
+  // 4. Scores, correctness first (performance tests may require them).
+  std::map<std::string, bool> passed;
+  for (test_outcome& o : outcomes)
+    if (o.test->kind == test_kind::correctness) {
+      score_correctness(o, results[lab_of[o.test].string()], f.max_failures);
+      passed[o.test->name] = o.passed;
+    }
+  for (test_outcome& o : outcomes)
+    if (o.test->kind == test_kind::performance)
+      score_performance(o, results[lab_of[o.test].string()], context, passed, f);
+  for (test_outcome& o : outcomes)
+    if (o.test->kind == test_kind::sanitizer)
+      run_sanitizer(o, req, a, lab_of[o.test], built_for_gpu.empty() ? submission : built_for_gpu,
+                    out / ("sanitizer-" + o.test->name));
+
+  // 5. The report.
+  double earned = 0, visible = 0, hidden = 0;
+  bool failed = false;
+  fmt::print("\n{:<22} {:<12} {:>9}  {}\n", "test", "kind", "points", "result");
+  nlohmann::ordered_json tests = nlohmann::ordered_json::array();
+  for (const test_outcome& o : outcomes) {
+    const assignment_test& t = *o.test;
+    earned += o.score;
+    visible += t.points;
+    if (t.kind != test_kind::performance && !o.passed) failed = true;
+    fmt::print("{:<22} {:<12} {:>9}  {}{}\n", t.name, test_kind_name(t.kind),
+               points_text(std::round(o.score * 10) / 10) + "/" + points_text(t.points),
+               o.passed ? "" : (t.kind == test_kind::performance ? "" : "FAILED: "), o.summary);
+    for (const std::string& d : o.details) fmt::print("{:<22}   {}\n", "", d);
+    tests.push_back({{"name", t.name},
+                     {"kind", test_kind_name(t.kind)},
+                     {"points", t.points},
+                     {"score", o.score},
+                     {"passed", o.passed},
+                     {"summary", o.summary},
+                     {"details", o.details}});
+  }
+  for (const assignment_test& t : f.tests)
+    if (t.visibility == test_visibility::hidden) hidden += t.points;
+  for (const hidden_test& h : f.hidden) hidden += h.points;
+  fmt::print("\nprojected score of the visible tests: {}/{}", points_text(std::round(earned * 10) / 10),
+             points_text(visible));
+  if (hidden > 0) fmt::print(" ({} more points in hidden tests, graded by the course)", points_text(hidden));
+  fmt::print("\nchecked on {}; everything it ran is in {}\n",
+             context.device.name.empty() ? "the GPU" : context.device.name, out.string());
+  nlohmann::ordered_json report{{"assignment", f.id},
+                                {"submission", submission},
+                                {"device", context.device.name},
+                                {"visible_points", visible},
+                                {"score", earned},
+                                {"hidden_points", hidden},
+                                {"tests", tests}};
+  write_file(out / "check.json", report.dump(2) + "\n");
+  return failed ? exit_verify_failed : exit_ok;
+}
+
+}  // namespace cudalab::host

@@ -1,0 +1,494 @@
+// Parsing assignment files and writing their tests' lab files (assignment_file.hpp).
+#include "labfile/assignment_file.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "labfile/toml_tree.hpp"
+
+namespace cudalab::host {
+
+const char* test_kind_name(test_kind k) {
+  switch (k) {
+    case test_kind::correctness:
+      return "correctness";
+    case test_kind::performance:
+      return "performance";
+    case test_kind::sanitizer:
+      return "sanitizer";
+  }
+  return "?";
+}
+
+namespace {
+
+// A table being read: its keys are checked against the ones read, and every problem is recorded.
+class table_reader {
+ public:
+  table_reader(const std::string& file, const toml::table& table, std::string name, std::vector<lab_problem>& problems)
+      : file_(file), table_(table), name_(std::move(name)), problems_(problems) {}
+
+  ~table_reader() {
+    for (const auto& [key, node] : table_) {
+      if (std::find(known_.begin(), known_.end(), std::string(key.str())) != known_.end()) continue;
+      problems_.push_back({locate(file_, key.source()), "unknown key '" + std::string(key.str()) + "' in " + name_ +
+                                                            suggestion(std::string(key.str()), known_)});
+    }
+  }
+
+  const toml::node* get(const std::string& key) {
+    known_.push_back(key);
+    return table_.get(key);
+  }
+
+  void problem(const toml::node& at, const std::string& message) {
+    problems_.push_back({locate(file_, at.source()), name_ + "." + known_.back() + " " + message});
+  }
+
+  std::string text(const std::string& key, std::string fallback = "", bool required = false) {
+    const toml::node* n = get(key);
+    if (!n) {
+      if (required) missing(key);
+      return fallback;
+    }
+    if (const auto s = n->as_string()) return s->get();
+    problem(*n, "must be a string, not " + describe_node(*n));
+    return fallback;
+  }
+
+  double number(const std::string& key, double fallback, double min, bool required = false) {
+    const toml::node* n = get(key);
+    if (!n) {
+      if (required) missing(key);
+      return fallback;
+    }
+    double v = fallback;
+    if (const auto i = n->as_integer())
+      v = double(i->get());
+    else if (const auto f = n->as_floating_point())
+      v = f->get();
+    else {
+      problem(*n, "must be a number, not " + describe_node(*n));
+      return fallback;
+    }
+    if (!std::isfinite(v) || v < min) {
+      problem(*n, "must be at least " + value_text(param_value(min)));
+      return fallback;
+    }
+    return v;
+  }
+
+  bool boolean(const std::string& key, bool fallback) {
+    const toml::node* n = get(key);
+    if (!n) return fallback;
+    if (const auto b = n->as_boolean()) return b->get();
+    problem(*n, "must be true or false, not " + describe_node(*n));
+    return fallback;
+  }
+
+  std::vector<std::string> strings(const std::string& key) {
+    std::vector<std::string> out;
+    const toml::node* n = get(key);
+    if (!n) return out;
+    const toml::array* a = n->as_array();
+    if (!a) {
+      problem(*n, "must be a list of strings, not " + describe_node(*n));
+      return out;
+    }
+    for (const toml::node& e : *a) {
+      if (const auto s = e.as_string())
+        out.push_back(s->get());
+      else
+        problem(e, "must hold strings, not " + describe_node(e));
+    }
+    return out;
+  }
+
+  // One of `allowed`, or the problem with the nearest.
+  std::string word(const std::string& key, const std::vector<std::string>& allowed, const std::string& fallback,
+                   bool required = false) {
+    const toml::node* n = table_.get(key);
+    std::string v = text(key, fallback, required);
+    if (n && n->is_string() && std::find(allowed.begin(), allowed.end(), v) == allowed.end()) {
+      std::string list;
+      for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+      problem(*n, "is \"" + v + "\", not one of " + list + suggestion(v, allowed, "\"", "\""));
+      return fallback;
+    }
+    return v;
+  }
+
+  void missing(const std::string& key) {
+    problems_.push_back({locate(file_, table_.source()), name_ + " has no " + key + " (it is required)"});
+  }
+
+ private:
+  const std::string& file_;
+  const toml::table& table_;
+  std::string name_;
+  std::vector<lab_problem>& problems_;
+  std::vector<std::string> known_;
+};
+
+// A table of `doc`, or an empty one; a key that holds something else is a problem.
+const toml::table& table_of(const std::string& file, const toml::table& doc, const std::string& key,
+                            std::vector<lab_problem>& problems) {
+  static const toml::table empty;
+  const toml::node* n = doc.get(key);
+  if (!n) return empty;
+  if (const toml::table* t = n->as_table()) return *t;
+  problems.push_back({locate(file, n->source()), "[" + key + "] must be a table, not " + describe_node(*n)});
+  return empty;
+}
+
+// A node as TOML text ("1000", "\"float\"", "[1, 2]").
+std::string toml_text(const toml::node& node) {
+  std::ostringstream os;
+  node.visit([&](auto&& v) { os << v; });
+  return os.str();
+}
+
+// The entries of a [params] or [sweep] table as "key = value" lines, in the order written.
+std::vector<std::string> entries(const toml::table& t) {
+  std::vector<std::pair<toml::source_position, std::string>> lines;
+  for (const auto& [key, node] : t)
+    lines.push_back({node.source().begin, std::string(key.str()) + " = " + toml_text(node)});
+  std::sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) {
+    return a.first.line != b.first.line ? a.first.line < b.first.line : a.first.column < b.first.column;
+  });
+  std::vector<std::string> out;
+  for (auto& l : lines) out.push_back(std::move(l.second));
+  return out;
+}
+
+// A problem at the start of `file` (what is missing from the whole file).
+lab_problem at_start(const std::string& file, std::string message) {
+  lab_problem p;
+  p.where.file = file;
+  p.where.line = 1;
+  p.where.column = 1;
+  p.message = std::move(message);
+  return p;
+}
+
+// A 64-bit mix (splitmix64): the random axes are drawn from the assignment's and test's names, so a
+// file gives the same values wherever it is read.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+std::uint64_t seed_of(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (const unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+// An integer or a size ("64Mi") for a random axis bound, or nullopt after recording the problem.
+std::optional<std::int64_t> bound(table_reader& r, const std::string& key) {
+  const toml::node* n = r.get(key);
+  if (!n) {
+    r.missing(key);
+    return std::nullopt;
+  }
+  if (const auto i = n->as_integer()) return i->get();
+  if (const auto s = n->as_string())
+    if (const auto v = parse_size(s->get())) return *v;
+  r.problem(*n, "must be an integer or a size such as \"64Mi\", not " + describe_node(*n));
+  return std::nullopt;
+}
+
+// [[test]].random: { NAME = { from, to, count, scale = "log" | "linear" } or { choices = [...], count } },
+// drawn into sweep lines; the words for the kit go to `words`.
+void draw_random(const std::string& file, const toml::table& random, const std::string& seed_text, assignment_test& t,
+                 std::vector<lab_problem>& problems) {
+  std::uint64_t state = seed_of(seed_text);
+  for (const auto& [key, node] : random) {
+    const std::string name(key.str());
+    const toml::table* axis = node.as_table();
+    if (!axis) {
+      problems.push_back({locate(file, node.source()),
+                          "random." + name + " must be a table such as { from = 1, to = \"64Mi\", count = 4 }"});
+      continue;
+    }
+    table_reader r(file, *axis, "random." + name, problems);
+    const int count = int(r.number("count", 1, 1));
+    std::vector<std::int64_t> values;
+    std::string words;
+    if (axis->get("choices")) {
+      const toml::node* c = r.get("choices");
+      std::vector<std::int64_t> choices;
+      if (const toml::array* a = c->as_array())
+        for (const toml::node& e : *a)
+          if (const auto i = e.as_integer()) choices.push_back(i->get());
+      if (choices.empty()) {
+        r.problem(*c, "must be a non-empty list of integers");
+        continue;
+      }
+      for (int i = 0; i < count; ++i) values.push_back(choices[(state = mix(state)) % choices.size()]);
+      words = std::to_string(count) + " of " + toml_text(*c);
+    } else {
+      const auto from = bound(r, "from"), to = bound(r, "to");
+      const std::string scale = r.word("scale", {"log", "linear"}, "log");
+      if (!from || !to) continue;
+      if (*from > *to || (scale == "log" && *from < 1)) {
+        problems.push_back({locate(file, axis->source()),
+                            "random." + name + ": from must be at most to (and at least 1 for scale = \"log\")"});
+        continue;
+      }
+      for (int i = 0; i < count; ++i) {
+        const double u = double((state = mix(state)) >> 11) / double(1ull << 53);
+        const double v = scale == "log"
+                             ? std::exp(std::log(double(*from)) + u * (std::log(double(*to)) - std::log(double(*from))))
+                             : double(*from) + u * double(*to - *from);
+        values.push_back(std::clamp(static_cast<std::int64_t>(std::llround(v)), *from, *to));
+      }
+      words = std::to_string(count) + " values of " + name + " from " + std::to_string(*from) + " to " +
+              std::to_string(*to) + (scale == "log" ? " (log scale)" : "");
+    }
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    std::string list;
+    for (const std::int64_t v : values) list += (list.empty() ? "" : ", ") + std::to_string(v);
+    t.sweep.push_back(name + " = [" + list + "]");
+    t.random_text += (t.random_text.empty() ? "" : "; ") + words;
+  }
+}
+
+void read_test(const std::string& file, const toml::table& table, const assignment_file& a, assignment_test& t,
+               std::vector<lab_problem>& problems) {
+  t.where = locate(file, table.source());
+  table_reader r(file, table, "test", problems);
+  t.name = r.text("name", "", true);
+  t.kind = [&] {
+    const std::string k = r.word("kind", {"correctness", "performance", "sanitizer"}, "correctness", true);
+    return k == "performance" ? test_kind::performance
+           : k == "sanitizer" ? test_kind::sanitizer
+                              : test_kind::correctness;
+  }();
+  t.visibility = r.word("visibility", {"visible", "hidden"}, "visible") == "hidden" ? test_visibility::hidden
+                                                                                    : test_visibility::visible;
+  t.points = r.number("points", 0, 0, true);
+  t.description = r.text("description");
+  if (const toml::node* n = r.get("params")) {
+    if (const toml::table* p = n->as_table())
+      t.params = entries(*p);
+    else
+      r.problem(*n, "must be a table such as { n = 1000 }");
+  }
+  if (const toml::node* n = r.get("sweep")) {
+    if (const toml::table* s = n->as_table())
+      t.sweep = entries(*s);
+    else
+      r.problem(*n, "must be a table such as { n = [1, 33, 1000] }");
+  }
+  if (const toml::node* n = r.get("random")) {
+    if (const toml::table* rt = n->as_table())
+      draw_random(file, *rt, a.id + "/" + t.name, t, problems);
+    else
+      r.problem(*n, "must be a table such as { n = { from = 1, to = \"64Mi\", count = 4 } }");
+  }
+  auto only_for = [&](const char* key, test_kind kind) {
+    if (table.get(key) && t.kind != kind)
+      problems.push_back({locate(file, table.get(key)->source()), std::string("test.") + key + " is for " +
+                                                                      test_kind_name(kind) + " tests, and '" + t.name +
+                                                                      "' is a " + test_kind_name(t.kind) + " test"});
+  };
+  only_for("partial", test_kind::correctness);
+  only_for("metric", test_kind::performance);
+  only_for("zero_at", test_kind::performance);
+  only_for("full_at", test_kind::performance);
+  only_for("requires", test_kind::performance);
+  only_for("tool", test_kind::sanitizer);
+  t.partial = r.boolean("partial", false);
+  t.requires = r.strings("requires");
+  t.metric = r.word("metric", {"pct_of_baseline", "pct_of_ceiling"}, "pct_of_baseline");
+  t.zero_at = r.number("zero_at", 0, 0);
+  t.full_at = r.number("full_at", 100, 0);
+  if (t.kind == test_kind::performance && t.zero_at >= t.full_at)
+    problems.push_back({t.where, "test '" + t.name + "': zero_at (" + value_text(param_value(t.zero_at)) +
+                                     ") must be below full_at (" + value_text(param_value(t.full_at)) + ")"});
+  t.tool = r.word("tool", {"memcheck", "racecheck", "synccheck", "initcheck"}, "", t.kind == test_kind::sanitizer);
+}
+
+}  // namespace
+
+assignment_file parse_assignment(const std::filesystem::path& path) {
+  const std::string file = path.string();
+  assignment_file a;
+  a.path = path;
+  a.text = read_text(path, "assignment file");
+  const toml::table doc = parse_toml(file, a.text);
+  std::vector<lab_problem> problems;
+  {
+    table_reader top(file, doc, "the assignment file", problems);
+    for (const char* k : {"assignment", "submission", "build", "limits", "test", "hidden", "anti_cheat", "feedback"})
+      top.get(k);
+  }
+  if (!doc.get("assignment"))
+    problems.push_back(at_start(file,
+                                "no [assignment] table: an assignment file starts with [assignment] id, title, "
+                                "lab, slot and points"));
+  {
+    table_reader r(file, table_of(file, doc, "assignment", problems), "assignment", problems);
+    a.id = r.text("id", "", true);
+    if (!a.id.empty() && !std::all_of(a.id.begin(), a.id.end(), [](char c) {
+          return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+        }))
+      problems.push_back({locate(file, doc["assignment"]["id"].node()->source()),
+                          "assignment.id is lower-case letters, digits, '-' and '_' (it names folders)"});
+    a.title = r.text("title", "", true);
+    a.description = r.text("description");
+    a.lab_as_written = r.text("lab", "", true);
+    if (const toml::node* n = doc["assignment"]["lab"].node()) a.lab_where = locate(file, n->source());
+    a.lab = path.parent_path() / a.lab_as_written;
+    a.slot = r.text("slot", "", true);
+    if (const toml::node* n = doc["assignment"]["slot"].node()) a.slot_where = locate(file, n->source());
+    a.points = r.number("points", 0, 0, true);
+  }
+  {
+    table_reader r(file, table_of(file, doc, "submission", problems), "submission", problems);
+    a.submission_file = r.text("file");
+    if (a.submission_file.find('/') != std::string::npos)
+      problems.push_back({locate(file, doc["submission"]["file"].node()->source()),
+                          "submission.file is a file name, without folders"});
+    if (const toml::node* n = r.get("max_bytes")) {
+      std::optional<std::int64_t> v;
+      if (const auto i = n->as_integer()) v = i->get();
+      if (const auto s = n->as_string()) v = parse_size(s->get());
+      if (!v || *v < 1)
+        r.problem(*n, "must be a positive size such as \"256Ki\", not " + describe_node(*n));
+      else
+        a.max_bytes = std::uint64_t(*v);
+    }
+  }
+  {
+    table_reader r(file, table_of(file, doc, "build", problems), "build", problems);
+    a.flags = r.strings("flags");
+    a.deny_headers = r.strings("deny_headers");
+    a.allow_libraries = r.strings("allow_libraries");
+    a.compile_timeout_s = r.number("compile_timeout_s", a.compile_timeout_s, 1);
+  }
+  {
+    table_reader r(file, table_of(file, doc, "limits", problems), "limits", problems);
+    a.unit_timeout_s = r.number("unit_timeout_s", a.unit_timeout_s, 1);
+    a.total_timeout_s = r.number("total_timeout_s", a.total_timeout_s, 1);
+  }
+  {
+    table_reader r(file, table_of(file, doc, "anti_cheat", problems), "anti_cheat", problems);
+    a.roofline_margin = r.number("roofline_margin", a.roofline_margin, 1);
+  }
+  {
+    table_reader r(file, table_of(file, doc, "feedback", problems), "feedback", problems);
+    a.max_failures = int(r.number("max_failures", a.max_failures, 1));
+  }
+  if (const toml::node* n = doc.get("test")) {
+    const toml::array* tests = n->as_array();
+    if (!tests || !tests->is_array_of_tables())
+      problems.push_back({locate(file, n->source()), "test must be [[test]] tables"});
+    else
+      for (const toml::node& t : *tests) {
+        a.tests.emplace_back();
+        read_test(file, *t.as_table(), a, a.tests.back(), problems);
+      }
+  }
+  if (const toml::node* n = doc.get("hidden")) {
+    const toml::array* hidden = n->as_array();
+    if (!hidden || !hidden->is_array_of_tables())
+      problems.push_back({locate(file, n->source()), "hidden must be [[hidden]] tables"});
+    else
+      for (const toml::node& h : *hidden) {
+        table_reader r(file, *h.as_table(), "hidden", problems);
+        hidden_test ht;
+        ht.name = r.text("name", "", true);
+        ht.kind = r.word("kind", {"correctness", "performance", "sanitizer"}, "correctness", true);
+        ht.points = r.number("points", 0, 0, true);
+        ht.description = r.text("description");
+        a.hidden.push_back(std::move(ht));
+      }
+  }
+  if (a.tests.empty() && doc.get("assignment"))
+    problems.push_back(at_start(file, "no [[test]]: an assignment needs at least one test"));
+  std::set<std::string> names;
+  double sum = 0;
+  for (const hidden_test& h : a.hidden) sum += h.points;
+  for (const assignment_test& t : a.tests) {
+    sum += t.points;
+    if (!t.name.empty() && !names.insert(t.name).second)
+      problems.push_back({t.where, "a second test called '" + t.name + "': test names are unique"});
+  }
+  std::vector<std::string> all(names.begin(), names.end());
+  for (const assignment_test& t : a.tests)
+    for (const std::string& req : t.requires) {
+      if (req == t.name)
+        problems.push_back({t.where, "test '" + t.name + "' requires itself"});
+      else if (!names.count(req))
+        problems.push_back(
+            {t.where, "test '" + t.name + "' requires '" + req + "', which is no test" + suggestion(req, all)});
+    }
+  if (!a.tests.empty() && a.points > 0 && std::fabs(sum - a.points) > 1e-9)
+    problems.push_back(at_start(file, "the tests' points add up to " + value_text(param_value(sum)) +
+                                          ", not assignment.points = " + value_text(param_value(a.points))));
+  if (!problems.empty()) {
+    sort_problems(problems);
+    throw lab_file_error(problems);
+  }
+  return a;
+}
+
+std::string test_lab_text(const assignment_file& a, const assignment_test& t, const lab_file& base,
+                          const std::string& variant) {
+  const toml::table& doc = base.tree->doc;
+  auto key_of = [](const std::string& line) { return line.substr(0, line.find(" = ")); };
+  std::ostringstream out;
+  out << "# Test '" << t.name << "' of assignment " << a.id << " (" << a.path.filename().string() << "), made from "
+      << base.path.filename().string() << ".\n";
+  out << "[lab]\nplugin = " << toml::value<std::string>(base.plugin) << "\n";
+  out << "title = " << toml::value<std::string>(a.title + ": " + t.name) << "\n";
+  out << "variants = [" << toml::value<std::string>(variant) << "]\n";
+  if (const toml::node* b = doc["lab"]["baseline"].node()) out << "baseline = " << toml_text(*b) << "\n";
+  std::vector<std::string> params;
+  if (const toml::table* p = doc["params"].as_table()) params = entries(*p);
+  for (const std::string& line : t.params) {
+    const auto same =
+        std::find_if(params.begin(), params.end(), [&](const std::string& l) { return key_of(l) == key_of(line); });
+    if (same != params.end()) params.erase(same);
+    params.push_back(line);
+  }
+  // A parameter the test sweeps is not also set.
+  for (const std::string& line : t.sweep)
+    params.erase(
+        std::remove_if(params.begin(), params.end(), [&](const std::string& l) { return key_of(l) == key_of(line); }),
+        params.end());
+  out << "\n[params]\n";
+  for (const std::string& line : params) out << line << "\n";
+  out << "\n[sweep]\n";
+  for (const std::string& line : t.sweep) out << line << "\n";
+  std::vector<std::string> measure;
+  if (const toml::table* m = doc["measure"].as_table()) measure = entries(*m);
+  if (t.kind != test_kind::performance) {
+    measure.erase(
+        std::remove_if(measure.begin(), measure.end(), [&](const std::string& l) { return key_of(l) == "timing"; }),
+        measure.end());
+    measure.push_back("timing = false");
+  }
+  out << "\n[measure]\n";
+  for (const std::string& line : measure) out << line << "\n";
+  return out.str();
+}
+
+bool is_assignment_file(const std::filesystem::path& path) {
+  try {
+    const std::string text = read_text(path, "file");
+    return parse_toml(path.string(), text).get("assignment") != nullptr;
+  } catch (const lab_file_error&) {
+    return false;
+  }
+}
+
+}  // namespace cudalab::host

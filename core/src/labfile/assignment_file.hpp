@@ -1,0 +1,100 @@
+// Assignment files: TOML that extends a lab file with a slot a student fills, the tests a submission
+// is checked and graded with, its build policy and limits. Parsed and checked here (CPU only), with
+// every problem located "file:line:column" and a did-you-mean for misspelt keys and names; the tests
+// become lab files of their own (test_lab_text) that `check` and `grade` run.
+//
+//   [assignment]  id, title, lab (a lab file, relative to this file), slot, points, description
+//   [submission]  file (default: the slot's file name), max_bytes
+//   [build]       flags, deny_headers, allow_libraries, compile_timeout_s
+//   [limits]      unit_timeout_s (per child, like run --timeout), total_timeout_s
+//   [[test]]      name, kind (correctness | performance | sanitizer), visibility (visible | hidden),
+//                 points, description, params, sweep, random; correctness: partial; performance:
+//                 metric (pct_of_baseline | pct_of_ceiling), zero_at, full_at, requires; sanitizer: tool
+//   [anti_cheat]  roofline_margin
+//   [feedback]    max_failures
+//   [[hidden]]    name, kind, points, description: in a starter kit's public copy, the hidden tests
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cudalab/lab.hpp"
+#include "labfile/lab_file.hpp"
+#include "labfile/problems.hpp"
+
+namespace cudalab::host {
+
+enum class test_kind { correctness, performance, sanitizer };
+enum class test_visibility { visible, hidden };
+
+/// One [[test]].
+struct assignment_test {
+  std::string name;
+  source_location where;  ///< its [[test]] header
+  test_kind kind = test_kind::correctness;
+  test_visibility visibility = test_visibility::visible;
+  double points = 0;
+  std::string description;  ///< what the starter kit says of a hidden test ("" : made from the rest)
+  bool partial = false;     ///< correctness: points in proportion to the points that pass
+  std::vector<std::string>
+  requires;                                ///< performance: tests that must pass first (else 0 points)
+  std::string metric = "pct_of_baseline";  ///< performance: pct_of_baseline or pct_of_ceiling
+  double zero_at = 0, full_at = 100;       ///< performance: the metric's value for no and for all points
+  std::string tool;                        ///< sanitizer: memcheck, racecheck, synccheck or initcheck
+  /// Its [params], [sweep] and drawn [random] values as TOML text ("n = 1000"), in the order written,
+  /// for its lab file; random axes are drawn at parse time (seeded by the assignment and test names).
+  std::vector<std::string> params, sweep;
+  std::string random_text;  ///< the random axes in words, for the kit's description of hidden tests
+};
+
+/// A test the starter kit only describes ([[hidden]] in a kit's public copy): graded, not run by check.
+struct hidden_test {
+  std::string name;
+  std::string kind;
+  double points = 0;
+  std::string description;
+};
+
+/// An assignment file, checked.
+struct assignment_file {
+  std::filesystem::path path;
+  std::string text;
+  std::string id, title, description;
+  std::filesystem::path lab;  ///< the lab file, resolved against the assignment's folder
+  std::string lab_as_written;
+  source_location lab_where;
+  std::string slot;
+  source_location slot_where;
+  double points = 0;
+  std::string submission_file;  ///< "" : the slot's file name
+  std::uint64_t max_bytes = 256 * 1024;
+  std::vector<std::string> flags, deny_headers, allow_libraries;
+  double compile_timeout_s = 120;
+  double unit_timeout_s = 30, total_timeout_s = 900;
+  double roofline_margin = 1.05;
+  int max_failures = 5;
+  std::vector<assignment_test> tests;
+  std::vector<hidden_test> hidden;  ///< a kit's [[hidden]]: tests graded elsewhere, described only
+};
+
+/// Parses the assignment file at `path`: syntax, keys (unknown ones with the nearest name), types and
+/// ranges, unique test names, requires, zero_at < full_at, the points adding up. Throws lab_file_error
+/// with every problem. What needs the lab's plugin (the slot, the tests' parameter names and values)
+/// is checked by planning each test's lab file (assignment/assignment.hpp).
+assignment_file parse_assignment(const std::filesystem::path& path);
+
+/// The lab file of test `t`: the assignment's lab file (`base`) with `variant` only (and its baseline),
+/// its [params] overridden by the test's, the test's sweep (the lab file's own sweeps dropped) and,
+/// for correctness and sanitizer tests, timing off. A lab file any cudalab command can run.
+std::string test_lab_text(const assignment_file& a, const assignment_test& t, const lab_file& base,
+                          const std::string& variant);
+
+/// True when the TOML file at `path` has an [assignment] table (validate tells the two apart by it).
+bool is_assignment_file(const std::filesystem::path& path);
+
+const char* test_kind_name(test_kind k);
+
+}  // namespace cudalab::host
