@@ -92,6 +92,7 @@ int check_command(const options& o) {
   r.no_gpu = o.assignment.no_gpu;
   if (!o.assignment.arch.empty()) r.arch = o.assignment.arch;
   r.out_dir = o.out_dir;
+  r.force = o.force;
   r.colour = !o.no_color;
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);

@@ -63,6 +63,13 @@ int describe_command(const options& o) {
     fmt::print("\nVariants:\n");
     for (const auto& v : s.variants)
       fmt::print("  {:<22} {}{}\n", v.name, v.summary, v.name == s.baseline ? "  (baseline)" : "");
+    if (!s.slots.empty()) {
+      fmt::print("\nSlots (a student's code runs as the variant student:SLOT; cudalab assignment init --slot SLOT):\n");
+      fmt::print("  {:<16} {:<9} {:<18} {}\n", "slot", "kind", "does the job of", "the student writes");
+      for (const auto& sl : s.slots)
+        fmt::print("  {:<16} {:<9} {:<18} {} ({}: {})\n", sl.name, sl.kind == slot_kind::kernel ? "kernel" : "launcher",
+                   sl.variant, sl.summary, sl.file_name, sl.entry);
+    }
     return host::exit_ok;
   } catch (const host::plugin_error& e) {
     fmt::print(stderr, "cudalab: {}\n", e.what());

@@ -140,6 +140,7 @@ int main(int argc, char** argv) {
   check->add_flag("--no-gpu", o.assignment.no_gpu, "Only build it and check the header policy (no GPU needed)");
   check->add_option("--arch", o.assignment.arch, "The architecture --no-gpu builds for (default sm_90)");
   check->add_option("--out", o.out_dir, "Where to keep what it ran (default: check-results/<id>-<date-time>Z)");
+  check->add_flag("--force", o.force, "Replace an earlier check's folder at --out");
   check->add_flag("--no-color", o.no_color, "No colours");
 
   auto* device = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");

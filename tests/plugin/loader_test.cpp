@@ -149,6 +149,12 @@ TEST(PluginLoader, SpecMistakesAreRefusedNamingTheLabAndTheFunction) {
   const std::pair<const char*, const char*> cases[] = {
       {"bad_default", "bad_default: spec(): parameter 'n': its default is wrong: 'n' = 2048 is out of range [1, 1024]"},
       {"duplicate_variant", "duplicate_variant: spec(): variant 'copy' is declared twice"},
+      {"bad_slots", "slot 'fill': its variant 'nope' is not one of the lab's variants"},
+      {"bad_slots", "slot 'fill': its reference: fill.cu:2: the solution region begun here has no"},
+      {"bad_slots", "slot 'copy_it': its entry '2copy' is not a C function name"},
+      {"bad_slots", "slot 'copy_it': its reference has no \"// BEGIN SOLUTION\" region"},
+      {"bad_slots", "slot 'copy_it': its file name 'dir/copy.cu' is not a plain NAME.cu"},
+      {"bad_slots", "slot 'copy_it' is declared twice"},
   };
   for (const auto& [name, expected] : cases) {
     try {

@@ -153,7 +153,21 @@ void run_sanitizer(test_outcome& o, const check_request& req, const loaded_assig
   for (const fs::path& p : req.search_path) c.argv.push_back("--plugin-path=" + p.string());
   c.argv.push_back(lab_file.string());
   c.timeout_s = a.file.unit_timeout_s * 20;  // the sanitizer slows kernels down many times
-  c.keep_lines = 40;
+  // The sanitizer's findings: each report's first line ("Invalid __global__ write of size 4 bytes") and
+  // where it happened ("at vector_copy+0x70 in vector_copy.cu:7", with -lineinfo).
+  bool after_report = false;
+  c.on_output_line = [&](const std::string& line) {
+    const std::string prefix = "========= ";
+    if (line.rfind(prefix, 0) != 0) return;
+    const std::string text = line.substr(prefix.size());
+    const std::string trimmed = text.substr(std::min(text.find_first_not_of(' '), text.size()));
+    const bool report = trimmed.rfind("Invalid", 0) == 0 || trimmed.rfind("Race", 0) == 0 ||
+                        trimmed.rfind("Error", 0) == 0 || trimmed.find("hazard") != std::string::npos ||
+                        trimmed.rfind("Uninitialized", 0) == 0 || trimmed.rfind("Barrier", 0) == 0;
+    if (int(o.details.size()) < 2 * a.file.max_failures && (report || (after_report && trimmed.rfind("at ", 0) == 0)))
+      o.details.push_back(trimmed);
+    after_report = report;
+  };
   const child_outcome e = run_child(c);
   if (e.ended_normally() && e.exit_code == exit_ok) {
     o.passed = true;
@@ -161,16 +175,27 @@ void run_sanitizer(test_outcome& o, const check_request& req, const loaded_assig
     o.summary = t.tool + ": no errors";
     return;
   }
-  for (const std::string& line : e.last_output)
-    if (line.rfind("========= ", 0) == 0 && line.find("ERROR SUMMARY") == std::string::npos &&
-        int(o.details.size()) < a.file.max_failures)
-      o.details.push_back(line.substr(10));
-  if (e.ended_normally() && e.exit_code == exit_cuda_error)
+  if (e.ended_normally() && e.exit_code == exit_cuda_error) {
     o.summary = t.tool + " found errors";
-  else if (e.ended_normally() && e.exit_code == exit_verify_failed)
-    o.summary = t.tool + ": no sanitizer error, but the output is wrong";
-  else
+  } else if (e.ended_normally() && e.exit_code == exit_verify_failed) {
+    o.details.clear();  // a clean run whose output is wrong earns nothing here either
+    o.summary = t.tool + ": no sanitizer error, but the output is wrong (the correctness tests say where)";
+  } else {
     o.summary = t.tool + ": the run " + e.describe();
+  }
+}
+
+// With --force: an earlier check's folder (only what check writes in it) is removed; anything else
+// in it keeps it, and make_empty_folder refuses it.
+void remove_earlier_check(const fs::path& out) {
+  std::error_code ec;
+  if (!fs::is_directory(out, ec)) return;
+  for (const auto& entry : fs::directory_iterator(out, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name != "build" && name != "tests" && name != "run" && name != "check.json" && name.rfind("sanitizer-", 0) != 0)
+      return;
+  }
+  fs::remove_all(out, ec);
 }
 
 }  // namespace
@@ -205,6 +230,7 @@ int check_submission(const check_request& req) {
   const fs::path out =
       !req.out_dir.empty() ? fs::path(req.out_dir) : fs::path("check-results") / (f.id + "-" + utc_stamp());
   try {
+    if (req.force) remove_earlier_check(out);
     make_empty_folder(out);
   } catch (const std::exception& e) {
     fmt::print(stderr, "cudalab: check: {}\n", e.what());
@@ -299,10 +325,19 @@ int check_submission(const check_request& req) {
   for (test_outcome& o : outcomes)
     if (o.test->kind == test_kind::performance)
       score_performance(o, results[lab_of[o.test].string()], context, passed, f);
-  for (test_outcome& o : outcomes)
-    if (o.test->kind == test_kind::sanitizer)
-      run_sanitizer(o, req, a, lab_of[o.test], built_for_gpu.empty() ? submission : built_for_gpu,
-                    out / ("sanitizer-" + o.test->name));
+  // The sanitizers only look at a submission whose output is right: one that fails earns nothing here
+  // anyway, and one that never ends would hold the sanitizer (much slower) for its whole budget.
+  const bool correct = std::all_of(passed.begin(), passed.end(), [](const auto& p) { return p.second; });
+  for (test_outcome& o : outcomes) {
+    if (o.test->kind != test_kind::sanitizer) continue;
+    if (!correct) {
+      o.ran = true;
+      o.summary = o.test->tool + ": not run, the correctness tests must pass first";
+      continue;
+    }
+    run_sanitizer(o, req, a, lab_of[o.test], built_for_gpu.empty() ? submission : built_for_gpu,
+                  out / ("sanitizer-" + o.test->name));
+  }
 
   // 5. The report.
   double earned = 0, visible = 0, hidden = 0;

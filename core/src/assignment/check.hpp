@@ -20,6 +20,7 @@ struct check_request {
   bool no_gpu = false;
   std::string arch = "sm_90";  ///< what --no-gpu builds for (--arch)
   std::string out_dir;         ///< "" : check-results/<assignment id>-<date-time>
+  bool force = false;          ///< replace an earlier check's folder at out_dir
   bool colour = true;
   std::string program;  ///< this executable, for the sanitizer's children
 };

@@ -14,6 +14,7 @@
 #define CUDALAB_MISTAKE_NO_OUTPUT 4          // setup() registers no output
 #define CUDALAB_MISTAKE_ZERO_TRAFFIC 5       // traffic_of() returns nothing
 #define CUDALAB_MISTAKE_STALE_ABI 6          // built against boundary headers that differ from the host's
+#define CUDALAB_MISTAKE_BAD_SLOTS 7          // slots that stand for no variant, unpaired markers, a bad entry
 
 namespace mistake {
 
@@ -57,6 +58,14 @@ class mistake_lab final : public cudalab::lab {
     s.variants = {{"copy", "cudaMemcpyAsync"}};
 #endif
     s.baseline = "copy";
+#if CUDALAB_MISTAKE == CUDALAB_MISTAKE_BAD_SLOTS
+    s.slots = {{"fill", cudalab::slot_kind::kernel, "nope", "fills", "fill", "fill.cu",
+                "extern \"C\" __global__ void fill() {\n  // BEGIN SOLUTION\n}\n"},
+               {"copy_it", cudalab::slot_kind::launcher, "copy", "copies", "2copy", "copy_it.cu",
+                "extern \"C\" int copy() { return 0; }\n"},
+               {"copy_it", cudalab::slot_kind::kernel, "copy", "again", "copy", "dir/copy.cu",
+                "// BEGIN SOLUTION\n// END SOLUTION\ncopy"}};
+#endif
     return s;
   }
 

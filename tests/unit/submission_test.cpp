@@ -1,0 +1,115 @@
+// --submission's argument, the ELF symbol check a built submission must pass, and assignment files'
+// parsing and test lab files (CPU only: NVRTC needs no GPU).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "labfile/assignment_file.hpp"
+#include "slots/elf_symbols.hpp"
+#include "slots/kernel_compile.hpp"
+#include "slots/submission.hpp"
+
+namespace fs = std::filesystem;
+using namespace cudalab::host;
+
+TEST(SubmissionArg, SplitsAtTheFirstEqualsSign) {
+  const submission_arg a = parse_submission_arg("vector_copy=dir/my=file.cu");
+  EXPECT_EQ(a.slot, "vector_copy");
+  EXPECT_EQ(a.file, "dir/my=file.cu");
+  EXPECT_THROW(parse_submission_arg("vector_copy"), std::invalid_argument);
+  EXPECT_THROW(parse_submission_arg("=file.cu"), std::invalid_argument);
+  EXPECT_THROW(parse_submission_arg("slot="), std::invalid_argument);
+}
+
+TEST(SubmissionArg, BuiltFilesAreTold) {
+  EXPECT_TRUE(is_built_submission("out/submissions/slot.cubin"));
+  EXPECT_TRUE(is_built_submission("libx.so"));
+  EXPECT_FALSE(is_built_submission("slot.cu"));
+}
+
+TEST(ElfSymbols, ACubinDefinesItsKernelsOnly) {
+  kernel_compile_request r;
+  r.source = "extern \"C\" __global__ void scale(float* x) { x[threadIdx.x] *= 2.0f; }\n";
+  r.file_name = "scale.cu";
+  const kernel_compile_result out = compile_kernel(r);
+  ASSERT_TRUE(out.ok) << out.log;
+  const std::string bytes(out.cubin.begin(), out.cubin.end());
+  EXPECT_TRUE(defines_function(bytes, "scale.cubin", "scale"));
+  EXPECT_FALSE(defines_function(bytes, "scale.cubin", "copy"));
+  EXPECT_THROW(defines_function("not an ELF file", "junk", "scale"), std::runtime_error);
+  EXPECT_THROW(defines_function(std::string(bytes, 0, 80), "cut.cubin", "scale"), std::runtime_error);
+}
+
+namespace {
+fs::path write_assignment(const std::string& name, const std::string& text) {
+  const fs::path dir = fs::temp_directory_path() / "cudalab_submission_test";
+  fs::create_directories(dir);
+  std::ofstream(dir / name) << text;
+  return dir / name;
+}
+
+const char* const assignment_text = R"([assignment]
+id = "hw"
+title = "HW"
+lab = "lab.toml"
+slot = "copy"
+points = 10
+
+[[test]]
+name = "sizes"
+kind = "correctness"
+points = 4
+params = { block = 64 }
+random = { n = { from = 1, to = "1Mi", count = 6, scale = "log" } }
+
+[[test]]
+name = "speed"
+kind = "performance"
+points = 6
+requires = ["sizes"]
+params = { n = "1Mi" }
+zero_at = 10
+full_at = 80
+)";
+}  // namespace
+
+TEST(AssignmentFile, RandomAxesAreDrawnInRangeAndTheSameEveryTime) {
+  const fs::path file = write_assignment("a.toml", assignment_text);
+  const assignment_file a = parse_assignment(file), again = parse_assignment(file);
+  ASSERT_EQ(a.tests.size(), 2u);
+  ASSERT_EQ(a.tests[0].sweep.size(), 1u);
+  EXPECT_EQ(a.tests[0].sweep, again.tests[0].sweep);
+  const std::string& line = a.tests[0].sweep[0];
+  ASSERT_EQ(line.rfind("n = [", 0), 0u) << line;
+  std::string list = line.substr(5, line.size() - 6);
+  std::size_t values = 0;
+  for (std::size_t at = 0; at < list.size();) {
+    const std::size_t end = list.find(',', at);
+    const long long v = std::stoll(list.substr(at, end - at));
+    EXPECT_GE(v, 1);
+    EXPECT_LE(v, 1 << 20);
+    ++values;
+    at = end == std::string::npos ? list.size() : end + 2;
+  }
+  EXPECT_GE(values, 1u);
+  EXPECT_LE(values, 6u);
+  EXPECT_NE(a.tests[0].random_text.find("values of n from 1 to 1048576 (log scale)"), std::string::npos);
+  EXPECT_EQ(a.tests[1].requires, std::vector<std::string>{"sizes"});
+}
+
+TEST(AssignmentFile, EveryProblemIsLocated) {
+  std::string text = assignment_text;
+  text.replace(text.find("full_at = 80"), 12, "full_at = 5");
+  text.replace(text.find("requires = [\"sizes\"]"), 20, "requires = [\"size\"]");
+  text += "colour = \"red\"\n";
+  try {
+    parse_assignment(write_assignment("b.toml", text));
+    FAIL() << "parsed";
+  } catch (const cudalab::host::lab_file_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("zero_at (10) must be below full_at (5)"), std::string::npos) << what;
+    EXPECT_NE(what.find("requires 'size', which is no test; did you mean 'sizes'?"), std::string::npos) << what;
+    EXPECT_NE(what.find("b.toml:28:1: unknown key 'colour' in test"), std::string::npos) << what;
+  }
+}
