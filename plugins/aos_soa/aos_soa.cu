@@ -12,10 +12,6 @@
 
 namespace aos_soa {
 
-namespace {
-unsigned grid_for(std::uint64_t threads, int block) { return static_cast<unsigned>((threads + block - 1) / block); }
-}  // namespace
-
 void launch_record_copy(const void* d_in, void* d_out, std::uint64_t bytes, int block, cudaStream_t stream) {
   record_copy_kernel<<<grid_for((bytes + 15) / 16, block), block, 0, stream>>>(static_cast<const unsigned*>(d_in),
                                                                                static_cast<unsigned*>(d_out), bytes);

@@ -240,6 +240,11 @@ inline word_layout word_layout_of(storage where, const settings& s) {
 /// Feeds the warp accesses of kernel `k` at point `s` to the access model (aos_soa_trace.cpp).
 void trace_kernel(kernel k, const settings& s, cudalab::trace_sink& sink);
 
+/// Blocks of `block` threads that give each of `threads` items a thread (the grid of every launcher).
+inline unsigned grid_for(std::uint64_t threads, int block) {
+  return static_cast<unsigned>((threads + block - 1) / block);
+}
+
 // Every launcher REQUIRES n >= 1 (the n parameter's minimum) and enqueues one launch on `stream`.
 
 /// Copies `bytes` bytes (REQUIRES: a multiple of 4) from d_in to d_out, 16 bytes per thread.

@@ -6,6 +6,7 @@
 
 #include "aos_soa.hpp"
 #include "aos_soa_kernels.cuh"
+#include "aos_soa_slot_sources.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
 #include "cudalab/variant_table.hpp"
@@ -109,6 +110,22 @@ class aos_soa_point final : public cudalab::lab_point {
     }
   }
 
+  // Slot aos_to_soa (aos_to_soa's job, float records only): launched as the lab's conversion, one record
+  // per thread and a shared float per field of the block's records; the field arrays of the SoA
+  // output are soa_array_bytes() apart.
+  void run_slot(const std::string& slot, const cudalab::slot_code& code, cudaStream_t stream) override {
+    if (s_.shape.mixed)
+      throw std::invalid_argument("slot " + slot + " converts records of floats: run it at record = \"float\"");
+    const float* records = static_cast<const float*>(in(storage::aos));
+    float* arrays = static_cast<float*>(out(storage::soa));
+    unsigned long long n = s_.n;
+    int fields = s_.l.fields;
+    unsigned long long field_stride = soa_array_bytes(s_.n, sizeof(float)) / sizeof(float);
+    void* args[] = {&records, &arrays, &n, &fields, &field_stride};
+    const std::size_t shared_bytes = std::size_t(s_.block) * s_.l.record_bytes;
+    code.launch(dim3(grid_for(s_.n, s_.block)), dim3(unsigned(s_.block)), shared_bytes, stream, args);
+  }
+
   cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context& ctx) override {
     const policy& p = variants[v];
     word_rule expected;
@@ -185,6 +202,10 @@ class aos_soa_lab final : public cudalab::lab {
     };
     s.variants = variants.specs();
     s.baseline = "copy";
+    s.slots = {{"aos_to_soa", cudalab::slot_kind::kernel, "aos_to_soa",
+                "convert float records to field arrays through shared memory, reads and writes coalesced "
+                "(one record per thread)",
+                "aos_to_soa", "aos_to_soa.cu", cudalab_slot_source::aos_to_soa_cu}};
     return s;
   }
 

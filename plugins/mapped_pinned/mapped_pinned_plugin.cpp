@@ -24,6 +24,7 @@
 #include "cudalab/variant_table.hpp"
 #include "mapped_pinned.hpp"
 #include "mapped_pinned_kernels.cuh"
+#include "mapped_pinned_slot_sources.hpp"
 
 namespace mapped_pinned {
 
@@ -169,9 +170,8 @@ class mapped_pinned_point final : public cudalab::lab_point {
         registered_in_(registered_in_mem_.get(), s.n * sizeof(int)),
         registered_out_(registered_out_mem_.get(), s.n * sizeof(int)),
         d_in_(s.n),
-        d_out_(s.n),
-        streams_(static_cast<std::size_t>(s.streams)),
-        joins_(static_cast<std::size_t>(s.streams)) {
+        d_out_(s.n) {
+    make_streams(s.streams);
     // The input, made on the GPU from the seed: written over the bus into the mapped and registered
     // inputs, and into the device buffer of the copy variants, from where one copy each takes it to
     // the pinned and the pageable input. The host synchronises before it checksums them.
@@ -196,9 +196,7 @@ class mapped_pinned_point final : public cudalab::lab_point {
   /// New launch settings, work per element or stream count; the buffers and inputs stay.
   void retune(const cudalab::params& p) override {
     s_ = settings(p);
-    if (streams_.size() == static_cast<std::size_t>(s_.streams)) return;
-    joins_ = std::vector<cudalab::event>(static_cast<std::size_t>(s_.streams));
-    streams_ = std::vector<cudalab::stream>(static_cast<std::size_t>(s_.streams));
+    if (streams_.size() != static_cast<std::size_t>(s_.streams)) make_streams(s_.streams);
   }
 
   void run(cudalab::variant_index v, cudaStream_t stream) override {
@@ -221,6 +219,18 @@ class mapped_pinned_point final : public cudalab::lab_point {
         return launch_add_strided(mapped_in_.device_data(), mapped_out_.device_data(), s_.n, s_.stride, s_.increment,
                                   s_.cycles, s_.block, stream);
     }
+  }
+
+  // Slot add_overlapped (streams' job): the student's launcher gets what run_streams() uses, between
+  // the same fork and join, so it enqueues on the point's streams only and the timing covers its work.
+  void run_slot(const std::string&, const cudalab::slot_code& code, cudaStream_t stream) override {
+    using entry =
+        cudaError_t(const int*, int*, int*, int*, unsigned long long, int, int, int, const cudaStream_t*, int);
+    fork_streams(stream);
+    CUDALAB_CUDA_CHECK(code.entry<entry>()(pinned_in_.data(), pinned_out_.data(), d_in_.data(), d_out_.data(), s_.n,
+                                           s_.increment, s_.cycles, static_cast<int>(s_.chunks), stream_handles_.data(),
+                                           static_cast<int>(stream_handles_.size())));
+    join_streams(stream);
   }
 
   cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context& ctx) override {
@@ -266,13 +276,33 @@ class mapped_pinned_point final : public cudalab::lab_point {
     CUDALAB_CUDA_CHECK(cudaMemcpyAsync(h_out, d_out_.data(), bytes, cudaMemcpyDeviceToHost, stream));
   }
 
-  /// Chunk c goes to stream c % streams: its copy-in, add and copy-out are ordered on that stream,
-  /// while other streams copy or compute other chunks. The worker streams start after the work
-  /// already on `stream` (fork event) and `stream` waits for all of them (join events), so the
-  /// caller's timing events around run() cover the whole overlapped execution.
-  void run_streams(cudaStream_t stream) {
+  /// `count` worker streams, their join events, and the streams' handles as an array (for the slot).
+  void make_streams(int count) {
+    joins_ = std::vector<cudalab::event>(static_cast<std::size_t>(count));
+    streams_ = std::vector<cudalab::stream>(static_cast<std::size_t>(count));
+    stream_handles_.clear();
+    for (const cudalab::stream& w : streams_) stream_handles_.push_back(w.get());
+  }
+
+  /// The worker streams start after the work already on `stream` (fork event).
+  void fork_streams(cudaStream_t stream) {
     fork_.record(stream);
     for (auto& s : streams_) CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(s.get(), fork_.get(), 0));
+  }
+
+  /// `stream` waits for all the worker streams (join events), so the caller's timing events around a
+  /// run cover the whole overlapped execution, and what is queued on `stream` next sees its results.
+  void join_streams(cudaStream_t stream) {
+    for (std::size_t i = 0; i < streams_.size(); ++i) {
+      joins_[i].record(streams_[i].get());
+      CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(stream, joins_[i].get(), 0));
+    }
+  }
+
+  /// Chunk c goes to stream c % streams: its copy-in, add and copy-out are ordered on that stream,
+  /// while other streams copy or compute other chunks, between fork_streams() and join_streams().
+  void run_streams(cudaStream_t stream) {
+    fork_streams(stream);
     const std::uint64_t chunk = chunk_elements(s_.n, s_.chunks);
     std::size_t c = 0;
     for (std::uint64_t begin = 0; begin < s_.n; begin += chunk, ++c) {
@@ -286,10 +316,7 @@ class mapped_pinned_point final : public cudalab::lab_point {
       CUDALAB_CUDA_CHECK(
           cudaMemcpyAsync(pinned_out_.data() + begin, d_out_.data() + begin, bytes, cudaMemcpyDeviceToHost, s));
     }
-    for (std::size_t i = 0; i < streams_.size(); ++i) {
-      joins_[i].record(streams_[i].get());
-      CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(stream, joins_[i].get(), 0));
-    }
+    join_streams(stream);
   }
 
   settings s_;
@@ -301,6 +328,7 @@ class mapped_pinned_point final : public cudalab::lab_point {
   cudalab::host_registration registered_in_, registered_out_;
   cudalab::device_buffer<int> d_in_, d_out_;
   std::vector<cudalab::stream> streams_;
+  std::vector<cudaStream_t> stream_handles_;  ///< streams_' handles, for the slot
   std::vector<cudalab::event> joins_;
   cudalab::event fork_;
 };
@@ -346,6 +374,10 @@ class mapped_pinned_lab final : public cudalab::lab {
     };
     s.variants = variants.specs();
     s.baseline = "pinned";
+    s.slots = {{"add_overlapped", cudalab::slot_kind::launcher, "streams",
+                "cut the pinned data into chunks and overlap copy-in, add and copy-out on the lab's streams "
+                "(a launcher)",
+                "add_overlapped", "add_overlapped.cu", cudalab_slot_source::add_overlapped_cu}};
     return s;
   }
 

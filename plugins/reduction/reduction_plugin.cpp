@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "cudalab/variant_table.hpp"
 #include "reduction.hpp"
 #include "reduction_kernels.cuh"
+#include "reduction_slot_sources.hpp"
 
 namespace reduction {
 
@@ -154,6 +156,20 @@ class reduction_point final : public cudalab::lab_point {
       T* dst = passes[i].blocks == 1 ? d_result_.data() : (i % 2 == 0 ? d_scratch_a_.data() : d_scratch_b_.data());
       launch_pass<T>(*k, src, dst, passes[i].count, passes[i].blocks, block_, stream);
       src = dst;
+    }
+  }
+
+  // Slot reduce_sum (warp_shuffle's job, float only): the student's launcher gets the input, the result
+  // and the first ping-pong scratch array, which holds at least ceil(n / block) >= ceil(n / 1024) floats.
+  void run_slot(const std::string& slot, const cudalab::slot_code& code, cudaStream_t stream) override {
+    if constexpr (!std::is_same_v<T, float>) {
+      (void)code;
+      (void)stream;
+      throw std::invalid_argument("slot " + slot + " sums floats: run it at type = \"float\"");
+    } else {
+      using entry = cudaError_t(const float*, unsigned long long, float*, float*, unsigned long long, cudaStream_t);
+      CUDALAB_CUDA_CHECK(
+          code.entry<entry>()(d_in_.data(), n_, d_result_.data(), d_scratch_a_.data(), d_scratch_a_.size(), stream));
     }
   }
 
@@ -379,6 +395,9 @@ class reduction_lab final : public cudalab::lab {
     };
     s.variants = variants.specs();
     s.baseline = "cub";
+    s.slots = {{"reduce_sum", cudalab::slot_kind::launcher, "warp_shuffle",
+                "sum n floats into one on the device: a launcher that picks the passes, grids and blocks", "reduce_sum",
+                "reduce_sum.cu", cudalab_slot_source::reduce_sum_cu}};
     return s;
   }
 

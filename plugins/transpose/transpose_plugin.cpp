@@ -1,5 +1,6 @@
 // The transpose lab: coalescing a matrix transpose through shared memory, and the bank conflicts it risks.
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "cudalab/lab.hpp"
@@ -7,6 +8,7 @@
 #include "cudalab/variant_table.hpp"
 #include "transpose.hpp"
 #include "transpose_kernels.cuh"
+#include "transpose_slot_sources.hpp"
 
 namespace transpose {
 
@@ -56,6 +58,10 @@ const cudalab::variant_table<plan> variants = {
      "padded_rows with cache hints: loads prefetch 256 B into L2, stores evict first",
      {false, kernel::hinted, 0, tuned_strip, true}},
 };
+
+/// Thread rows of a block of the transpose_tile slot: 32 x 8 threads per 32x32 tile, each thread
+/// moving four elements of it (the launch slots/transpose_tile.cu documents).
+constexpr unsigned slot_block_rows = 8;
 
 /// The thread rows of a block of `pl` when the block_rows parameter is `param`.
 unsigned block_rows_of(const plan& pl, unsigned param) {
@@ -176,6 +182,15 @@ class transpose_point final : public cudalab::lab_point {
     launch(pl.k, d_in_.data(), d_out_.data(), rows_, cols_, block_rows_of(pl, block_rows_), pl.strip, stream);
   }
 
+  // Slot transpose_tile (padded's job): a 2-D grid of one block per tile, 32 x slot_block_rows threads.
+  void run_slot(const std::string&, const cudalab::slot_code& code, cudaStream_t stream) override {
+    const float* in = d_in_.data();
+    float* out = d_out_.data();
+    unsigned rows = rows_, cols = cols_;
+    void* args[] = {&in, &out, &rows, &cols};
+    code.launch(dim3(tiles_along(cols_), tiles_along(rows_)), dim3(tile_dim, slot_block_rows), 0, stream, args);
+  }
+
   cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context& ctx) override {
     const bool transposes = variants[v].transposes;
     cudalab::verification c = compare_output(d_out_.data(), d_in_.data(), rows_, cols_, transposes, ctx.stream);
@@ -216,6 +231,10 @@ class transpose_lab final : public cudalab::lab {
     };
     s.variants = variants.specs();
     s.baseline = "copy";
+    s.slots = {{"transpose_tile", cudalab::slot_kind::kernel, "padded",
+                "transpose through a conflict-free shared 32x32 tile, partial edge tiles included (32 x 8 threads "
+                "per tile)",
+                "transpose_tile", "transpose_tile.cu", cudalab_slot_source::transpose_tile_cu}};
     return s;
   }
 
