@@ -165,7 +165,9 @@ std::vector<planned_lab> plan_lab_files(const plan_request& request) {
       problems.insert(problems.end(), e.problems().begin(), e.problems().end());
     }
   }
-  if (!first_plugin_error && request.submitted_slots) check_submitted_slots(plans, *request.submitted_slots, problems);
+  // Only when every file planned: a slot of a file that failed is not missing.
+  if (!first_plugin_error && request.submitted_slots && plans.size() == request.files.size())
+    check_submitted_slots(plans, *request.submitted_slots, problems);
   if (!problems.empty()) throw lab_file_error(problems);
   if (first_plugin_error) throw *first_plugin_error;
   for (const planned_lab& pl : plans) check_traffic(pl, request.variant_filter);

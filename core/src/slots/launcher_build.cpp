@@ -4,6 +4,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -73,9 +74,14 @@ std::vector<std::string> make_rule_prerequisites(const std::string& rule) {
 }
 
 bool header_matches(const std::string& header, const std::string& pattern) {
-  if (::fnmatch(pattern.c_str(), header.c_str(), 0) == 0) return true;
-  for (std::size_t slash = header.find('/'); slash != std::string::npos; slash = header.find('/', slash + 1))
-    if (::fnmatch(pattern.c_str(), header.c_str() + slash + 1, 0) == 0) return true;
+  // "bin/../" resolved, and only the part from the first "include" folder on: the CUDA toolkit's own
+  // folder is called cuda, and "cuda/*" means the <cuda/...> headers, not every header of the toolkit.
+  const std::string path = std::filesystem::path(header).lexically_normal().generic_string();
+  const std::size_t include = path.find("/include/");
+  const std::size_t from = include == std::string::npos ? 0 : include + 1;
+  if (::fnmatch(pattern.c_str(), path.c_str() + from, 0) == 0) return true;
+  for (std::size_t slash = path.find('/', from); slash != std::string::npos; slash = path.find('/', slash + 1))
+    if (::fnmatch(pattern.c_str(), path.c_str() + slash + 1, 0) == 0) return true;
   return false;
 }
 

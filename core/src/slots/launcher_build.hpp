@@ -35,8 +35,10 @@ struct launcher_build_result {
 /// without the target and the source itself.
 std::vector<std::string> make_rule_prerequisites(const std::string& rule);
 
-/// Whether `header` (a path) matches `pattern` (a glob such as "cub/*") from one of its folders on:
-/// "/usr/local/cuda/include/cub/cub.cuh" matches "cub/*".
+/// Whether `header` (a path) matches `pattern` (a glob such as "cub/*") from one of its folders on,
+/// counting only from its first "include" folder (when it has one), after resolving "..":
+/// "/usr/local/cuda/include/cccl/cub/cub.cuh" matches "cub/*"; "/usr/local/cuda/bin/../include/x.h"
+/// does not match "cuda/*".
 bool header_matches(const std::string& header, const std::string& pattern);
 
 /// Messages of nvcc's output: the front end's "FILE(LINE): error: ..." and the host compiler's and
