@@ -104,8 +104,8 @@ TEST(LauncherBuildParts, HeadersMatchFromAnyFolderOn) {
   EXPECT_TRUE(header_matches("/usr/local/cuda/include/cccl/cuda/std/atomic", "cuda/*"));
   // The toolkit's folder is called cuda: its other headers are not <cuda/...> ones (a bug found by the
   // reduction assignment, whose nvcc -M lists .../cuda/bin/../targets/.../include/*.h).
-  EXPECT_FALSE(header_matches("/usr/local/cuda/bin/../targets/x86_64-linux/include/device_launch_parameters.h",
-                              "cuda/*"));
+  EXPECT_FALSE(
+      header_matches("/usr/local/cuda/bin/../targets/x86_64-linux/include/device_launch_parameters.h", "cuda/*"));
   EXPECT_FALSE(header_matches("/usr/local/cuda/include/cuda_runtime.h", "cuda/*"));
   EXPECT_EQ(make_rule_prerequisites("x.o : /tmp/a.cu \\\n /usr/include/b.h \\\n  /usr/include/c.h\n"),
             (std::vector<std::string>{"/usr/include/b.h", "/usr/include/c.h"}));

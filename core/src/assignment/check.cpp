@@ -161,15 +161,17 @@ void run_sanitizer(test_outcome& o, const check_request& req, const loaded_assig
     if (line.rfind(prefix, 0) != 0) return;
     const std::string text = line.substr(prefix.size());
     const std::string trimmed = text.substr(std::min(text.find_first_not_of(' '), text.size()));
-    const bool report = trimmed.rfind("Invalid", 0) == 0 || trimmed.rfind("Race", 0) == 0 ||
-                        trimmed.rfind("Error", 0) == 0 || trimmed.find("hazard") != std::string::npos ||
-                        trimmed.rfind("Uninitialized", 0) == 0 || trimmed.rfind("Barrier", 0) == 0;
+    const bool summary = trimmed.find("SUMMARY") != std::string::npos;
+    const bool report = !summary && (trimmed.rfind("Invalid", 0) == 0 || trimmed.rfind("Race", 0) == 0 ||
+                                     trimmed.rfind("Error", 0) == 0 || trimmed.find("hazard") != std::string::npos ||
+                                     trimmed.rfind("Uninitialized", 0) == 0 || trimmed.rfind("Barrier", 0) == 0);
     if (int(o.details.size()) < 2 * a.file.max_failures && (report || (after_report && trimmed.rfind("at ", 0) == 0)))
       o.details.push_back(trimmed);
     after_report = report;
   };
   const child_outcome e = run_child(c);
   if (e.ended_normally() && e.exit_code == exit_ok) {
+    o.details.clear();
     o.passed = true;
     o.score = t.points;
     o.summary = t.tool + ": no errors";

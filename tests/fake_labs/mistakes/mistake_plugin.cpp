@@ -63,8 +63,13 @@ class mistake_lab final : public cudalab::lab {
                 "extern \"C\" __global__ void fill() {\n  // BEGIN SOLUTION\n}\n"},
                {"copy_it", cudalab::slot_kind::launcher, "copy", "copies", "2copy", "copy_it.cu",
                 "extern \"C\" int copy() { return 0; }\n"},
-               {"copy_it", cudalab::slot_kind::kernel, "copy", "again", "copy", "dir/copy.cu",
-                "// BEGIN SOLUTION\n// END SOLUTION\ncopy"}};
+               { "copy_it",
+                 cudalab::slot_kind::kernel,
+                 "copy",
+                 "again",
+                 "copy",
+                 "dir/copy.cu",
+                 "// BEGIN SOLUTION\n// END SOLUTION\ncopy" }};
 #endif
     return s;
   }
