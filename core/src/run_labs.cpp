@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "deadline.hpp"
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
 #include "isolation/gpu_workers.hpp"
@@ -149,6 +150,7 @@ int probe_devices(const run_request& r, const child_command& command, double tim
 int run_in_children(const run_request& r, const std::string& out_dir, output_format format, isolation_mode mode,
                     double timeout_s) {
   const stop_signals signals;
+  const stop_or_deadline stop(signals.requested(), r.time_limit_s);
   // Every child plans from the texts this process planned from, never from the files again.
   child_command command = r.child;
   command.profile_file = r.profile.file;
@@ -163,7 +165,7 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   // 1. The context, from a child per GPU.
   run_context context = new_context(r.command_line, r.profile.file);
   std::vector<ceilings> measured;
-  if (const int code = probe_devices(r, command, timeout_s, signals.requested(), workers, context, measured);
+  if (const int code = probe_devices(r, command, timeout_s, stop.requested(), workers, context, measured);
       code != exit_ok)
     return code;
 
@@ -179,7 +181,7 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   io.program = child_program;
   io.input = [&](const isolation_unit& unit) { return unit_child_input(command, unit); };
   io.timeout_s = timeout_s;
-  io.stop = signals.requested();
+  io.stop = stop.requested();
   io.workers = workers;
   progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));
   io.on_output_line = [&](const std::string& line) { shown.note("  child: " + line); };

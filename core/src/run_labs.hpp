@@ -25,6 +25,7 @@ struct run_request {
   bool progress = false;                    ///< --progress: the progress line even when stderr is no terminal
   std::optional<isolation_mode> isolate;    ///< --isolate; nullopt: the profile's
   double timeout_s = 0;                     ///< --timeout; 0: the profile's
+  double time_limit_s = 0;                  ///< an isolated run stops (as on Ctrl-C) after this long; 0: never
   std::vector<int> devices;                 ///< --devices: one worker per GPU listed; empty: one GPU
   std::vector<submission_arg> submissions;  ///< --submission SLOT=FILE: sources are built for the GPU first
   build_policy build;                       ///< how those sources are built

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <ctime>
 #include <fstream>
 #include <map>
@@ -46,6 +47,10 @@ std::string utc_stamp() {
 }
 
 std::string points_text(double v) { return fmt::format("{:g}", v); }
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 // A student result that failed, in a line: the point and why.
 std::string failure_line(const variant_result& r) {
@@ -136,7 +141,7 @@ void score_performance(test_outcome& o, const std::vector<variant_result>& rs, c
 
 // A sanitizer test: `cudalab run TEST --submission SLOT=BUILT --isolate=none` under compute-sanitizer.
 void run_sanitizer(test_outcome& o, const check_request& req, const loaded_assignment& a, const fs::path& lab_file,
-                   const std::string& built, const fs::path& out) {
+                   const std::string& built, const fs::path& out, double seconds_left) {
   const assignment_test& t = *o.test;
   o.ran = true;
   const auto sanitizer = find_toolkit_program("compute-sanitizer");
@@ -152,7 +157,8 @@ void run_sanitizer(test_outcome& o, const check_request& req, const loaded_assig
                                "--submission", a.slot->name + "=" + built});
   for (const fs::path& p : req.search_path) c.argv.push_back("--plugin-path=" + p.string());
   c.argv.push_back(lab_file.string());
-  c.timeout_s = a.file.unit_timeout_s * 20;  // the sanitizer slows kernels down many times
+  // The sanitizer slows kernels down many times; never past the check's total time.
+  c.timeout_s = std::min(a.file.unit_timeout_s * 20, seconds_left);
   // The sanitizer's findings: each report's first line ("Invalid __global__ write of size 4 bytes") and
   // where it happened ("at vector_copy+0x70 in vector_copy.cu:7", with -lineinfo).
   bool after_report = false;
@@ -203,6 +209,7 @@ void remove_earlier_check(const fs::path& out) {
 }  // namespace
 
 int check_submission(const check_request& req) {
+  const auto started = std::chrono::steady_clock::now();  // total_timeout_s counts from here
   loaded_assignment a;
   try {
     a = load_assignment(req.assignment, req.search_path);
@@ -284,7 +291,9 @@ int check_submission(const check_request& req) {
     return exit_ok;
   }
 
-  // 3. Correctness and performance tests: one isolated run, each test's lab file in a child.
+  // 3. Correctness and performance tests: one isolated run, each test's lab file in a child, all of
+  // it within the assignment's total_timeout_s (the run stops as on Ctrl-C when it passes).
+  bool out_of_time = false;
   const std::string variant = student_variant(a.slot->name);
   std::map<std::string, std::vector<variant_result>> results;
   run_context context;
@@ -306,10 +315,17 @@ int check_submission(const check_request& req) {
     r.child.argv0 = req.program;
     for (const fs::path& p : req.search_path) r.child.plugin_paths.push_back(p.string());
     r.child.submissions = {a.slot->name + "=" + submission};
+    r.time_limit_s = f.total_timeout_s;
     const int code = run_labs(r);
     if (code == exit_no_gpu || code == exit_submission || code == exit_usage || code == exit_write_error) {
       if (code == exit_no_gpu) fmt::print(stderr, "cudalab: check: no usable GPU; --no-gpu checks the build only\n");
       return code;
+    }
+    if (code == exit_interrupted) {
+      if (seconds_since(started) < f.total_timeout_s) return code;  // Ctrl-C: the student stopped it
+      out_of_time = true;
+      fmt::print("the assignment's total_timeout_s ({} s) ran out: what was measured is scored, the rest is not\n",
+                 points_text(f.total_timeout_s));
     }
     results = student_results(out / "run" / "results.json", variant, context);
     const fs::path gpu_built =
@@ -332,13 +348,15 @@ int check_submission(const check_request& req) {
   const bool correct = std::all_of(passed.begin(), passed.end(), [](const auto& p) { return p.second; });
   for (test_outcome& o : outcomes) {
     if (o.test->kind != test_kind::sanitizer) continue;
-    if (!correct) {
+    const double left = f.total_timeout_s - seconds_since(started);
+    if (!correct || out_of_time || left <= 0) {
       o.ran = true;
-      o.summary = o.test->tool + ": not run, the correctness tests must pass first";
+      o.summary = o.test->tool + (correct ? ": not run, the assignment's total_timeout_s ran out"
+                                          : ": not run, the correctness tests must pass first");
       continue;
     }
     run_sanitizer(o, req, a, lab_of[o.test], built_for_gpu.empty() ? submission : built_for_gpu,
-                  out / ("sanitizer-" + o.test->name));
+                  out / ("sanitizer-" + o.test->name), left);
   }
 
   // 5. The report.
