@@ -283,11 +283,31 @@ int check_submission(const check_request& req) {
     outcomes.push_back(std::move(o));
     if (t.kind != test_kind::sanitizer) run_files.push_back(file.string());
   }
+  // Racecheck always runs: when the assignment has no visible racecheck test, on the first visible
+  // correctness test's points, for no points (shared-memory races are a student's commonest bug).
+  assignment_test implicit_racecheck;
+  const bool has_racecheck = std::any_of(outcomes.begin(), outcomes.end(), [](const test_outcome& o) {
+    return o.test->kind == test_kind::sanitizer && o.test->tool == "racecheck";
+  });
+  const auto first_correctness = std::find_if(
+      outcomes.begin(), outcomes.end(), [](const test_outcome& o) { return o.test->kind == test_kind::correctness; });
+  const bool add_racecheck = !has_racecheck && first_correctness != outcomes.end();
+  if (add_racecheck) {
+    implicit_racecheck = *first_correctness->test;
+    implicit_racecheck.name = "racecheck";
+    implicit_racecheck.kind = test_kind::sanitizer;
+    implicit_racecheck.tool = "racecheck";
+    implicit_racecheck.points = 0;
+    lab_of[&implicit_racecheck] = lab_of[first_correctness->test];
+    test_outcome o;
+    o.test = &implicit_racecheck;
+    outcomes.push_back(std::move(o));
+  }
   if (req.no_gpu) {
     fmt::print(
         "--no-gpu: the build and header policy pass; the {} visible test(s) run on a GPU (their lab files are "
         "in {})\n",
-        outcomes.size(), (out / "tests").string());
+        outcomes.size() - (add_racecheck ? 1 : 0), (out / "tests").string());
     return exit_ok;
   }
 
@@ -370,7 +390,8 @@ int check_submission(const check_request& req) {
     visible += t.points;
     if (t.kind != test_kind::performance && !o.passed) failed = true;
     fmt::print("{:<22} {:<12} {:>9}  {}{}\n", t.name, test_kind_name(t.kind),
-               points_text(std::round(o.score * 10) / 10) + "/" + points_text(t.points),
+               &t == &implicit_racecheck ? std::string("not graded")
+                                         : points_text(std::round(o.score * 10) / 10) + "/" + points_text(t.points),
                o.passed ? "" : (t.kind == test_kind::performance ? "" : "FAILED: "), o.summary);
     for (const std::string& d : o.details) fmt::print("{:<22}   {}\n", "", d);
     tests.push_back({{"name", t.name},
