@@ -186,6 +186,28 @@ std::vector<std::string> variants_to_run(const lab_plan& plan, const std::vector
   return out;
 }
 
+std::vector<lab_description> describe_plans(const std::vector<planned_lab>& plans,
+                                            const std::vector<std::string>& variant_filter) {
+  std::vector<lab_description> out;
+  for (const planned_lab& pl : plans) {
+    lab_description d;
+    d.file = pl.file_arg;
+    d.plugin = pl.plugin->spec.name;
+    d.title = pl.plan.title;
+    for (const param_spec& ps : pl.plugin->spec.params)
+      d.params.emplace_back(ps.name, value_text(pl.plan.base.values().at(ps.name)));
+    for (const sweep_axis& axis : pl.plan.sweep) {
+      std::vector<std::string> values;
+      for (const param_value& v : axis.values) values.push_back(value_text(v));
+      d.sweep.emplace_back(axis.name, std::move(values));
+    }
+    d.measure = measure_values(pl.plan.measure);
+    d.variants = variants_to_run(pl.plan, variant_filter);
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
 std::uint64_t result_count(const std::vector<planned_lab>& plans, const std::vector<std::string>& filter) {
   std::uint64_t total = 0;
   for (const planned_lab& pl : plans) total += pl.plan.point_count() * variants_to_run(pl.plan, filter).size();

@@ -8,6 +8,7 @@
 
 #include "labfile/lab_file.hpp"
 #include "plugin/loader.hpp"
+#include "results/run_context.hpp"
 
 namespace cudalab::host {
 
@@ -43,6 +44,11 @@ std::vector<planned_lab> plan_lab_files(const plan_request& request);
 /// The variants of a plan to run, restricted by the filter, with the plan's baseline first (listed in
 /// the plan's variants or not, and kept whenever anything else runs) so others are compared with it.
 std::vector<std::string> variants_to_run(const lab_plan& plan, const std::vector<std::string>& filter);
+
+/// Each plan as a results file records it (run_context::labs): every parameter, the sweep, the
+/// effective [measure] settings (seed included) and the variants that run.
+std::vector<lab_description> describe_plans(const std::vector<planned_lab>& plans,
+                                            const std::vector<std::string>& variant_filter);
 
 /// How many results a run of `plans` gives: points times variants to run, summed.
 std::uint64_t result_count(const std::vector<planned_lab>& plans, const std::vector<std::string>& filter);

@@ -86,6 +86,7 @@ int build_submissions(const run_request& r, const device_info& device, const res
 // Everything in this process.
 int run_here(const run_request& r, const std::string& out_dir, output_format format) {
   run_context ctx = new_context(r.command_line, r.profile.file);
+  ctx.labs = describe_plans(r.plans, r.variant_filter);
   if (const int code = open_device(r.plans, r.profile.measure, std::nullopt, ctx); code != exit_ok) return code;
   int code = exit_ok;
   const auto out = open_folder(r, out_dir, format, code);
@@ -104,6 +105,15 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
   return report_run(ctx, *out, shown, [&] { return run_plans(r.plans, ctx, shown, ro); });
 }
 
+// What the child probing the GPU learnt, into the parent's context (which never initialises CUDA).
+void take_device_facts(run_context& context, const run_context& probed) {
+  context.device = probed.device;
+  context.measured = probed.measured;
+  context.cuda_runtime = probed.cuda_runtime;
+  context.cuda_driver = probed.cuda_driver;
+  context.sm_clock_mhz = probed.sm_clock_mhz;
+}
+
 // The context of a run over `workers`' GPUs, each probed in a child of its own (the parent itself
 // never initialises CUDA), one after the other (the ceilings of the host bus are measured alone);
 // `measured[w]` becomes the ceilings of worker w's GPU. Returns an exit code.
@@ -112,8 +122,7 @@ int probe_devices(const run_request& r, const child_command& command, double tim
   if (workers.empty()) {
     run_context probed;
     if (const int code = probe_in_child(r.plans, command, timeout_s, stop, probed); code != exit_ok) return code;
-    context.device = probed.device;
-    context.measured = probed.measured;
+    take_device_facts(context, probed);
     measured = {probed.measured};
     return exit_ok;
   }
@@ -130,6 +139,7 @@ int probe_devices(const run_request& r, const child_command& command, double tim
     }
     probed.device.ordinal = ordinal;
     context.devices.push_back(run_device{ordinal, probed.device, probed.measured});
+    if (context.devices.size() == 1) take_device_facts(context, probed);
   }
   context.device = context.devices.front().device;
   context.measured = context.devices.front().measured;
@@ -164,6 +174,7 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   }
   // 1. The context, from a child per GPU.
   run_context context = new_context(r.command_line, r.profile.file);
+  context.labs = describe_plans(r.plans, r.variant_filter);
   std::vector<ceilings> measured;
   if (const int code = probe_devices(r, command, timeout_s, stop.requested(), workers, context, measured);
       code != exit_ok)

@@ -188,7 +188,7 @@ EOF
     # time per sample): SIGTERM must stop the run at the next sample, not at the next variant.
     export FAKECUDA_MS=0.000001
     start run --set measure.min_time_ms=10000 "${common[@]}" "$fixtures/testlab.toml"
-    wait_for 60 test -s "$out/run/results.jsonl" || fail "the run did not start"
+    wait_for 60 test -s "$out/run/context.json" || fail "the run did not start"
     sleep 0.5
     kill -TERM "$pid"
     finish 5
@@ -201,7 +201,7 @@ EOF
     # the process at once.
     export FAKECUDA_HANG_SYNC=1
     start run --config "$configs/verify.toml" "${common[@]}" "$fixtures/testlab.toml"
-    wait_for 60 test -s "$out/run/results.jsonl" || fail "the run did not start"
+    wait_for 60 test -s "$out/run/context.json" || fail "the run did not start"
     sleep 0.5
     kill -TERM "$pid"
     sleep 0.5

@@ -37,7 +37,7 @@ folder_named() { sed -n 's/^cudalab: [0-9]* result(s) in \([^ ,]*\).*/\1/p' <<<"
 # plant_victim: victim.txt, which no run may change.
 plant_victim() { echo "IMPORTANT DATA - do not lose" >victim.txt; }
 victim_intact() { [ "$(cat victim.txt)" = "IMPORTANT DATA - do not lose" ] || bad "victim.txt was overwritten: $(head -c 80 victim.txt)"; }
-result_files="results.jsonl results.json results.csv report.md"
+result_files="context.json results.jsonl results.json results.csv report.md"
 # regular_files DIR: each result file in DIR is a file of its own, not a symlink.
 regular_files() {
   for f in $result_files; do [ -f "$1/$f" ] && [ ! -L "$1/$f" ] || bad "$1/$f is not a regular file"; done
@@ -89,7 +89,7 @@ redteam_f04_file_size_limit() {
   [ "$(wc -l <limited/results.csv)" = 7 ] || bad "results.csv is incomplete"
   grep -q "^## Verification" limited/report.md || bad "report.md is incomplete"
   local extra
-  extra=$(ls -A limited | grep -Ev '^(results\.jsonl|results\.csv|report\.md)$')
+  extra=$(ls -A limited | grep -Ev '^(context\.json|results\.jsonl|results\.csv|report\.md)$')
   [ -z "$extra" ] || bad "files left in the folder: $extra"
   [ -z "$(tail -c1 limited/results.jsonl)" ] || bad "results.jsonl ends in a cut-off line"
   [ "$(grep -cv '}$' limited/results.jsonl)" = 0 ] || bad "results.jsonl holds a cut-off line"

@@ -145,9 +145,10 @@ TEST(Reporter, ColourTableMatchesGolden) {
   expect_golden("table_colour.txt", text);
 }
 
+// A results folder's results.jsonl: one result per line, no context (context.json has it).
 TEST(Reporter, JsonLinesMatchGolden) {
   std::ostringstream out;
-  expect_golden("results.jsonl", render(make_jsonl_reporter(out), out));
+  expect_golden("results.jsonl", render(make_jsonl_reporter(out, false), out));
 }
 
 TEST(Reporter, JsonMatchesGolden) {
@@ -225,7 +226,7 @@ TEST(Reporter, ContextJsonHasDeviceAndCeilings) {
 
 TEST(Reporter, JsonLinesAreWrittenBeforeTheEnd) {
   std::ostringstream out;
-  auto r = make_jsonl_reporter(out);
+  auto r = make_jsonl_reporter(out, true);  // a child of an isolated run: the context line first
   r->begin(fixed_context());
   EXPECT_NE(out.str().find("\"context\""), std::string::npos);
   r->add(fixed_results()[0]);
@@ -258,7 +259,7 @@ TEST(Reporter, EmptyRunsAreFine) {
 TEST(Reporter, ReporterSetFansOut) {
   std::ostringstream a, b;
   reporter_set set;
-  set.add_reporter(make_jsonl_reporter(a));
+  set.add_reporter(make_jsonl_reporter(a, false));
   set.add_reporter(make_csv_reporter(b));
   set.begin(fixed_context());
   set.add(fixed_results()[0]);
@@ -315,15 +316,30 @@ TEST(Reporter, JsonSurvivesTextThatIsNotUtf8) {
 
 TEST(Reporter, JsonLinesHaveOneLinePerResultAfterTheContext) {
   std::ostringstream out;
-  const std::string text = render(make_jsonl_reporter(out), out);
+  const std::string text = render(make_jsonl_reporter(out, true), out);
   std::istringstream lines(text);
   std::string line;
   std::vector<nlohmann::json> parsed;
   while (std::getline(lines, line)) parsed.push_back(nlohmann::json::parse(line));
   ASSERT_EQ(parsed.size(), fixed_results().size() + 1);
-  EXPECT_EQ(parsed[0]["context"]["schema_version"], 1);
+  EXPECT_EQ(parsed[0]["context"]["schema_version"], 2);
   EXPECT_EQ(parsed.back()["status"], "skipped");
   EXPECT_EQ(parsed.back()["error"], "needs compute capability 10.0, the device has 9.0");
+}
+
+// What a results folder writes (schema 2): no context line, every line a result that parses as one.
+TEST(Reporter, ResultsFolderJsonLinesAreResultsOnly) {
+  std::ostringstream out;
+  const std::string text = render(make_jsonl_reporter(out, false), out);
+  std::istringstream lines(text);
+  std::string line;
+  std::size_t n = 0;
+  while (std::getline(lines, line)) {
+    EXPECT_NO_THROW(parse_result_json(line)) << line;
+    EXPECT_EQ(line.find("\"context\""), std::string::npos);
+    ++n;
+  }
+  EXPECT_EQ(n, fixed_results().size());
 }
 
 TEST(Reporter, TableColoursSkippedYellowAndFailuresRed) {

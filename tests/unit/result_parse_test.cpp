@@ -30,8 +30,35 @@ TEST(ResultParse, GoldenLinesRoundTrip) {
       EXPECT_EQ(result_json(parsed.result), line);
     }
   }
-  EXPECT_EQ(contexts, 1);
+  EXPECT_EQ(contexts, 0);  // a results folder's results.jsonl: results only (schema 2)
   EXPECT_GT(results, 3);
+}
+
+TEST(ResultParse, ContextComesBackWithItsLabs) {
+  run_context c;
+  c.cudalab_version = "0.1.0";
+  c.git_revision = "0123456789ab";
+  c.hostname = "gpu-box";
+  c.cuda_runtime = "13.0";
+  c.sm_clock_mhz = 1980;
+  lab_description l;
+  l.file = "labs/a.toml";
+  l.plugin = "alignment";
+  l.params = {{"n", "1024"}, {"block", "256"}};
+  l.sweep = {{"offset", {"0", "1"}}};
+  l.measure = {{"seed", "2026"}};
+  l.variants = {"memcpy", "offset_read"};
+  c.labs = {l};
+  const run_context back = parse_context_json(context_json(c));
+  EXPECT_EQ(back.git_revision, "0123456789ab");
+  EXPECT_EQ(back.hostname, "gpu-box");
+  EXPECT_EQ(back.sm_clock_mhz, 1980);
+  ASSERT_EQ(back.labs.size(), 1u);
+  EXPECT_EQ(back.labs[0].params, l.params);
+  EXPECT_EQ(back.labs[0].sweep, l.sweep);
+  EXPECT_EQ(back.labs[0].measure, l.measure);
+  EXPECT_EQ(back.labs[0].variants, l.variants);
+  EXPECT_EQ(context_json(back), context_json(c));
 }
 
 TEST(ResultParse, FieldsComeBack) {

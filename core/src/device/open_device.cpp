@@ -8,6 +8,7 @@
 
 #include "cudalab/cuda_error.hpp"
 #include "device/ceilings.hpp"
+#include "device/cuda_software.hpp"
 #include "device/gpu_probe.hpp"
 #include "device/memory_check.hpp"
 #include "exit_codes.hpp"
@@ -28,6 +29,11 @@ int open_device(const std::vector<planned_lab>& plans, const measure_settings& t
   step_done();
   try {
     ctx.device = read_device_info(0);
+    const cuda_software cuda = read_cuda_software();
+    ctx.cuda_runtime = cuda.runtime;
+    ctx.cuda_driver = cuda.driver;
+    int clock_khz = 0;
+    if (cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0) == cudaSuccess) ctx.sm_clock_mhz = clock_khz / 1000;
   } catch (const cuda_error& e) {
     fmt::print(stderr, "cudalab: reading the device's properties failed: {}\n", e.what());
     return exit_cuda_error;

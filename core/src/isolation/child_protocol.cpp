@@ -153,7 +153,7 @@ int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& 
   // parent's watchdog then bounds each step, not the whole of them.
   const progress_fn alive = [&] { pipe << '\n' << std::flush; };
   if (const int code = open_device(plans, timing, given, context, alive); code != exit_ok) return code;
-  const auto out = make_jsonl_reporter(pipe);
+  const auto out = make_jsonl_reporter(pipe, true);
   out->begin(context);
   if (child.context_only) {
     out->end();

@@ -28,6 +28,10 @@ struct measure_settings {
   std::uint64_t max_points = 10000;
 };
 
+/// Every [measure] setting of `settings` as (key, value text), in documentation order: what a results
+/// file records of how it was measured.
+std::vector<std::pair<std::string, std::string>> measure_values(const measure_settings& settings);
+
 /// The [measure] keys one layer gives - a lab file, a profile or the --set overrides - each optional.
 /// Layers apply in the order defaults < lab file < profile < --set.
 struct measure_overrides {

@@ -119,6 +119,24 @@ std::string read_value(const measure_key& key, const toml::node& value, double& 
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> measure_values(const measure_settings& settings) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const measure_key& k : measure_keys())
+    std::visit(
+        [&](const auto& f) {
+          using T = typename std::decay_t<decltype(f)>::value_type;
+          const T v = settings.*(f.setting);
+          if constexpr (std::is_same_v<T, bool>)
+            out.emplace_back(k.name, v ? "true" : "false");
+          else if constexpr (std::is_same_v<T, double>)
+            out.emplace_back(k.name, value_text(param_value(v)));
+          else
+            out.emplace_back(k.name, std::to_string(v));
+        },
+        k.field);
+  return out;
+}
+
 const std::vector<std::string>& measure_key_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> all;

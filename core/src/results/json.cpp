@@ -177,14 +177,41 @@ void from_json(const json& j, ceilings& c) {
   c.bidir_gbps = real(j, "bidir_gbps");
 }
 
+void to_json(json& j, const lab_description& l) {
+  json params = json::object(), sweep = json::object(), measure = json::object();
+  for (const auto& [k, v] : l.params) params[k] = v;
+  for (const auto& [k, values] : l.sweep) sweep[k] = values;
+  for (const auto& [k, v] : l.measure) measure[k] = v;
+  j = {{"file", l.file}, {"plugin", l.plugin}, {"title", l.title},      {"params", params},
+       {"sweep", sweep}, {"measure", measure}, {"variants", l.variants}};
+}
+
+void from_json(const json& j, lab_description& l) {
+  j.at("file").get_to(l.file);
+  j.at("plugin").get_to(l.plugin);
+  j.at("title").get_to(l.title);
+  for (const auto& [k, v] : j.at("params").items()) l.params.emplace_back(k, v.get<std::string>());
+  for (const auto& [k, v] : j.at("sweep").items()) l.sweep.emplace_back(k, v.get<std::vector<std::string>>());
+  for (const auto& [k, v] : j.at("measure").items()) l.measure.emplace_back(k, v.get<std::string>());
+  j.at("variants").get_to(l.variants);
+}
+
 void to_json(json& j, const run_context& c) {
   j = {{"schema_version", results_schema_version},
        {"cudalab_version", c.cudalab_version},
+       {"git_revision", c.git_revision},
+       {"cuda_toolkit", c.cuda_toolkit},
+       {"cuda_architectures", c.cuda_architectures},
+       {"cuda_runtime", c.cuda_runtime},
+       {"cuda_driver", c.cuda_driver},
+       {"hostname", c.hostname},
        {"started_at", c.started_at},
        {"command_line", c.command_line},
        {"profile", c.profile},
        {"device", c.device},
-       {"ceilings", c.measured}};
+       {"sm_clock_mhz", c.sm_clock_mhz},
+       {"ceilings", c.measured},
+       {"labs", c.labs}};
   if (!c.devices.empty()) {
     json all = json::array();
     for (const run_device& d : c.devices)
@@ -195,6 +222,18 @@ void to_json(json& j, const run_context& c) {
 
 void from_json(const json& j, run_context& c) {
   j.at("cudalab_version").get_to(c.cudalab_version);
+  // Added after schema 1's first files: files written before have none of them.
+  auto text = [&](const char* key, std::string& out) {
+    if (j.contains(key)) j.at(key).get_to(out);
+  };
+  text("git_revision", c.git_revision);
+  text("cuda_toolkit", c.cuda_toolkit);
+  text("cuda_architectures", c.cuda_architectures);
+  text("cuda_runtime", c.cuda_runtime);
+  text("cuda_driver", c.cuda_driver);
+  text("hostname", c.hostname);
+  if (j.contains("sm_clock_mhz")) j.at("sm_clock_mhz").get_to(c.sm_clock_mhz);
+  if (j.contains("labs")) j.at("labs").get_to(c.labs);
   j.at("started_at").get_to(c.started_at);
   j.at("command_line").get_to(c.command_line);
   j.at("profile").get_to(c.profile);
@@ -282,7 +321,7 @@ std::string json_text(const json& j, int indent) { return j.dump(indent, ' ', fa
 
 std::string result_json(const variant_result& r) { return json_text(r); }
 
-std::string context_json(const run_context& c) { return json_text(c); }
+std::string context_json(const run_context& c, int indent) { return json_text(c, indent); }
 
 variant_result parse_result_json(const std::string& text) {
   return parse_with(text, [](const json& j) { return j.get<variant_result>(); });

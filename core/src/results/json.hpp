@@ -37,12 +37,15 @@ void from_json(const nlohmann::ordered_json& j, access_stats& m);
 namespace cudalab::host {
 
 /// Raised when a field is renamed or removed or changes meaning (adding fields keeps it); docs/results.md.
-inline constexpr int results_schema_version = 1;
+/// 2: results.jsonl holds results only, the context is context.json of its own.
+inline constexpr int results_schema_version = 2;
 
 /// The schema's objects. Numbers that are not finite are written as null and read back as NaN;
 /// derived numbers (sectors_per_request, conflicts, ...) are written, not read.
 void to_json(nlohmann::ordered_json& j, const ceilings& c);
 void from_json(const nlohmann::ordered_json& j, ceilings& c);
+void to_json(nlohmann::ordered_json& j, const lab_description& l);
+void from_json(const nlohmann::ordered_json& j, lab_description& l);
 void to_json(nlohmann::ordered_json& j, const run_context& c);
 void from_json(const nlohmann::ordered_json& j, run_context& c);
 void to_json(nlohmann::ordered_json& j, const timing& t);
@@ -54,9 +57,10 @@ void from_json(const nlohmann::ordered_json& j, variant_result& r);
 /// may hold bytes that are not UTF-8; they become U+FFFD rather than an exception in the middle of a run.
 std::string json_text(const nlohmann::ordered_json& j, int indent = -1);
 
-/// JSON text of one result / of the context (the lines of results.jsonl).
+/// JSON text of one result (a line of results.jsonl) / of the context (context.json, indented by
+/// `indent`; -1: one line, as the first line a child of an isolated run sends).
 std::string result_json(const variant_result& result);
-std::string context_json(const run_context& context);
+std::string context_json(const run_context& context, int indent = -1);
 
 /// A JSON text that is not a result or context of the schema result_json/context_json write.
 class result_parse_error : public std::runtime_error {

@@ -27,9 +27,10 @@ class reporter {
 /// % of baseline, % of ceiling, predicted sectors/request. `colour` adds ANSI colours (terminals only).
 std::unique_ptr<reporter> make_table_reporter(std::ostream& out, bool colour);
 
-/// One JSON object per line per result, flushed at once (the crash-safe stream: results.jsonl).
-/// The first line is the context ({"context": ...}).
-std::unique_ptr<reporter> make_jsonl_reporter(std::ostream& out);
+/// One JSON object per line per result, flushed at once (the crash-safe stream: results.jsonl, whose
+/// every line is a result). With `context_line`, the first line is the context ({"context": ...}):
+/// the parent/child protocol of an isolated run; a results folder writes context.json instead.
+std::unique_ptr<reporter> make_jsonl_reporter(std::ostream& out, bool context_line);
 
 /// A single JSON document {"context": ..., "results": [...]} written at end().
 std::unique_ptr<reporter> make_json_reporter(std::ostream& out);

@@ -1,4 +1,4 @@
-// A run's results folder: results.jsonl (streamed), results.json, results.csv, report.md and the
+// A run's results folder: context.json, results.jsonl (streamed), results.json, results.csv, report.md and the
 // sweep plots, with the console's reporter beside them; and the run's context before the device.
 #include "results/results_folder.hpp"
 
@@ -10,25 +10,32 @@
 #include <iostream>
 #include <sstream>
 
+#include "cudalab_build_info.hpp"
 #include "results/format.hpp"
+#include "results/json.hpp"
 #include "results/output_folder.hpp"
 #include "results/safe_file.hpp"
 
 namespace cudalab::host {
 
-// The folder's files as one reporter: results.jsonl as each result arrives; at the end results.json,
+// The folder's files as one reporter: context.json at the start, results.jsonl as each result arrives
+// (one result per line); at the end results.json,
 // results.csv, report.md and the plots, each rendered in memory and written whole under its name. A
 // file that cannot be written is noted, and the others are still written.
 class folder_files final : public reporter {
  public:
   explicit folder_files(const std::filesystem::path& dir) : dir_(dir), jsonl_(dir / "results.jsonl") {
-    parts_.add_reporter(make_jsonl_reporter(jsonl_));
+    parts_.add_reporter(make_jsonl_reporter(jsonl_, false));
     parts_.add_reporter(make_json_reporter(json_));
     parts_.add_reporter(make_csv_reporter(csv_));
     parts_.add_reporter(make_markdown_reporter(md_, "plots/"));
   }
 
-  void begin(const run_context& c) override { parts_.begin(c); }
+  // context.json first, whole: a reader of results.jsonl finds every line a result.
+  void begin(const run_context& c) override {
+    attempt([&] { write_file_atomically(dir_ / "context.json", context_json(c, 2) + "\n"); });
+    parts_.begin(c);
+  }
   void add(const variant_result& r) override {
     parts_.add(r);
     results_.push_back(r);
@@ -67,6 +74,11 @@ class folder_files final : public reporter {
 run_context new_context(const std::string& command_line, const std::string& profile_file) {
   run_context ctx;
   ctx.cudalab_version = CUDALAB_VERSION;
+  ctx.git_revision = CUDALAB_GIT_REVISION;
+  ctx.cuda_toolkit = CUDALAB_CUDA_TOOLKIT_VERSION;
+  ctx.cuda_architectures = CUDALAB_CUDA_ARCHITECTURES;
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) == 0) ctx.hostname = host;
   ctx.started_at = utc_text(std::time(nullptr), "%Y-%m-%dT%H:%M:%SZ");
   ctx.command_line = command_line;
   ctx.profile = profile_file;

@@ -1,4 +1,4 @@
-// A run's results folder: results.jsonl (streamed), results.json, results.csv, report.md and the
+// A run's results folder: context.json, results.jsonl (streamed), results.json, results.csv, report.md and the
 // sweep plots, with the console's reporter beside them; and the run's context before the device.
 #pragma once
 

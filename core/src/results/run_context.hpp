@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cudalab/device_info.hpp"
@@ -23,16 +24,35 @@ struct run_device {
   ceilings measured;
 };
 
+/// A lab file of the run as it was planned: every parameter (fixed ones and each swept axis's
+/// values), the effective [measure] settings and the seed, so that a results file says what ran.
+struct lab_description {
+  std::string file;  ///< as given on the command line (results' lab_file)
+  std::string plugin;
+  std::string title;
+  std::vector<std::pair<std::string, std::string>> params;              ///< every parameter's value at the base point
+  std::vector<std::pair<std::string, std::vector<std::string>>> sweep;  ///< each swept axis, its values
+  std::vector<std::pair<std::string, std::string>> measure;             ///< every [measure] setting in effect
+  std::vector<std::string> variants;                                    ///< run, the baseline first
+};
+
 /// What a run happened on and when.
 struct run_context {
   std::string cudalab_version;
-  std::string started_at;  ///< ISO 8601, UTC
+  std::string git_revision;        ///< the commit cudalab was built from ("-dirty", or "unknown")
+  std::string cuda_toolkit;        ///< the CUDA toolkit it was built with ("13.0.48")
+  std::string cuda_architectures;  ///< the GPU architectures it was built for ("90")
+  std::string cuda_runtime;        ///< the CUDA runtime it ran on ("13.0")
+  std::string cuda_driver;         ///< the newest CUDA the driver supports ("13.0")
+  std::string hostname;
+  std::string started_at;  ///< ISO 8601 with its zone: UTC, "2026-11-24T03:12:09Z"
   std::string command_line;
-  device_info device;  ///< over several GPUs: the first listed
-  ceilings measured;   ///< likewise
-  std::string profile;
-  std::vector<run_device> devices;  ///< --devices: every GPU listed once, in order; empty otherwise  ///< run profile
-                                    ///< file, "" for built-in defaults
+  device_info device;                 ///< over several GPUs: the first listed
+  int sm_clock_mhz = 0;               ///< the device's top SM clock (the runtime's clock rate attribute)
+  ceilings measured;                  ///< likewise
+  std::string profile;                ///< run profile file, "" for built-in defaults
+  std::vector<run_device> devices;    ///< --devices: every GPU listed once, in order; empty otherwise
+  std::vector<lab_description> labs;  ///< the lab files run, in order
 };
 
 }  // namespace cudalab::host

@@ -345,6 +345,16 @@ cudaError_t cudaLaunchKernel(const void* fun, dim3 grid, dim3 block, void** args
   return launch(fun, false, grid, block, args, stream);
 }
 
+// The versions a CUDA 13 runtime on a CUDA 13 driver gives.
+cudaError_t cudaRuntimeGetVersion(int* version) {
+  *version = 13000;
+  return cudaSuccess;
+}
+cudaError_t cudaDriverGetVersion(int* version) {
+  *version = 13000;
+  return cudaSuccess;
+}
+
 // A CUBIN holds device code the fake cannot run: loading one is refused, as on a GPU too old for it.
 cudaError_t cudaLibraryLoadData(cudaLibrary_t*, const void*, cudaJitOption*, void**, unsigned int, cudaLibraryOption*,
                                 void**, unsigned int) {
