@@ -28,5 +28,9 @@ int check_command(const options& o);
 int validate_assignment(const options& o, const std::string& file);
 /// `new NAME [--out DIR]`: a lab plugin folder from the template (core/src/scaffold).
 int new_command(const options& o);
+/// `compare BASE NEW [--threshold PCT] [--format table|md|json]`: two runs' results compared (compare.cpp).
+int compare_command(const options& o);
+/// `export RESULTS [--format nvbench] [--out FILE]`: a run's results in another tool's layout.
+int export_command(const options& o);
 
 }  // namespace cudalab::cli

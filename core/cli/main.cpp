@@ -51,7 +51,8 @@ int main(int argc, char** argv) {
       "Exit codes: 0 ok, 1 internal error, 2 usage, 3 bad lab file, 4 plugin load failure,\n"
       "            5 no usable GPU, 6 verification failed, 7 CUDA error, 8 lab error,\n"
       "            9 a results file could not be written, 10 a submission does not build,\n"
-      "            130 interrupted.");
+      "            11 compare: a result got slower beyond the threshold and the noise,\n"
+      "            130 interrupted. compare and export: 3 for results that cannot be read.");
 
   auto* list = app.add_subcommand("list", "List the lab plugins found on the plugin search path");
   add_plugin_path(*list, o);
@@ -154,6 +155,28 @@ int main(int argc, char** argv) {
       ->required();
   new_lab->add_option("--out", o.out_dir, "The folder to write (default: ./NAME); it must not exist or be empty");
 
+  auto* compare = app.add_subcommand(
+      "compare", "Compare two runs' results: each result's change in median time, beyond the noise or not");
+  compare->add_option("base", o.compare.base, "The base run: a results folder, or its results.json (or .jsonl)")
+      ->required();
+  compare->add_option("new", o.compare.next, "The new run, likewise")->required();
+  compare
+      ->add_option("--threshold", o.compare.threshold_pct,
+                   "Count a change only beyond PCT % of the base median (default 5) and with p < 0.05 in the "
+                   "Mann-Whitney U test")
+      ->transform(cli::percentage());
+  compare->add_option("--format", o.format, "table (default), md or json")
+      ->check(CLI::IsMember({"table", "md", "json"}));
+  compare->add_flag("--no-color", o.no_color, "No colours even on a terminal (NO_COLOR also works)");
+
+  auto* export_results =
+      app.add_subcommand("export", "Write a run's results in NVBench's JSON layout, for scripts/nvbench_compare.py");
+  export_results->add_option("results", o.compare.results, "A results folder, or its results.json (or .jsonl)")
+      ->required();
+  export_results->add_option("--format", o.format, "nvbench (the only one, the default)")
+      ->check(CLI::IsMember({"nvbench"}));
+  export_results->add_option("--out", o.compare.out_file, "The file to write (default: standard output)");
+
   // A misspelt command gets a clearer answer than CLI11's "a subcommand is required".
   const auto& commands = app.get_subcommands({});
   if (argc > 1 && argv[1][0] != '-' &&
@@ -161,7 +184,7 @@ int main(int argc, char** argv) {
     std::fprintf(
         stderr,
         "cudalab: unknown command '%s' - commands: list, describe, validate, explain, run, device, new, assignment, "
-        "check (see --help)\n",
+        "check, compare, export (see --help)\n",
         argv[1]);
     return host::exit_usage;
   }
@@ -188,6 +211,8 @@ int main(int argc, char** argv) {
     if (*starter) return cli::assignment_starter_command(o);
     if (*check) return cli::check_command(o);
     if (*new_lab) return cli::new_command(o);
+    if (*compare) return cli::compare_command(o);
+    if (*export_results) return cli::export_command(o);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cudalab: internal error: %s\n", e.what());
     return host::exit_internal;

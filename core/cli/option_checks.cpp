@@ -19,6 +19,22 @@ CLI::Validator seconds_above_zero() {
       "SECONDS > 0");
 }
 
+CLI::Validator percentage() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::string number = text;
+        if (!number.empty() && number.back() == '%') number.pop_back();
+        char* end = nullptr;
+        const double pct = std::strtod(number.c_str(), &end);
+        const bool whole = !number.empty() && end == number.c_str() + number.size();
+        if (!whole || !std::isfinite(pct) || pct < 0)
+          return "'" + text + "' is not a percentage of at least 0; write e.g. --threshold 5";
+        text = number;
+        return "";
+      },
+      "PCT >= 0");
+}
+
 std::optional<std::vector<int>> parse_device_list(const std::string& text) {
   std::vector<int> devices;
   std::size_t start = 0;

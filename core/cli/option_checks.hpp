@@ -13,6 +13,10 @@ namespace cudalab::cli {
 /// negatives, nan, inf, a unit ("5s"), words - in one sentence that names the value given.
 CLI::Validator seconds_above_zero();
 
+/// Accepts a finite percentage of at least 0, with or without a '%' ("5", "2.5", "10%"), and keeps the
+/// number; refuses anything else - negatives, nan, inf, words - in one sentence naming the value.
+CLI::Validator percentage();
+
 /// The GPUs of --devices: "0,1" (CUDA ordinals, from 0, comma-separated, a GPU listed twice allowed);
 /// nullopt for anything else - nothing, an empty entry, a sign, a word, a number past 1023.
 std::optional<std::vector<int>> parse_device_list(const std::string& text);

@@ -43,6 +43,14 @@ struct options {
     bool no_gpu = false;     ///< check --no-gpu
     std::string arch;        ///< check --arch (what --no-gpu builds for)
   } assignment;
+  /// `compare BASE NEW` and `export RESULTS`.
+  struct compare_options {
+    std::string base;          ///< compare's BASE: a results folder or its results.json / results.jsonl
+    std::string next;          ///< compare's NEW
+    double threshold_pct = 5;  ///< --threshold PCT
+    std::string results;       ///< export's RESULTS
+    std::string out_file;      ///< export's --out FILE ("" = stdout)
+  } compare;
 };
 
 }  // namespace cudalab::cli

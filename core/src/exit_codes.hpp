@@ -9,6 +9,7 @@ enum exit_code : int {
   exit_internal = 1,       ///< a bug in cudalab or an unexpected exception
   exit_usage = 2,          ///< bad command line (unknown option, missing argument)
   exit_bad_lab_file = 3,   ///< a lab file, profile or --set override is invalid
+  exit_bad_results = 3,    ///< compare, export: a results folder or file that cannot be read as cudalab results
   exit_plugin = 4,         ///< a plugin could not be found or loaded
   exit_no_gpu = 5,         ///< no usable GPU (no driver, no device, stub library)
   exit_verify_failed = 6,  ///< at least one variant computed a wrong result
@@ -16,6 +17,7 @@ enum exit_code : int {
   exit_lab_error = 8,      ///< a lab raised an error in setup/run/verify (not a CUDA failure)
   exit_write_error = 9,    ///< a file of the results folder could not be written (disk full, read-only, ...)
   exit_submission = 10,    ///< a submission does not build, or breaks the assignment's build policy
+  exit_regression = 11,    ///< compare: at least one result got slower beyond the threshold and the noise
   exit_interrupted = 130,  ///< Ctrl-C: what was measured is written
 };
 

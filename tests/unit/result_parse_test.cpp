@@ -95,6 +95,28 @@ TEST(ResultParse, FieldsComeBack) {
   EXPECT_EQ(result_json(back), result_json(r));
 }
 
+TEST(ResultParse, RepetitionTimesComeBack) {
+  variant_result r;
+  r.time.timed = true;
+  r.time.repetition_ms = {0.25, 0.5, std::numeric_limits<double>::quiet_NaN(), 0.125};  // in the order they ran
+  const std::string line = result_json(r);
+  EXPECT_NE(line.find("\"repetition_ms\":[0.25,0.5,null,0.125]"), std::string::npos) << line;
+  const variant_result back = parse_result_json(line);
+  ASSERT_EQ(back.time.repetition_ms.size(), 4u);
+  EXPECT_DOUBLE_EQ(back.time.repetition_ms[1], 0.5);
+  EXPECT_TRUE(std::isnan(back.time.repetition_ms[2]));
+  EXPECT_EQ(result_json(back), line);
+}
+
+TEST(ResultParse, ResultsWithoutRepetitionTimesStillRead) {
+  // Written before timing.repetition_ms was kept: read with none.
+  std::string line = result_json(variant_result{});
+  const std::string field = ",\"repetition_ms\":[]";
+  ASSERT_NE(line.find(field), std::string::npos) << line;
+  line.erase(line.find(field), field.size());
+  EXPECT_TRUE(parse_result_json(line).time.repetition_ms.empty());
+}
+
 TEST(ResultParse, RefusesWhatIsNotAResult) {
   EXPECT_THROW(parse_results_line("not json"), result_parse_error);
   EXPECT_THROW(parse_results_line("{\"lab_file\": 3}"), result_parse_error);

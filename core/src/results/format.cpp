@@ -20,6 +20,30 @@ std::string utc_text(std::time_t t, const char* format) {
   return buf;
 }
 
+std::string one_line(const std::string& s) {
+  std::string out = s;
+  std::replace_if(
+      out.begin(), out.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  return out;
+}
+
+std::string md_text(const std::string& s) {
+  std::string out;
+  for (char c : one_line(s)) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+std::string md_code(const std::string& s) {
+  // Fenced by one more backtick than its longest run of them, with spaces inside the fence when it holds any.
+  std::size_t longest = 0, run = 0;
+  for (char c : s) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(longest + 1, '`'), pad = longest > 0 ? " " : "";
+  return fence + pad + one_line(s) + pad + fence;
+}
+
 std::string point_text(const variant_result& r) { return labels_text(r.point); }
 
 std::string variant_label(const variant_result& r) { return r.is_baseline ? r.variant + " (baseline)" : r.variant; }

@@ -14,6 +14,15 @@ namespace cudalab::host {
 /// The time `t` in UTC as strftime's `format` writes it.
 std::string utc_text(std::time_t t, const char* format);
 
+/// `s` on one line: line breaks become spaces (a newline would end a Markdown heading, list item or row).
+std::string one_line(const std::string& s);
+
+/// `s` for a Markdown table cell, list item or heading: on one line, a '|' written as "\|".
+std::string md_text(const std::string& s);
+
+/// `s` as Markdown inline code (file names, command lines), whatever backticks it holds.
+std::string md_code(const std::string& s);
+
 /// "offset=1 n=256Mi" (empty when the lab file has no sweep).
 std::string point_text(const variant_result& r);
 

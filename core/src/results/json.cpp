@@ -149,15 +149,16 @@ result_status status_of(const std::string& name) {
   throw result_parse_error("unknown result status '" + name + "'");
 }
 
-// Runs `read` on the parsed text, turning every JSON or schema failure into result_parse_error.
+// Runs `read` on the parsed text, turning every JSON or schema failure into result_parse_error that
+// starts with `what` ("not a cudalab result line").
 template <typename Read>
-auto parse_with(const std::string& text, Read read) {
+auto parse_with(const std::string& text, Read read, const char* what = "not a cudalab result line") {
   try {
     return read(json::parse(text));
   } catch (const json::exception& e) {
-    throw result_parse_error(std::string("not a cudalab result line: ") + e.what());
+    throw result_parse_error(std::string(what) + ": " + e.what());
   } catch (const std::logic_error& e) {  // std::stoi on a bad compute capability
-    throw result_parse_error(std::string("not a cudalab result line: ") + e.what());
+    throw result_parse_error(std::string(what) + ": " + e.what());
   }
 }
 
@@ -221,6 +222,10 @@ void to_json(json& j, const run_context& c) {
 }
 
 void from_json(const json& j, run_context& c) {
+  if (j.contains("schema_version") && j.at("schema_version").get<int>() > results_schema_version)
+    throw result_parse_error("written with results schema_version " +
+                             std::to_string(j.at("schema_version").get<int>()) + ", newer than this cudalab's " +
+                             std::to_string(results_schema_version));
   j.at("cudalab_version").get_to(c.cudalab_version);
   // Added after schema 1's first files: files written before have none of them.
   auto text = [&](const char* key, std::string& out) {
@@ -254,6 +259,7 @@ void to_json(json& j, const timing& t) {
   j = {{"timed", t.timed},         {"samples", t.samples}, {"batch", t.batch},
        {"median_ms", t.median_ms}, {"min_ms", t.min_ms},   {"max_ms", t.max_ms},
        {"mean_ms", t.mean_ms},     {"cv", t.cv},           {"l2_flushed", t.l2_flushed}};
+  j["repetition_ms"] = t.repetition_ms;  // a NaN is written as null, as every number
 }
 
 void from_json(const json& j, timing& t) {
@@ -266,6 +272,11 @@ void from_json(const json& j, timing& t) {
   t.mean_ms = real(j, "mean_ms");
   t.cv = real(j, "cv");
   j.at("l2_flushed").get_to(t.l2_flushed);
+  // Results written before the repetitions were kept have none: they compare on their medians alone.
+  t.repetition_ms.clear();
+  if (j.contains("repetition_ms"))
+    for (const json& ms : j.at("repetition_ms"))
+      t.repetition_ms.push_back(ms.is_null() ? std::numeric_limits<double>::quiet_NaN() : ms.get<double>());
 }
 
 void to_json(json& j, const variant_result& r) {
@@ -342,6 +353,18 @@ results_line parse_results_line(const std::string& line) {
     }
     return out;
   });
+}
+
+results_document parse_results_document(const std::string& text) {
+  return parse_with(
+      text,
+      [](const json& j) {
+        results_document out;
+        j.at("context").get_to(out.context);
+        for (const json& r : j.at("results")) out.results.push_back(r.get<variant_result>());
+        return out;
+      },
+      "not a cudalab results.json");
 }
 
 }  // namespace cudalab::host

@@ -7,6 +7,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "cudalab/access_stats.hpp"
 #include "cudalab/device_info.hpp"
@@ -86,5 +87,15 @@ struct results_line {
 
 /// Parses one line of results.jsonl. Throws result_parse_error.
 results_line parse_results_line(const std::string& line);
+
+/// A whole results.json: the run's context and its results, in run order.
+struct results_document {
+  run_context context;
+  std::vector<variant_result> results;
+};
+
+/// Parses the text of a results.json ({"context": ..., "results": [...]}). Throws result_parse_error,
+/// also for a context whose schema_version is newer than results_schema_version.
+results_document parse_results_document(const std::string& json);
 
 }  // namespace cudalab::host

@@ -15,33 +15,6 @@ namespace {
 
 std::string rate(double v, int precision) { return v > 0 ? fmt::format("{:.{}f}", v, precision) : "-"; }
 
-// `s` on one line: a newline would end a heading, a list item or a table row.
-std::string one_line(const std::string& s) {
-  std::string out = s;
-  std::replace_if(
-      out.begin(), out.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
-  return out;
-}
-
-// Text for a table cell, list item or heading: a '|' would end the cell and a newline the row.
-std::string md_text(const std::string& s) {
-  std::string out;
-  for (char c : one_line(s)) out += c == '|' ? std::string("\\|") : std::string(1, c);
-  return out;
-}
-
-// `s` as inline code (file names, the command line), whatever backticks it holds: fenced by one more
-// backtick than its longest run of them, with spaces inside the fence when it holds any.
-std::string md_code(const std::string& s) {
-  std::size_t longest = 0, run = 0;
-  for (char c : s) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  const std::string fence(longest + 1, '`'), pad = longest > 0 ? " " : "";
-  return fence + pad + one_line(s) + pad + fence;
-}
-
 class markdown_reporter final : public reporter {
  public:
   markdown_reporter(std::ostream& out, std::string plot_prefix) : out_(out), plot_prefix_(std::move(plot_prefix)) {}

@@ -19,6 +19,9 @@ struct timing {
   double median_ms = 0, min_ms = 0, max_ms = 0, mean_ms = 0;
   double cv = 0;  ///< coefficient of variation of the samples (stddev / mean)
   bool l2_flushed = false;
+  /// Each repetition's mean time per launch, in the order they ran: what median_ms ... cv summarize, kept
+  /// for later statistics (`cudalab compare`). Empty when not timed, and in results written before it.
+  std::vector<double> repetition_ms;
 };
 
 /// The outcome of a variant at a point.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/event.hpp"
@@ -175,6 +176,7 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
   }
   if (per_launch_ms.empty()) throw std::runtime_error("timing produced no samples");
   timing t = summarize(per_launch_ms);
+  t.repetition_ms = std::move(per_launch_ms);
   t.samples = iterations;
   t.batch = batch;
   t.l2_flushed = settings.l2_flush;

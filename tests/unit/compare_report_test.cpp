@@ -1,0 +1,119 @@
+// The comparison of the two fixture runs (tests/fixtures/compare/base and new: the same, slower and
+// faster results, with and without repetition times, a failure, one result added and one removed) in
+// each format, byte for byte against tests/fixtures/compare/golden/; and the NVBench export of each
+// run. Regenerate with CUDALAB_UPDATE_GOLDEN=1 after a deliberate change, then review the diff.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "compare/compare_report.hpp"
+#include "compare/comparison.hpp"
+#include "compare/nvbench_export.hpp"
+#include "compare/result_set.hpp"
+#include "labfile/lab_file.hpp"
+
+namespace cudalab::host {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path fixtures = fs::path(CUDALAB_SOURCE_DIR) / "tests" / "fixtures" / "compare";
+
+// A fixture run, named by its path below tests/fixtures/compare (the reports show it).
+result_set fixture(const std::string& name) {
+  result_set set = read_result_set(fixtures / name);
+  set.file = name + "/results.json";
+  return set;
+}
+
+comparison fixture_comparison() { return compare_runs(fixture("base"), fixture("new"), compare_settings{}); }
+
+void expect_golden(const std::string& name, const std::string& got) {
+  const fs::path file = fixtures / "golden" / name;
+  if (std::getenv("CUDALAB_UPDATE_GOLDEN")) {
+    std::ofstream(file, std::ios::binary) << got;
+    GTEST_SKIP() << "rewrote " << file;
+  }
+  std::ifstream in(file, std::ios::binary);
+  ASSERT_TRUE(in) << "missing golden file " << file << " (run with CUDALAB_UPDATE_GOLDEN=1)";
+  std::ostringstream want;
+  want << in.rdbuf();
+  EXPECT_EQ(got, want.str()) << "differs from " << file;
+}
+
+TEST(CompareReport, FixtureVerdicts) {
+  const comparison c = fixture_comparison();
+  std::map<std::string, std::string> got;
+  for (const compared_result& r : c.results)
+    got[lab_file_label(r.key) + " " + labels_text(r.point) + (r.point.empty() ? "" : " ") + r.key.variant] =
+        verdict_name(r.outcome);
+  const std::map<std::string, std::string> want = {{"a.toml offset=0 memcpy", "same"},
+                                                   {"a.toml offset=0 offset_read", "slower"},
+                                                   {"a.toml offset=0 offset_copy", "faster"},
+                                                   {"a.toml offset=1 memcpy", "same"},
+                                                   {"a.toml offset=1 offset_read", "unsure"},
+                                                   {"a.toml offset=1 offset_copy", "slower"},
+                                                   {"b.toml short", "unsure"},
+                                                   {"b.toml old_style", "same"},
+                                                   {"b.toml wrong", "untimed"},
+                                                   {"b.toml fresh", "added"},
+                                                   {"b.toml dropped", "removed"}};
+  EXPECT_EQ(got, want);
+  EXPECT_TRUE(c.regression());
+  EXPECT_EQ(c.counts.slower, 2u);
+}
+
+TEST(CompareReport, Table) {
+  std::ostringstream out;
+  write_compare_table(out, fixture_comparison(), false);
+  expect_golden("table.txt", out.str());
+}
+
+TEST(CompareReport, TableFitsOneHundredColumns) {
+  std::ostringstream out;
+  write_compare_table(out, fixture_comparison(), false);
+  std::istringstream lines(out.str());
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 100u) << line;
+}
+
+TEST(CompareReport, TableInColour) {
+  std::ostringstream out;
+  write_compare_table(out, fixture_comparison(), true);
+  expect_golden("table_colour.txt", out.str());
+}
+
+TEST(CompareReport, Markdown) {
+  std::ostringstream out;
+  write_compare_markdown(out, fixture_comparison());
+  expect_golden("compare.md", out.str());
+}
+
+TEST(CompareReport, Json) {
+  std::ostringstream out;
+  write_compare_json(out, fixture_comparison());
+  expect_golden("compare.json", out.str());
+  const auto j = nlohmann::json::parse(out.str());
+  EXPECT_EQ(j.at("schema_version"), compare_schema_version);
+  EXPECT_EQ(j.at("regression"), true);
+}
+
+TEST(CompareReport, NvbenchExport) {
+  expect_golden("base.nvbench.json", nvbench_json(fixture("base")));
+  expect_golden("new.nvbench.json", nvbench_json(fixture("new")));
+}
+
+TEST(CompareReport, Durations) {
+  EXPECT_EQ(duration_text(0.0027), "2.700 us");
+  EXPECT_EQ(duration_text(17.3249), "17.32 ms");
+  EXPECT_EQ(duration_text(0.1234), "123.4 us");
+  EXPECT_EQ(duration_text(1250), "1.250 s");
+  EXPECT_EQ(duration_text(0.00000042), "0.420 ns");
+  EXPECT_EQ(duration_text(0), "-");
+}
+
+}  // namespace
+}  // namespace cudalab::host
