@@ -35,6 +35,14 @@ void add_lab_options(CLI::App& cmd, cudalab::cli::options& o) {
   cmd.add_option("files", o.files, "Lab files (TOML)")->required();
 }
 
+// --wide, of the commands that print tables.
+void add_wide(CLI::App& cmd, cudalab::cli::options& o) {
+  cmd.add_flag("--wide", o.wide,
+               "Every column of the tables and no line wrapped, whatever the width of the terminal (by default "
+               "the least important columns are left out where they do not fit: $COLUMNS, else the terminal's "
+               "width, else 120)");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -81,6 +89,7 @@ int main(int argc, char** argv) {
   run->add_flag("--force", o.force,
                 "Replace the results of an earlier run in --out (a folder holding anything else is still refused)");
   run->add_flag("--no-color", o.no_color, "No colours even on a terminal (NO_COLOR also works)");
+  add_wide(*run, o);
   run->add_flag("--progress", o.progress,
                 "Show the progress line on stderr even when it is not a terminal (on a terminal it always is)");
   run->add_flag("--isolate{file}", o.isolate,

@@ -23,6 +23,7 @@ struct options {
   bool force = false;                     ///< --force: run may replace an earlier run's results in --out
   bool no_color = false;                  ///< --no-color
   bool progress = false;                  ///< --progress: the progress line even without a terminal
+  bool wide = false;                      ///< --wide: every column of the tables, no line wrapped
   std::vector<std::string> files;         ///< lab files
   std::string plugin;                     ///< describe's argument
   std::string new_lab;                    ///< new's argument: the lab's name

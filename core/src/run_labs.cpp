@@ -28,7 +28,7 @@ namespace {
 std::unique_ptr<results_folder> open_folder(const run_request& r, const std::string& out_dir, output_format format,
                                             int& code) {
   try {
-    return open_results_folder(out_dir, r.force, format, r.colour);
+    return open_results_folder(out_dir, r.force, format, r.colour, r.console_width);
   } catch (const folder_error& e) {
     fmt::print(stderr, "cudalab: {}\n", e.what());
     code = exit_usage;

@@ -9,28 +9,30 @@
 #include "isolation/child_protocol.hpp"
 #include "labfile/lab_file.hpp"
 #include "planning.hpp"
+#include "results/console_text.hpp"
 #include "slots/submission.hpp"
 
 namespace cudalab::host {
 
 /// A `run`, as the command line asks for it.
 struct run_request {
-  std::vector<planned_lab> plans;           ///< validated, in the order given
-  run_profile profile;                      ///< --config (or the defaults); the options below override it
-  std::vector<std::string> variant_filter;  ///< --variant
-  std::string out_dir;                      ///< --out; "": the profile's, else results/<date-time>
-  bool force = false;                       ///< --force: replace an earlier run's results in that folder
-  std::optional<output_format> format;      ///< --format: what the console shows; nullopt: the profile's
-  bool colour = true;                       ///< false: --no-color (colours need a terminal anyway)
-  bool progress = false;                    ///< --progress: the progress line even when stderr is no terminal
-  std::optional<isolation_mode> isolate;    ///< --isolate; nullopt: the profile's
-  double timeout_s = 0;                     ///< --timeout; 0: the profile's
-  std::vector<int> devices;                 ///< --devices: one worker per GPU listed; empty: one GPU
-  std::vector<submission_arg> submissions;  ///< --submission SLOT=FILE: sources are built for the GPU first
-  build_policy build;                       ///< how those sources are built
-  std::string command_line;                 ///< for the results' context
-  child_command child;                      ///< what the children of an isolated run repeat
-  std::optional<child_options> as_child;    ///< set when this process is such a child
+  std::vector<planned_lab> plans;                     ///< validated, in the order given
+  run_profile profile;                                ///< --config (or the defaults); the options below override it
+  std::vector<std::string> variant_filter;            ///< --variant
+  std::string out_dir;                                ///< --out; "": the profile's, else results/<date-time>
+  bool force = false;                                 ///< --force: replace an earlier run's results in that folder
+  std::optional<output_format> format;                ///< --format: what the console shows; nullopt: the profile's
+  bool colour = true;                                 ///< false: --no-color (colours need a terminal anyway)
+  bool progress = false;                              ///< --progress: the progress line even when stderr is no terminal
+  std::size_t console_width = default_console_width;  ///< the table's width (console_width()); unlimited_width: --wide
+  std::optional<isolation_mode> isolate;              ///< --isolate; nullopt: the profile's
+  double timeout_s = 0;                               ///< --timeout; 0: the profile's
+  std::vector<int> devices;                           ///< --devices: one worker per GPU listed; empty: one GPU
+  std::vector<submission_arg> submissions;            ///< --submission SLOT=FILE: sources are built for the GPU first
+  build_policy build;                                 ///< how those sources are built
+  std::string command_line;                           ///< for the results' context
+  child_command child;                                ///< what the children of an isolated run repeat
+  std::optional<child_options> as_child;              ///< set when this process is such a child
 };
 
 /// Runs the request: opens the device (or has a child probe it), opens the results folder, runs every
