@@ -79,6 +79,7 @@ int main(int argc, char** argv) {
   auto* explain = app.add_subcommand("explain", "Predict each variant's memory transactions (no GPU needed)");
   add_lab_options(*explain, o);
   explain->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));
+  add_wide(*explain, o);
 
   auto* run = app.add_subcommand("run", "Run lab files on the GPU: verify, time, report");
   add_lab_options(*run, o);

@@ -41,8 +41,11 @@ grep -q -- "CXX_FLAGS = .*-O[23]" "$flags" || fail "the plugin's host code is no
 out=$("$p/bin/cudalab" describe histo --plugin-path "$work/histo/build" 2>&1) || fail "describe: $out"
 grep -q "scale_vec4" <<<"$out" || fail "the installed cudalab did not load the new plugin: $out"
 "$p/bin/cudalab" validate "$work/histo/histo.toml" --plugin-path "$work/histo/build" || fail "validate"
-"$p/bin/cudalab" explain "$work/histo/histo.toml" --plugin-path "$work/histo/build" | grep -E "scale_vec4 .* 16.00 +100%" ||
-  fail "explain does not predict 16 sectors per vector request"
+# One point in full (requests, sectors, efficiency), then the sweep over unroll as one table.
+"$p/bin/cudalab" explain "$work/histo/histo.toml" --set unroll=1 --plugin-path "$work/histo/build" |
+  grep -E "scale_vec4 .* 16.00 +100%" || fail "explain does not predict 16 sectors per vector request"
+"$p/bin/cudalab" explain "$work/histo/histo.toml" --plugin-path "$work/histo/build" |
+  grep -E "scale_vec4 +ld sectors +16.00 +16.00 +16.00" || fail "explain's summary of the sweep over unroll"
 # Captured first: `list | grep -q` would end the pipe at the first match, and list, which prints each
 # plugin once its child has loaded it, would then die of SIGPIPE on the next line.
 listed=$("$p/bin/cudalab" list 2>&1) || fail "list: $listed"
