@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "commands.hpp"
+#include "completion.hpp"
 #include "exit_codes.hpp"
 #include "help_format.hpp"
 #include "option_checks.hpp"
@@ -184,15 +185,19 @@ int main(int argc, char** argv) {
   new_lab->add_option("--out", o.out_dir, "The folder to write (default: ./NAME); it must not exist or be empty")
       ->type_name("DIR");
 
+  auto* completion = app.add_subcommand("completion",
+                                        "Print a shell completion script (commands, options, lab files, plugin names): "
+                                        "source <(cudalab completion bash)");
+  std::string shell;
+  completion->add_option("shell", shell, "The shell")->required()->check(CLI::IsMember({"bash"}));
+
   // A misspelt command gets a clearer answer than CLI11's "a subcommand is required".
   const auto& commands = app.get_subcommands({});
   if (argc > 1 && argv[1][0] != '-' &&
       std::none_of(commands.begin(), commands.end(), [&](const CLI::App* c) { return c->get_name() == argv[1]; })) {
-    std::fprintf(
-        stderr,
-        "cudalab: unknown command '%s' - commands: list, describe, validate, explain, run, device, new, assignment, "
-        "check (see --help)\n",
-        argv[1]);
+    std::string names;
+    for (const CLI::App* c : commands) names += (names.empty() ? "" : ", ") + c->get_name();
+    std::fprintf(stderr, "cudalab: unknown command '%s' - commands: %s (see --help)\n", argv[1], names.c_str());
     return host::exit_usage;
   }
   for (int i = 0; i < argc; ++i) o.command_line += (i ? " " : "") + std::string(argv[i]);
@@ -218,6 +223,10 @@ int main(int argc, char** argv) {
     if (*starter) return cli::assignment_starter_command(o);
     if (*check) return cli::check_command(o);
     if (*new_lab) return cli::new_command(o);
+    if (*completion) {
+      std::fputs(cli::bash_completion(app).c_str(), stdout);
+      return host::exit_ok;
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cudalab: internal error: %s\n", e.what());
     return host::exit_internal;
