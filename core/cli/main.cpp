@@ -122,6 +122,11 @@ int main(int argc, char** argv) {
                   "--isolate=variant, points) run side by side in child processes, results in the usual order; a "
                   "lab whose traffic crosses the host bus runs alone")
       ->check(cli::device_list());
+  run->add_option("--device", o.device,
+                  "Run on this GPU alone (a CUDA ordinal, counted from 0 among those CUDA_VISIBLE_DEVICES shows): "
+                  "in this process, or with --isolate in child processes that see only it (--devices N)")
+      ->type_name("N")
+      ->check(cli::device_ordinal());
   one_value_each_time(
       run->add_option(
              "--submission", o.submissions,
@@ -175,6 +180,11 @@ int main(int argc, char** argv) {
 
   auto* device = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");
   device->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));
+  device
+      ->add_option("--device", o.device,
+                   "Show this GPU (a CUDA ordinal, counted from 0 among those CUDA_VISIBLE_DEVICES shows)")
+      ->type_name("N")
+      ->check(cli::device_ordinal());
 
   auto* new_lab =
       app.add_subcommand("new", "Write a new lab plugin folder that builds against this cudalab and passes its tests");
@@ -211,6 +221,12 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? host::exit_ok : host::exit_usage;
+  }
+  if (*run && o.device >= 0 && !o.devices.empty()) {
+    std::fprintf(stderr,
+                 "cudalab: --device and --devices cannot go together: --device N runs on GPU N alone, --devices "
+                 "spreads a run over several GPUs\n");
+    return host::exit_usage;
   }
   try {
     if (*list) return cli::list_command(o);

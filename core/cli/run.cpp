@@ -63,6 +63,7 @@ int run_command(const options& o) {
   if (!o.isolate.empty()) r.isolate = host::parse_isolation_mode(o.isolate);
   r.timeout_s = o.timeout_s;
   if (!o.devices.empty()) r.devices = *parse_device_list(o.devices);
+  if (o.device >= 0) r.device = o.device;
   r.submissions = std::move(submissions);
   r.command_line = o.command_line;
   r.child.argv0 = o.argv.at(0);

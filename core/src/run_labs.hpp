@@ -28,6 +28,7 @@ struct run_request {
   std::optional<isolation_mode> isolate;              ///< --isolate; nullopt: the profile's
   double timeout_s = 0;                               ///< --timeout; 0: the profile's
   std::vector<int> devices;                           ///< --devices: one worker per GPU listed; empty: one GPU
+  std::optional<int> device;                          ///< --device N: only that GPU (REQUIRES: `devices` empty)
   std::vector<submission_arg> submissions;            ///< --submission SLOT=FILE: sources are built for the GPU first
   build_policy build;                                 ///< how those sources are built
   std::string command_line;                           ///< for the results' context
@@ -40,7 +41,10 @@ struct run_request {
 /// says on stderr where the results are. --timeout alone (or the profile's) means isolate=file: a
 /// watchdog needs a child to kill. --devices means isolate=file too (unless --isolate=variant): each
 /// GPU's worker runs lab files, or in variant mode points, in children that see only that GPU; a lab
-/// whose traffic crosses the host bus runs with nothing beside it. Ctrl-C, SIGTERM, SIGHUP or SIGPIPE stops the run and
+/// whose traffic crosses the host bus runs with nothing beside it. --device N runs on GPU N alone: in
+/// this process, whose CUDA_VISIBLE_DEVICES is narrowed to that GPU before the first CUDA call (the
+/// GPU probe), as a child of a --devices worker sees it; isolated, as --devices N. Either way the
+/// context lists that one GPU and every result names it. Ctrl-C, SIGTERM, SIGHUP or SIGPIPE stops the run and
 /// writes what was measured (stop_signals.hpp). A child (`as_child`) does its share instead (child_protocol.hpp).
 /// Returns the exit code.
 int run_labs(const run_request& request);

@@ -42,7 +42,7 @@ expect "run" cudalab ru
 expect_has explain cudalab ""
 expect_has completion cudalab ""
 expect "--wide" cudalab run --wi
-expect "--devices" cudalab run --devic
+expect "--device --devices" cudalab run --devic
 expect "csv json md table" cudalab run --format ""
 expect "csv json md table" cudalab run --format = ""
 expect "variant" cudalab run --isolate = v
