@@ -104,7 +104,9 @@ class device_marks final : public reporter {
 int run_here(const run_request& r, const std::string& out_dir, output_format format) {
   if (r.device) {
     try {
-      see_only_device(*r.device);  // before the first CUDA call: open_device's probe
+      // Before the first CUDA call, open_device's probe: the plugins loaded so far only registered
+      // their kernels, which starts nothing (CUDA reads CUDA_VISIBLE_DEVICES when it starts).
+      see_only_device(*r.device);
     } catch (const std::invalid_argument& e) {
       fmt::print(stderr, "cudalab: --device: {}\n", e.what());
       return exit_no_gpu;
