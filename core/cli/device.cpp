@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <iostream>
+#include <stdexcept>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -10,29 +11,45 @@
 #include "device/ceilings.hpp"
 #include "device/gpu_probe.hpp"
 #include "exit_codes.hpp"
+#include "isolation/gpu_workers.hpp"
 #include "results/json.hpp"
 
 namespace cudalab::cli {
 
 int device_command(const options& o) {
+  if (o.device >= 0) {
+    try {
+      host::see_only_device(o.device);  // as `run --device` does, before the first CUDA call
+    } catch (const std::invalid_argument& e) {
+      fmt::print(stderr, "cudalab: --device: {}\n", e.what());
+      return host::exit_no_gpu;
+    }
+  }
   const host::gpu_status gpu = host::probe_gpu();
   if (!gpu.usable) {
     fmt::print(stderr, "cudalab: {}\n", host::no_gpu_message(gpu));
+    if (o.device >= 0) fmt::print(stderr, "cudalab: there is no GPU {} (--device counts from 0)\n", o.device);
     return host::exit_no_gpu;
   }
   try {
-    const device_info d = host::read_device_info(0);
+    device_info d = host::read_device_info(0);
+    if (o.device >= 0) d.ordinal = o.device;
     const host::ceilings c = host::measure_ceilings(d, host::measure_settings{});
     if (o.format == "json") {
-      // The device and ceilings objects of the results' context (results/json.hpp), and the device count.
+      // The device and ceilings objects of the results' context (results/json.hpp), and the device count
+      // (with --device, 1: the process sees that GPU alone).
       nlohmann::ordered_json j = d;
       j["devices"] = gpu.device_count;
       j["ceilings"] = c;
       std::cout << host::json_text(j, 2) << "\n";
       return host::exit_ok;
     }
-    fmt::print("{} (compute capability {}.{}), {} SMs, device 0 of {}\n", d.name, d.cc_major, d.cc_minor, d.sm_count,
-               gpu.device_count);
+    if (o.device >= 0)
+      fmt::print("{} (compute capability {}.{}), {} SMs, GPU {} (--device)\n", d.name, d.cc_major, d.cc_minor,
+                 d.sm_count, o.device);
+    else
+      fmt::print("{} (compute capability {}.{}), {} SMs, device 0 of {}\n", d.name, d.cc_major, d.cc_minor, d.sm_count,
+                 gpu.device_count);
     fmt::print("  memory            {:.1f} GiB, bus {} bits at {} MHz: theoretical peak {:.0f} GB/s\n",
                d.global_memory_bytes / double(1 << 30), d.memory_bus_width_bits, d.memory_clock_khz / 1000,
                d.peak_dram_gbps());

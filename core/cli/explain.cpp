@@ -7,6 +7,7 @@
 #include "explain.hpp"
 #include "model/model_device.hpp"
 #include "plugin/plugin_call.hpp"
+#include "results/console_text.hpp"
 
 namespace cudalab::cli {
 
@@ -30,14 +31,15 @@ int explain_command(const options& o) {
   if (o.format == "json") {
     host::print_explain_json(std::cout, rows);
   } else {
-    std::cout
-        << "Predicted per warp-wide request: global sectors (32 B) and efficiency (bytes asked / bytes moved);\n"
-           "shared-memory wavefronts and bank conflicts. Compare with Nsight Compute's "
-           "l1tex__t_sectors_pipe_lsu_mem_global_op_*\n"
-           "/ l1tex__t_requests_pipe_lsu_mem_global_op_* and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*.\n"
-           "Grids are sized for the "
-        << device.name << ", " << device.sm_count << " SMs.\n";
-    host::print_explain_table(std::cout, rows);
+    const std::size_t width = o.wide ? host::unlimited_width : host::console_width();
+    const std::string about =
+        "Predicted per warp-wide request: global sectors (32 B) and efficiency (bytes asked / bytes moved); "
+        "shared-memory wavefronts and bank conflicts. Compare with Nsight Compute's "
+        "l1tex__t_sectors_pipe_lsu_mem_global_op_* / l1tex__t_requests_pipe_lsu_mem_global_op_* and "
+        "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*. Grids are sized for the " +
+        device.name + ", " + std::to_string(device.sm_count) + " SMs.";
+    for (const std::string& line : host::wrap_lines(about, width, 0, 0)) std::cout << line << "\n";
+    host::print_explain_table(std::cout, rows, width);
   }
   return host::exit_ok;
 }

@@ -6,9 +6,12 @@
 #include <exception>
 
 #include "commands.hpp"
+#include "completion.hpp"
 #include "exit_codes.hpp"
+#include "help_format.hpp"
 #include "option_checks.hpp"
 #include "plugin_probe.hpp"
+#include "results/console_text.hpp"
 
 namespace {
 
@@ -16,23 +19,38 @@ namespace {
 // word after it that is not an option, lab files included (`--plugin-path DIR a.toml b.toml`).
 CLI::Option* one_value_each_time(CLI::Option* option) { return option->allow_extra_args(false); }
 
+// An existing file, said in --help only by the option's own type name (CLI11 would add ":FILE").
+CLI::Validator existing_file() { return CLI::Validator(CLI::ExistingFile).description(""); }
+
 void add_plugin_path(CLI::App& cmd, cudalab::cli::options& o) {
-  one_value_each_time(cmd.add_option(
-      "--plugin-path", o.plugin_paths,
-      "A folder to search for plugins first (repeatable, one folder or ':'-separated list each time); then "
-      "$CUDALAB_PLUGIN_PATH, then the plugin folder beside this executable"));
+  one_value_each_time(
+      cmd.add_option("--plugin-path", o.plugin_paths,
+                     "A folder to search for plugins first (repeatable, one folder or ':'-separated list "
+                     "each time); then $CUDALAB_PLUGIN_PATH, then the plugin folder beside this executable")
+          ->type_name("DIR"));
 }
 
 void add_lab_options(CLI::App& cmd, cudalab::cli::options& o) {
   add_plugin_path(cmd, o);
   cmd.add_option("--config", o.config, "Run profile (e.g. configs/quick.toml): [measure] and [output] settings")
-      ->check(CLI::ExistingFile);
+      ->type_name("TOML")
+      ->check(existing_file());
   one_value_each_time(cmd.add_option("--set", o.sets,
                                      "Override a value: a parameter (n=64Mi, params.offset=3), measure.KEY=VALUE, "
-                                     "lab.variants=a,b, lab.baseline=NAME (repeatable, one KEY=VALUE each time)"));
+                                     "lab.variants=a,b, lab.baseline=NAME (repeatable, one KEY=VALUE each time)")
+                          ->type_name("KEY=VALUE"));
   one_value_each_time(
-      cmd.add_option("--variant", o.variants, "Run only this variant (repeatable; the baseline is kept)"));
-  cmd.add_option("files", o.files, "Lab files (TOML)")->required();
+      cmd.add_option("--variant", o.variants, "Run only this variant (repeatable; the baseline is kept)")
+          ->type_name("NAME"));
+  cmd.add_option("files", o.files, "Lab files")->type_name("TOML")->required();
+}
+
+// --wide, of the commands that print tables.
+void add_wide(CLI::App& cmd, cudalab::cli::options& o) {
+  cmd.add_flag("--wide", o.wide,
+               "Every column of the tables and no line wrapped, whatever the width of the terminal (by default "
+               "the least important columns are left out where they do not fit: $COLUMNS, else the terminal's "
+               "width, else 120)");
 }
 
 }  // namespace
@@ -42,17 +60,21 @@ int main(int argc, char** argv) {
   cli::options o;
   CLI::App app{
       "cudalab: learn and measure GPU memory-access patterns.\n"
-      "Runs lab files (TOML) through lab plugins, verifies every variant, times it on the GPU and\n"
-      "predicts its memory transactions on the CPU.",
+      "Runs lab files (TOML) through lab plugins, verifies every variant, times it on the GPU and predicts its "
+      "memory transactions on the CPU.",
       "cudalab"};
+  // --help wrapped to the terminal; each subcommand takes the formatter when it is added.
+  const std::size_t width = host::console_width();
+  app.formatter(std::make_shared<cli::wrapped_help>(width));
   app.require_subcommand(1);
   app.set_version_flag("--version", [] { return cli::version_text(); });  // only when asked: it calls CUDA
-  app.footer(
-      "Exit codes: 0 ok, 1 internal error, 2 usage, 3 bad lab file, 4 plugin load failure,\n"
-      "            5 no usable GPU, 6 verification failed, 7 CUDA error, 8 lab error,\n"
-      "            9 a results file could not be written, 10 a submission does not build,\n"
-      "            11 compare: a result got slower beyond the threshold and the noise,\n"
-      "            130 interrupted. compare and export: 3 for results that cannot be read.");
+  app.footer(cli::item_list(
+      "Exit codes:",
+      {"0 ok", "1 internal error", "2 usage", "3 bad lab file", "4 plugin load failure", "5 no usable GPU",
+       "6 verification failed", "7 CUDA error", "8 lab error", "9 a results file could not be written",
+       "10 a submission does not build", "11 compare: a result got slower beyond the threshold and the noise",
+       "130 interrupted", "compare and export: 3 for results that cannot be read"},
+      width));
 
   auto* list = app.add_subcommand("list", "List the lab plugins found on the plugin search path");
   add_plugin_path(*list, o);
@@ -64,7 +86,7 @@ int main(int argc, char** argv) {
 
   auto* describe = app.add_subcommand("describe", "Show a plugin's parameters and variants");
   add_plugin_path(*describe, o);
-  describe->add_option("plugin", o.plugin, "Plugin name (or path to a plugin file)")->required();
+  describe->add_option("plugin", o.plugin, "Plugin name (or path to a plugin file)")->type_name("PLUGIN")->required();
 
   auto* validate = app.add_subcommand("validate", "Check lab files against their plugins (no GPU needed)");
   add_lab_options(*validate, o);
@@ -72,16 +94,19 @@ int main(int argc, char** argv) {
   auto* explain = app.add_subcommand("explain", "Predict each variant's memory transactions (no GPU needed)");
   add_lab_options(*explain, o);
   explain->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));
+  add_wide(*explain, o);
 
   auto* run = app.add_subcommand("run", "Run lab files on the GPU: verify, time, report");
   add_lab_options(*run, o);
   run->add_option("--format", o.format, "Console output: table, json, csv or md")
       ->check(CLI::IsMember({"table", "json", "csv", "md"}));
   run->add_option("--out", o.out_dir,
-                  "Results folder (default: results/<date-time>Z, in UTC); one that is there already must be empty");
+                  "Results folder (default: results/<date-time>Z, in UTC); one that is there already must be empty")
+      ->type_name("DIR");
   run->add_flag("--force", o.force,
                 "Replace the results of an earlier run in --out (a folder holding anything else is still refused)");
   run->add_flag("--no-color", o.no_color, "No colours even on a terminal (NO_COLOR also works)");
+  add_wide(*run, o);
   run->add_flag("--progress", o.progress,
                 "Show the progress line on stderr even when it is not a terminal (on a terminal it always is)");
   run->add_flag("--isolate{file}", o.isolate,
@@ -98,10 +123,17 @@ int main(int argc, char** argv) {
                   "--isolate=variant, points) run side by side in child processes, results in the usual order; a "
                   "lab whose traffic crosses the host bus runs alone")
       ->check(cli::device_list());
-  one_value_each_time(run->add_option(
-      "--submission", o.submissions,
-      "Run your code for a lab's slot as the variant student:SLOT (SLOT=FILE, repeatable): FILE is built for "
-      "the GPU (NVRTC or nvcc) into the results folder, then verified and timed beside the lab's baseline"));
+  run->add_option("--device", o.device,
+                  "Run on this GPU alone (a CUDA ordinal, counted from 0 among those CUDA_VISIBLE_DEVICES shows): "
+                  "in this process, or with --isolate in child processes that see only it (--devices N)")
+      ->type_name("N")
+      ->check(cli::device_ordinal());
+  one_value_each_time(
+      run->add_option(
+             "--submission", o.submissions,
+             "Run your code for a lab's slot as the variant student:SLOT (SLOT=FILE, repeatable): FILE is built for "
+             "the GPU (NVRTC or nvcc) into the results folder, then verified and timed beside the lab's baseline")
+          ->type_name("SLOT=FILE"));
   run->add_option("--sanitize", o.sanitize,
                   "Re-run this command under compute-sanitizer --tool TOOL (memcheck, racecheck, synccheck, "
                   "initcheck); best with --config configs/verify.toml and small sizes. Exit 7 if it finds errors")
@@ -122,30 +154,38 @@ int main(int argc, char** argv) {
                                           "Write a new assignment file for a slot of a lab file (visible, hidden, "
                                           "performance and sanitizer tests to edit)");
   add_plugin_path(*init, o);
-  init->add_option("--lab", o.assignment.lab, "The lab file the assignment extends")->required();
+  init->add_option("--lab", o.assignment.lab, "The lab file the assignment extends")->type_name("TOML")->required();
   init->add_option("--slot", o.assignment.slot, "The lab's slot the students fill (cudalab describe LAB lists them)")
       ->required();
-  init->add_option("--out", o.out_dir, "The assignment's folder (new, or empty)")->required();
+  init->add_option("--out", o.out_dir, "The assignment's folder (new, or empty)")->type_name("DIR")->required();
   auto* starter = assignment->add_subcommand(
       "starter", "Write the students' kit: the slot's source with TODOs, a public assignment copy, a README");
   add_plugin_path(*starter, o);
-  starter->add_option("assignment", o.assignment.file, "The assignment file")->required();
-  starter->add_option("--out", o.out_dir, "The kit's folder (new, or empty)")->required();
+  starter->add_option("assignment", o.assignment.file, "The assignment file")->type_name("TOML")->required();
+  starter->add_option("--out", o.out_dir, "The kit's folder (new, or empty)")->type_name("DIR")->required();
 
   auto* check = app.add_subcommand(
       "check", "Students: build your submission as the grader does and run the assignment's visible tests");
   add_plugin_path(*check, o);
-  check->add_option("assignment", o.assignment.file, "The kit's assignment.toml")->required();
-  check->add_option("--submission", o.assignment.submission,
-                    "Your file (default: the file the assignment names, beside it)");
+  check->add_option("assignment", o.assignment.file, "The kit's assignment.toml")->type_name("TOML")->required();
+  check
+      ->add_option("--submission", o.assignment.submission,
+                   "Your file (default: the file the assignment names, beside it)")
+      ->type_name("FILE");
   check->add_flag("--no-gpu", o.assignment.no_gpu, "Only build it and check the header policy (no GPU needed)");
   check->add_option("--arch", o.assignment.arch, "The architecture --no-gpu builds for (default sm_90)");
-  check->add_option("--out", o.out_dir, "Where to keep what it ran (default: check-results/<id>-<date-time>Z)");
+  check->add_option("--out", o.out_dir, "Where to keep what it ran (default: check-results/<id>-<date-time>Z)")
+      ->type_name("DIR");
   check->add_flag("--force", o.force, "Replace an earlier check's folder at --out");
   check->add_flag("--no-color", o.no_color, "No colours");
 
   auto* device = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");
   device->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));
+  device
+      ->add_option("--device", o.device,
+                   "Show this GPU (a CUDA ordinal, counted from 0 among those CUDA_VISIBLE_DEVICES shows)")
+      ->type_name("N")
+      ->check(cli::device_ordinal());
 
   auto* new_lab =
       app.add_subcommand("new", "Write a new lab plugin folder that builds against this cudalab and passes its tests");
@@ -153,7 +193,14 @@ int main(int argc, char** argv) {
       ->add_option("name", o.new_lab,
                    "The lab's name: lower-case letters, digits and '_' (its plugin is cudalab_NAME.so)")
       ->required();
-  new_lab->add_option("--out", o.out_dir, "The folder to write (default: ./NAME); it must not exist or be empty");
+  new_lab->add_option("--out", o.out_dir, "The folder to write (default: ./NAME); it must not exist or be empty")
+      ->type_name("DIR");
+
+  auto* completion = app.add_subcommand("completion",
+                                        "Print a shell completion script (commands, options, lab files, plugin names): "
+                                        "source <(cudalab completion bash)");
+  std::string shell;
+  completion->add_option("shell", shell, "The shell")->required()->check(CLI::IsMember({"bash"}));
 
   auto* compare = app.add_subcommand(
       "compare", "Compare two runs' results: each result's change in median time, beyond the noise or not");
@@ -181,11 +228,9 @@ int main(int argc, char** argv) {
   const auto& commands = app.get_subcommands({});
   if (argc > 1 && argv[1][0] != '-' &&
       std::none_of(commands.begin(), commands.end(), [&](const CLI::App* c) { return c->get_name() == argv[1]; })) {
-    std::fprintf(
-        stderr,
-        "cudalab: unknown command '%s' - commands: list, describe, validate, explain, run, device, new, assignment, "
-        "check, compare, export (see --help)\n",
-        argv[1]);
+    std::string names;
+    for (const CLI::App* c : commands) names += (names.empty() ? "" : ", ") + c->get_name();
+    std::fprintf(stderr, "cudalab: unknown command '%s' - commands: %s (see --help)\n", argv[1], names.c_str());
     return host::exit_usage;
   }
   for (int i = 0; i < argc; ++i) o.command_line += (i ? " " : "") + std::string(argv[i]);
@@ -200,6 +245,12 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? host::exit_ok : host::exit_usage;
   }
+  if (*run && o.device >= 0 && !o.devices.empty()) {
+    std::fprintf(stderr,
+                 "cudalab: --device and --devices cannot go together: --device N runs on GPU N alone, --devices "
+                 "spreads a run over several GPUs\n");
+    return host::exit_usage;
+  }
   try {
     if (*list) return cli::list_command(o);
     if (*describe) return cli::describe_command(o);
@@ -213,6 +264,10 @@ int main(int argc, char** argv) {
     if (*new_lab) return cli::new_command(o);
     if (*compare) return cli::compare_command(o);
     if (*export_results) return cli::export_command(o);
+    if (*completion) {
+      std::fputs(cli::bash_completion(app).c_str(), stdout);
+      return host::exit_ok;
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cudalab: internal error: %s\n", e.what());
     return host::exit_internal;

@@ -61,6 +61,17 @@ CLI::Validator device_list() {
       "LIST");
 }
 
+CLI::Validator device_ordinal() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const auto one = parse_device_list(text);
+        if (one && one->size() == 1) return "";
+        return "'" + text + "' is not a GPU; write one CUDA ordinal counted from 0, e.g. --device 1" +
+               (one ? " (--devices spreads a run over several)" : "");
+      },
+      "");
+}
+
 std::optional<std::string> isolate_value_after_space(const std::vector<std::string>& args) {
   const char* const modes[] = {"none", "file", "variant"};
   for (std::size_t i = 1; i + 1 < args.size() && args[i] != "--"; ++i) {

@@ -24,6 +24,10 @@ std::optional<std::vector<int>> parse_device_list(const std::string& text);
 /// Accepts what parse_device_list accepts; refuses anything else in one sentence naming the value.
 CLI::Validator device_list();
 
+/// Accepts one GPU for --device: a CUDA ordinal from 0 to 1023 in digits ("1"); refuses anything else
+/// ("-1", "0,1", "gpu1") in one sentence naming the value. Says nothing in --help (the type name does).
+CLI::Validator device_ordinal();
+
 /// When `args` (argv) give --isolate followed by one of its values as the next word ("--isolate
 /// variant"), which CLI11 would take as a lab file: the message saying to write --isolate=variant.
 std::optional<std::string> isolate_value_after_space(const std::vector<std::string>& args);

@@ -23,6 +23,7 @@ struct options {
   bool force = false;                     ///< --force: run may replace an earlier run's results in --out
   bool no_color = false;                  ///< --no-color
   bool progress = false;                  ///< --progress: the progress line even without a terminal
+  bool wide = false;                      ///< --wide: every column of the tables, no line wrapped
   std::vector<std::string> files;         ///< lab files
   std::string plugin;                     ///< describe's argument
   std::string new_lab;                    ///< new's argument: the lab's name
@@ -30,6 +31,7 @@ struct options {
   std::vector<std::string> argv;          ///< argv as given (--sanitize re-executes it)
   std::string isolate;                    ///< --isolate[=file|variant|none]: "" when not given
   std::string devices;                    ///< --devices 0,1,...: "" when not given
+  int device = -1;                        ///< --device N (run, device): -1 when not given
   double timeout_s = 0;                   ///< --timeout SECONDS per child (of an isolated run, of list); 0: none given
   std::string probe_file;                 ///< list's hidden --internal-probe FILE: be the child loading FILE
   std::string sanitize;                   ///< --sanitize=memcheck|racecheck|synccheck|initcheck

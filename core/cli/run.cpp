@@ -12,6 +12,7 @@
 #include "isolation/child_input.hpp"
 #include "isolation/child_process.hpp"
 #include "option_checks.hpp"
+#include "results/console_text.hpp"
 #include "run_labs.hpp"
 #include "slots/submission.hpp"
 
@@ -58,9 +59,11 @@ int run_command(const options& o) {
   if (!o.format.empty()) r.format = host::parse_output_format(o.format);
   r.colour = !o.no_color;
   r.progress = o.progress;
+  r.console_width = o.wide ? host::unlimited_width : host::console_width();
   if (!o.isolate.empty()) r.isolate = host::parse_isolation_mode(o.isolate);
   r.timeout_s = o.timeout_s;
   if (!o.devices.empty()) r.devices = *parse_device_list(o.devices);
+  if (o.device >= 0) r.device = o.device;
   r.submissions = std::move(submissions);
   r.command_line = o.command_line;
   r.child.argv0 = o.argv.at(0);

@@ -27,10 +27,16 @@ struct explain_row {
 std::vector<explain_row> explain_plan(const planned_lab& plan, const std::vector<std::string>& variant_filter,
                                       const device_info& device);
 
-/// Prints rows as an aligned table: requests, sectors/request and efficiency for global loads and
-/// stores; wavefronts and conflicts per request for shared loads and stores; and, when any row has
-/// them, the same for global and shared atomics.
-void print_explain_table(std::ostream& out, const std::vector<explain_row>& rows);
+/// Prints rows as aligned tables, each lab file's on its own and fitting in `width` columns
+/// (console_width(); unlimited_width: --wide, everything on one line):
+/// - a lab file swept over one axis: one table, a line per variant and quantity it has (global
+///   sectors per request of loads, stores, atomics; bank conflicts per request of shared loads,
+///   stores, atomics), a column per swept value, in panels of as many values as fit;
+/// - otherwise a block per point, a row per variant: requests, sectors/request and efficiency of
+///   global loads and stores, wavefronts and conflicts per request of shared loads and stores, and
+///   (when a row has them) the same of atomics; the least important columns dropped first where
+///   they do not all fit; a sampled trace's counts on a line of its own under its row.
+void print_explain_table(std::ostream& out, const std::vector<explain_row>& rows, std::size_t width);
 
 /// Prints rows as a JSON array (the model objects of results.json).
 void print_explain_json(std::ostream& out, const std::vector<explain_row>& rows);

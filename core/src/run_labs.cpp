@@ -29,7 +29,7 @@ namespace {
 std::unique_ptr<results_folder> open_folder(const run_request& r, const std::string& out_dir, output_format format,
                                             int& code) {
   try {
-    return open_results_folder(out_dir, r.force, format, r.colour);
+    return open_results_folder(out_dir, r.force, format, r.colour, r.console_width);
   } catch (const folder_error& e) {
     fmt::print(stderr, "cudalab: {}\n", e.what());
     code = exit_usage;
@@ -83,11 +83,47 @@ int build_submissions(const run_request& r, const device_info& device, const res
   }
 }
 
-// Everything in this process.
+// Passes everything on to `inner`, each result marked with the GPU of --device (as a --devices
+// worker's results are).
+class device_marks final : public reporter {
+ public:
+  device_marks(reporter& inner, int device) : inner_(inner), device_(device) {}
+  void begin(const run_context& c) override { inner_.begin(c); }
+  void add(const variant_result& r) override {
+    variant_result marked = r;
+    marked.device = device_;
+    inner_.add(marked);
+  }
+  void end() override { inner_.end(); }
+
+ private:
+  reporter& inner_;
+  int device_;
+};
+
+// Everything in this process (with --device N, on that GPU alone).
 int run_here(const run_request& r, const std::string& out_dir, output_format format) {
+  if (r.device) {
+    try {
+      // Before the first CUDA call, open_device's probe: the plugins loaded so far only registered
+      // their kernels, which starts nothing (CUDA reads CUDA_VISIBLE_DEVICES when it starts).
+      see_only_device(*r.device);
+    } catch (const std::invalid_argument& e) {
+      fmt::print(stderr, "cudalab: --device: {}\n", e.what());
+      return exit_no_gpu;
+    }
+  }
   run_context ctx = new_context(r.command_line, r.profile.file);
   ctx.labs = describe_plans(r.plans, r.variant_filter);
-  if (const int code = open_device(r.plans, r.profile.measure, std::nullopt, ctx); code != exit_ok) return code;
+  if (const int code = open_device(r.plans, r.profile.measure, std::nullopt, ctx); code != exit_ok) {
+    if (r.device && code == exit_no_gpu)
+      fmt::print(stderr, "cudalab: GPU {} of --device cannot run these lab files\n", *r.device);
+    return code;
+  }
+  if (r.device) {
+    ctx.device.ordinal = *r.device;
+    ctx.devices = {run_device{*r.device, ctx.device, ctx.measured}};
+  }
   int code = exit_ok;
   const auto out = open_folder(r, out_dir, format, code);
   if (!out) return code;
@@ -101,7 +137,9 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
   ro.variant_filter = r.variant_filter;
   ro.stop = signals.requested();
   ro.submissions = &codes;
-  progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));
+  device_marks marked(out->reporters, r.device.value_or(-1));
+  reporter& results = r.device ? static_cast<reporter&>(marked) : out->reporters;
+  progress_reporter shown(results, progress_stream(r), result_count(r.plans, r.variant_filter));
   return report_run(ctx, *out, shown, [&] { return run_plans(r.plans, ctx, shown, ro); });
 }
 
@@ -134,7 +172,8 @@ int probe_devices(const run_request& r, const child_command& command, double tim
     run_context probed;
     if (const int code = probe_in_child(r.plans, command, timeout_s, stop, probed, *worker); code != exit_ok) {
       if (code != exit_interrupted)
-        fmt::print(stderr, "cudalab: GPU {} of --devices cannot run these lab files\n", ordinal);
+        fmt::print(stderr, "cudalab: GPU {} of {} cannot run these lab files\n", ordinal,
+                   r.device ? "--device" : "--devices");
       return code;
     }
     probed.device.ordinal = ordinal;
@@ -156,9 +195,9 @@ int probe_devices(const run_request& r, const child_command& command, double tim
 }
 
 // Each unit in a child process (child_protocol.hpp explains the protocol), on one GPU or, with
-// --devices, on each GPU's worker.
-int run_in_children(const run_request& r, const std::string& out_dir, output_format format, isolation_mode mode,
-                    double timeout_s) {
+// `devices` (--devices, or --device's one), on each GPU's worker.
+int run_in_children(const run_request& r, const std::vector<int>& devices, const std::string& out_dir,
+                    output_format format, isolation_mode mode, double timeout_s) {
   const stop_signals signals;
   const stop_or_deadline stop(signals.requested(), r.time_limit_s);
   // Every child plans from the texts this process planned from, never from the files again.
@@ -167,9 +206,9 @@ int run_in_children(const run_request& r, const std::string& out_dir, output_for
   command.profile_text = r.profile.text;
   std::vector<isolation_worker> workers;
   try {
-    workers = gpu_workers(r.devices, std::getenv("CUDA_VISIBLE_DEVICES"));
+    workers = gpu_workers(devices, std::getenv("CUDA_VISIBLE_DEVICES"));
   } catch (const std::invalid_argument& e) {
-    fmt::print(stderr, "cudalab: --devices: {}\n", e.what());
+    fmt::print(stderr, "cudalab: {}: {}\n", r.device ? "--device" : "--devices", e.what());
     return exit_no_gpu;
   }
   // 1. The context, from a child per GPU.
@@ -227,8 +266,9 @@ int run_labs(const run_request& r) {
                "--isolate=none\n");
     return exit_usage;
   }
-  if (mode != isolation_mode::none) return run_in_children(r, out_dir, format, mode, timeout_s);
-  return run_here(r, out_dir, format);
+  if (mode == isolation_mode::none) return run_here(r, out_dir, format);
+  // --device N, isolated: the one-GPU case of --devices.
+  return run_in_children(r, r.device ? std::vector<int>{*r.device} : r.devices, out_dir, format, mode, timeout_s);
 }
 
 }  // namespace cudalab::host

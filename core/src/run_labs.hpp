@@ -9,24 +9,27 @@
 #include "isolation/child_protocol.hpp"
 #include "labfile/lab_file.hpp"
 #include "planning.hpp"
+#include "results/console_text.hpp"
 #include "slots/submission.hpp"
 
 namespace cudalab::host {
 
 /// A `run`, as the command line asks for it.
 struct run_request {
-  std::vector<planned_lab> plans;           ///< validated, in the order given
-  run_profile profile;                      ///< --config (or the defaults); the options below override it
-  std::vector<std::string> variant_filter;  ///< --variant
-  std::string out_dir;                      ///< --out; "": the profile's, else results/<date-time>
-  bool force = false;                       ///< --force: replace an earlier run's results in that folder
-  std::optional<output_format> format;      ///< --format: what the console shows; nullopt: the profile's
-  bool colour = true;                       ///< false: --no-color (colours need a terminal anyway)
-  bool progress = false;                    ///< --progress: the progress line even when stderr is no terminal
-  std::optional<isolation_mode> isolate;    ///< --isolate; nullopt: the profile's
-  double timeout_s = 0;                     ///< --timeout; 0: the profile's
+  std::vector<planned_lab> plans;                     ///< validated, in the order given
+  run_profile profile;                                ///< --config (or the defaults); the options below override it
+  std::vector<std::string> variant_filter;            ///< --variant
+  std::string out_dir;                                ///< --out; "": the profile's, else results/<date-time>
+  bool force = false;                                 ///< --force: replace an earlier run's results in that folder
+  std::optional<output_format> format;                ///< --format: what the console shows; nullopt: the profile's
+  bool colour = true;                                 ///< false: --no-color (colours need a terminal anyway)
+  bool progress = false;                              ///< --progress: the progress line even when stderr is no terminal
+  std::size_t console_width = default_console_width;  ///< the table's width (console_width()); unlimited_width: --wide
+  std::optional<isolation_mode> isolate;              ///< --isolate; nullopt: the profile's
+  double timeout_s = 0;                               ///< --timeout; 0: the profile's
   double time_limit_s = 0;                  ///< an isolated run stops (as on Ctrl-C) after this long; 0: never
   std::vector<int> devices;                 ///< --devices: one worker per GPU listed; empty: one GPU
+  std::optional<int> device;                ///< --device N: only that GPU (REQUIRES: `devices` empty)
   std::vector<submission_arg> submissions;  ///< --submission SLOT=FILE: sources are built for the GPU first
   build_policy build;                       ///< how those sources are built
   std::string command_line;                 ///< for the results' context
@@ -39,7 +42,10 @@ struct run_request {
 /// says on stderr where the results are. --timeout alone (or the profile's) means isolate=file: a
 /// watchdog needs a child to kill. --devices means isolate=file too (unless --isolate=variant): each
 /// GPU's worker runs lab files, or in variant mode points, in children that see only that GPU; a lab
-/// whose traffic crosses the host bus runs with nothing beside it. Ctrl-C, SIGTERM, SIGHUP or SIGPIPE stops the run and
+/// whose traffic crosses the host bus runs with nothing beside it. --device N runs on GPU N alone: in
+/// this process, whose CUDA_VISIBLE_DEVICES is narrowed to that GPU before the first CUDA call (the
+/// GPU probe), as a child of a --devices worker sees it; isolated, as --devices N. Either way the
+/// context lists that one GPU and every result names it. Ctrl-C, SIGTERM, SIGHUP or SIGPIPE stops the run and
 /// writes what was measured (stop_signals.hpp). A child (`as_child`) does its share instead (child_protocol.hpp).
 /// Returns the exit code.
 int run_labs(const run_request& request);

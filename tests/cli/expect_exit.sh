@@ -3,8 +3,10 @@
 # usage: expect_exit.sh EXPECTED_CODE EXTENDED_REGEX command [args...]
 # Exits 77 (skip) when CUDALAB_SKIP_IF_GPU=1 and a GPU is present (tests of the no-GPU path), or
 # when CUDALAB_SKIP_IF_NO_GPU=1 and none is (tests that need one). With CUDALAB_EXPECT_ABSENT set to a
-# regex, the output must not match it.
+# regex, the output must not match it. cudalab runs with COLUMNS=120 (its width off a terminal), or
+# CUDALAB_TEST_COLUMNS where a test sets it, so that a COLUMNS exported by the shell changes no table.
 set -u
+export COLUMNS=${CUDALAB_TEST_COLUMNS:-120}
 expected=$1 pattern=$2
 shift 2
 if [ "${CUDALAB_SKIP_IF_GPU:-0}" = 1 ] && nvidia-smi -L >/dev/null 2>&1; then

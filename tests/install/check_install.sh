@@ -12,7 +12,8 @@ cmake --install "$build" --prefix "$work/prefix" >/dev/null
 mv "$work/prefix" "$work/moved"
 p=$work/moved
 for f in bin/cudalab lib/cudalab/plugins include/cudalab/lab.hpp include/cudalab/abi_hash.hpp include/cudalab/testing.hpp \
-         lib/libcudalab_testing.so lib/cmake/cudalab/cudalabConfig.cmake share/cudalab/labs share/cudalab/configs share/cudalab/docs; do
+         lib/libcudalab_testing.so lib/cmake/cudalab/cudalabConfig.cmake share/cudalab/labs share/cudalab/configs share/cudalab/docs \
+         share/bash-completion/completions/cudalab; do
   [ -e "$p/$f" ] || fail "$f missing from the install tree"
 done
 ls "$p"/lib/libbenchmark.so* >/dev/null || fail "libbenchmark not carried in lib/"
@@ -41,8 +42,12 @@ grep -q -- "CXX_FLAGS = .*-O[23]" "$flags" || fail "the plugin's host code is no
 out=$("$p/bin/cudalab" describe histo --plugin-path "$work/histo/build" 2>&1) || fail "describe: $out"
 grep -q "scale_vec4" <<<"$out" || fail "the installed cudalab did not load the new plugin: $out"
 "$p/bin/cudalab" validate "$work/histo/histo.toml" --plugin-path "$work/histo/build" || fail "validate"
-"$p/bin/cudalab" explain "$work/histo/histo.toml" --plugin-path "$work/histo/build" | grep -E "scale_vec4 .* 16.00 +100%" ||
-  fail "explain does not predict 16 sectors per vector request"
+# One point in full (requests, sectors, efficiency), then the sweep over unroll as one table.
+"$p/bin/cudalab" explain "$work/histo/histo.toml" --set unroll=1 --plugin-path "$work/histo/build" |
+  grep -E "scale_vec4 .* 16.00 +100%" || fail "explain does not predict 16 sectors per vector request"
+"$p/bin/cudalab" explain "$work/histo/histo.toml" --plugin-path "$work/histo/build" |
+  grep -E "scale_vec4 +ld sectors +16.00 +16.00 +16.00" || fail "explain's summary of the sweep over unroll"
+bash -n "$p/share/bash-completion/completions/cudalab" || fail "the installed bash completion is not bash"
 # Captured first: `list | grep -q` would end the pipe at the first match, and list, which prints each
 # plugin once its child has loaded it, would then die of SIGPIPE on the next line.
 listed=$("$p/bin/cudalab" list 2>&1) || fail "list: $listed"

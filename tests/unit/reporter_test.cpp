@@ -1,9 +1,13 @@
-// Reporters against golden files (console table with and without colour, JSON lines, JSON, CSV,
-// Markdown, an SVG plot) and focused checks of quoting, round trips, streaming and fan-out.
+// Reporters against golden files (console table at 80 and 120 columns, --wide, with and without
+// colour, JSON lines, JSON, CSV, Markdown, an SVG plot) and focused checks of quoting, round trips,
+// streaming and fan-out; the console's text pieces: time units, wrapping, the columns that fit.
 // Regenerate the golden files after a deliberate format change with CUDALAB_UPDATE_GOLDEN=1.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -11,6 +15,7 @@
 #include <limits>
 #include <sstream>
 
+#include "results/console_text.hpp"
 #include "results/format.hpp"
 #include "results/json.hpp"
 #include "results/reporter.hpp"
@@ -134,16 +139,150 @@ void expect_golden(const std::string& name, const std::string& got) {
   EXPECT_EQ(got, want.str()) << "output differs from " << file;
 }
 
-TEST(Reporter, TableMatchesGolden) {
+// The width console_width() finds with $COLUMNS set to `columns` (nullptr: unset), as a run's table gets it.
+std::size_t width_with_columns(const char* columns) {
+  const char* before = std::getenv("COLUMNS");
+  const std::string saved = before ? before : "";
+  if (columns)
+    ::setenv("COLUMNS", columns, 1);
+  else
+    ::unsetenv("COLUMNS");
+  const std::size_t width = console_width();
+  if (before)
+    ::setenv("COLUMNS", saved.c_str(), 1);
+  else
+    ::unsetenv("COLUMNS");
+  return width;
+}
+
+// The longest line of `text`, in terminal columns.
+std::size_t widest_line(const std::string& text) {
+  std::istringstream lines(text);
+  std::size_t widest = 0;
+  for (std::string line; std::getline(lines, line);) widest = std::max(widest, text_columns(line));
+  return widest;
+}
+
+TEST(Reporter, TableAt120ColumnsMatchesGolden) {
   std::ostringstream out;
-  expect_golden("table.txt", render(make_table_reporter(out, false), out));
+  const std::size_t width = width_with_columns("120");
+  ASSERT_EQ(width, 120u);
+  const std::string text = render(make_table_reporter(out, false, width), out);
+  EXPECT_LE(widest_line(text), 120u) << text;
+  expect_golden("table.txt", text);
+}
+
+TEST(Reporter, TableAt80ColumnsMatchesGolden) {
+  std::ostringstream out;
+  const std::size_t width = width_with_columns("80");
+  ASSERT_EQ(width, 80u);
+  const std::string text = render(make_table_reporter(out, false, width), out);
+  EXPECT_LE(widest_line(text), 80u) << text;
+  // The least important columns went first; the time, the rate, % of the baseline and the model stay.
+  EXPECT_EQ(text.find("% peak"), std::string::npos);
+  EXPECT_EQ(text.find("CV %"), std::string::npos);
+  EXPECT_NE(text.find("status           median     GB/s  % base  ld s/r  st s/r\n"), std::string::npos) << text;
+  expect_golden("table_80.txt", text);
+}
+
+TEST(Reporter, WideTableMatchesGolden) {
+  std::ostringstream out;
+  const std::string text = render(make_table_reporter(out, false, unlimited_width), out);
+  EXPECT_NE(text.find("median   CV %     GB/s  % base  % ceil  % peak  ld s/r  st s/r  sh cf ld/st\n"),
+            std::string::npos)
+      << text;
+  // Not wrapped: a failure's text is one line.
+  EXPECT_NE(
+      text.find(
+          "      3 of 1000 wrong (exact); [7] got nan, expected 1.5; outputs poisoned with 0xFF before the run\n"),
+      std::string::npos)
+      << text;
+  expect_golden("table_wide.txt", text);
 }
 
 TEST(Reporter, ColourTableMatchesGolden) {
   std::ostringstream out;
-  const std::string text = render(make_table_reporter(out, true), out);
+  const std::string text = render(make_table_reporter(out, true, 120), out);
   EXPECT_NE(text.find("\033[31m"), std::string::npos);
   expect_golden("table_colour.txt", text);
+}
+
+TEST(Reporter, TableWrapsFailuresUnderTheirRowAndNeverARow) {
+  std::ostringstream out;
+  auto t = make_table_reporter(out, false, 60);
+  t->begin(fixed_context());
+  variant_result r = fixed_results()[10];  // an error
+  r.variant = "a_variant_name_longer_than_its_column";
+  r.error = std::string("first ") + std::string(70, 'x') + " last words of a long error";
+  t->add(r);
+  t->end();
+  const std::string text = out.str();
+  EXPECT_LE(widest_line(text), 60u) << text;
+  // The long name on a line of its own, its row below it with the status.
+  EXPECT_NE(text.find("\n  a_variant_name_longer_than_its_column\n" + std::string(24, ' ') + "error"),
+            std::string::npos)
+      << text;
+  // The error wrapped at its spaces, the word too long for a line cut, every line indented under the name.
+  EXPECT_NE(text.find("\n      first\n      xxxx"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n      " + std::string(54, 'x') + "\n      " + std::string(16, 'x') +
+                      " last words of a long error\n"),
+            std::string::npos)
+      << text;
+}
+
+TEST(Reporter, ConsoleWidthFromColumnsElseTheDefault) {
+  EXPECT_EQ(width_with_columns("80"), 80u);
+  EXPECT_EQ(width_with_columns("200"), 200u);
+  // Not a width: as if unset, and then (stdout no terminal, as under ctest) the default.
+  if (::isatty(STDOUT_FILENO)) GTEST_SKIP() << "stdout is a terminal: its width comes before the default";
+  for (const char* bad : {"", "0", "-5", "80x", "abc", "99999"}) EXPECT_EQ(width_with_columns(bad), 120u) << bad;
+  EXPECT_EQ(width_with_columns(nullptr), default_console_width);
+}
+
+TEST(ConsoleText, TimeTakesTheUnitThatShowsFourDigits) {
+  EXPECT_EQ(time_text(0.0009999), "999.9 ns");
+  EXPECT_EQ(time_text(0.00099994), "999.9 ns");
+  EXPECT_EQ(time_text(0.00099996), "1.000 us");  // would round to 1000.0 ns
+  EXPECT_EQ(time_text(0.001), "1.000 us");
+  EXPECT_EQ(time_text(0.0027), "2.700 us");
+  EXPECT_EQ(time_text(0.0099994), "9.999 us");
+  EXPECT_EQ(time_text(0.0099996), "10.00 us");
+  EXPECT_EQ(time_text(0.01234), "12.34 us");
+  EXPECT_EQ(time_text(0.1234), "123.4 us");
+  EXPECT_EQ(time_text(0.9999), "999.9 us");
+  EXPECT_EQ(time_text(0.99996), "1.000 ms");
+  EXPECT_EQ(time_text(1), "1.000 ms");
+  EXPECT_EQ(time_text(55.5), "55.50 ms");
+  EXPECT_EQ(time_text(999.9), "999.9 ms");
+  EXPECT_EQ(time_text(1000), "1.000 s");
+  EXPECT_EQ(time_text(2500), "2.500 s");
+  EXPECT_EQ(time_text(1234567), "1235 s");  // seconds are the largest unit
+  EXPECT_EQ(time_text(0.0000123), "12.30 ns");
+  EXPECT_EQ(time_text(0), "0.000 ns");
+  EXPECT_EQ(time_text(-1), "-");
+  EXPECT_EQ(time_text(std::nan("")), "-");
+  EXPECT_EQ(time_text(std::numeric_limits<double>::infinity()), "-");
+}
+
+TEST(ConsoleText, WrapBreaksAtSpacesAndCutsOnlyLongWords) {
+  EXPECT_EQ(wrap_lines("one two three four", 9, 0, 2), (std::vector<std::string>{"one two", "  three", "  four"}));
+  EXPECT_EQ(wrap_lines("abcdefghij", 4, 0, 0), (std::vector<std::string>{"abcd", "efgh", "ij"}));
+  EXPECT_EQ(wrap_lines("a\n\nb", 10, 2, 4), (std::vector<std::string>{"  a", "", "    b"}));
+  EXPECT_EQ(wrap_lines("x y", unlimited_width, 3, 3), (std::vector<std::string>{"   x y"}));
+  EXPECT_EQ(wrap_lines("\u00b5s \u00b5s", 5, 0, 0),
+            (std::vector<std::string>{"\u00b5s \u00b5s"}));  // 5 columns, 7 bytes
+  EXPECT_EQ(wrap_lines("word", 2, 6, 6), (std::vector<std::string>{"      w", "      o", "      r", "      d"}));
+}
+
+TEST(ConsoleText, FitDropsTheHighestRankFirst) {
+  const std::vector<column_fit> columns = {{10, 1}, {10, 3}, {10, 2}};
+  EXPECT_EQ(fit_columns(20, columns, 50), (std::vector<bool>{true, true, true}));
+  EXPECT_EQ(fit_columns(20, columns, 49), (std::vector<bool>{true, false, true}));
+  EXPECT_EQ(fit_columns(20, columns, 30), (std::vector<bool>{true, false, false}));
+  EXPECT_EQ(fit_columns(20, columns, 10), (std::vector<bool>{false, false, false}));
+  EXPECT_EQ(fit_columns(1000, columns, unlimited_width), (std::vector<bool>{true, true, true}));
+  // Of equal rank, the one further right goes first.
+  EXPECT_EQ(fit_columns(0, {{5, 1}, {5, 1}}, 7), (std::vector<bool>{true, false}));
 }
 
 // A results folder's results.jsonl: one result per line, no context (context.json has it).
@@ -245,7 +384,7 @@ TEST(Reporter, JsonLinesAreWrittenBeforeTheEnd) {
 
 TEST(Reporter, EmptyRunsAreFine) {
   std::ostringstream table;
-  auto t = make_table_reporter(table, false);
+  auto t = make_table_reporter(table, false, 120);
   t->begin(fixed_context());
   t->end();
   EXPECT_NE(table.str().find("Test GPU"), std::string::npos);
@@ -345,12 +484,12 @@ TEST(Reporter, ResultsFolderJsonLinesAreResultsOnly) {
 
 TEST(Reporter, TableColoursSkippedYellowAndFailuresRed) {
   std::ostringstream out;
-  const std::string text = render(make_table_reporter(out, true), out);
+  const std::string text = render(make_table_reporter(out, true, 120), out);
   EXPECT_NE(text.find("\033[33mskipped"), std::string::npos);
   EXPECT_NE(text.find("\033[31mverify_failed"), std::string::npos);
   EXPECT_NE(text.find("\033[32mok"), std::string::npos);
   std::ostringstream plain;
-  EXPECT_EQ(render(make_table_reporter(plain, false), plain).find('\033'), std::string::npos);
+  EXPECT_EQ(render(make_table_reporter(plain, false, 120), plain).find('\033'), std::string::npos);
 }
 
 TEST(Reporter, CsvQuotesNewlines) {

@@ -2,6 +2,7 @@
 #include "isolation/gpu_workers.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 
@@ -30,6 +31,11 @@ std::vector<isolation_worker> gpu_workers(const std::vector<int>& devices, const
     workers.push_back(isolation_worker{d, {{"CUDA_VISIBLE_DEVICES", *value}}});
   }
   return workers;
+}
+
+void see_only_device(int ordinal) {
+  const std::vector<isolation_worker> one = gpu_workers({ordinal}, std::getenv("CUDA_VISIBLE_DEVICES"));
+  for (const auto& [name, value] : one.front().environment) ::setenv(name.c_str(), value.c_str(), 1);
 }
 
 std::vector<int> distinct_devices(const std::vector<int>& devices) {

@@ -19,6 +19,13 @@ std::optional<std::string> only_device(int ordinal, const char* visible);
 /// std::invalid_argument naming the first ordinal that `visible` does not list.
 std::vector<isolation_worker> gpu_workers(const std::vector<int>& devices, const char* visible);
 
+/// Shows this process GPU `ordinal` alone, as a child of its --devices worker sees it (--device N in
+/// one process): sets CUDA_VISIBLE_DEVICES to what gpu_workers({ordinal}, the current value) gives
+/// such a child, so that CUDA, once it starts, knows that GPU only, as device 0. Throws
+/// std::invalid_argument as gpu_workers does. REQUIRES: no CUDA call in this process yet (CUDA reads
+/// the variable once, when it starts).
+void see_only_device(int ordinal);
+
 /// `devices` without repeats, in the order first listed: the GPUs to probe.
 std::vector<int> distinct_devices(const std::vector<int>& devices);
 

@@ -20,11 +20,12 @@ struct column {
   const char* csv;       ///< header in results.csv; nullptr: not there
   const char* console;   ///< header in the console table; nullptr: not there
   const char* markdown;  ///< header in report.md's tables; nullptr: not there
-  int width;             ///< the console table's column width (right-aligned)
+  int width;             ///< the console table's column width (right-aligned), the gap before it not counted
+  int rank;              ///< the console column's importance, 1 the most: a narrow terminal drops the highest first
   int precision;         ///< digits after the point of a real in the console and Markdown tables
   double scale;          ///< the tables show a real times this (100: a fraction as a percentage)
   bool positive;         ///< the tables show "-" for a real that is not above 0 (a rate never measured)
-  bool model;            ///< from the access model: a console row without a model leaves it out
+  bool time;             ///< a time in ms, which the tables show in its own unit (time_text); CSV keeps ms
   cell (*value)(const variant_result& r);
 };
 
@@ -36,7 +37,8 @@ const std::vector<column>& result_columns();
 std::string csv_text(const column& c, const variant_result& r);
 
 /// A cell as the console and Markdown tables show it: "-" for none (and for empty text, or a real
-/// not above 0 in a `positive` column), reals scaled with `precision` digits after the point.
+/// not above 0 in a `positive` column), times in their own unit ("2.700 us"), other reals scaled with
+/// `precision` digits after the point.
 std::string shown_text(const column& c, const variant_result& r);
 
 }  // namespace cudalab::host

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
+#include <iterator>
 #include <set>
 
 #include "labfile/lab_file.hpp"
@@ -42,6 +44,24 @@ std::string md_code(const std::string& s) {
   }
   const std::string fence(longest + 1, '`'), pad = longest > 0 ? " " : "";
   return fence + pad + one_line(s) + pad + fence;
+}
+
+std::string time_text(double ms) {
+  if (!std::isfinite(ms) || ms < 0) return "-";
+  struct unit {
+    const char* name;
+    double per_ms;
+  };
+  static const unit units[] = {{"ns", 1e6}, {"us", 1e3}, {"ms", 1}, {"s", 1e-3}};
+  // The smallest unit in which the value stays below 1000 once rounded to 4 significant digits.
+  for (const unit& u : units) {
+    const double v = ms * u.per_ms;
+    const bool last = &u == &units[std::size(units) - 1];
+    if (v >= 999.95 && !last) continue;
+    const int decimals = v < 9.9995 ? 3 : v < 99.995 ? 2 : v < 999.95 ? 1 : 0;
+    return fmt::format("{:.{}f} {}", v, decimals, u.name);
+  }
+  return "-";  // not reached: the last unit always answers
 }
 
 std::string point_text(const variant_result& r) { return labels_text(r.point); }

@@ -22,6 +22,12 @@ std::string md_text(const std::string& s);
 
 /// `s` as Markdown inline code (file names, command lines), whatever backticks it holds.
 std::string md_code(const std::string& s);
+/// A time given in milliseconds in the unit that shows it with 4 significant digits: "999.9 ns",
+/// "1.000 us", "12.34 us", "123.4 ms", "2.500 s" (units ns, us, ms, s; ASCII "us", as NVBench and
+/// Google Benchmark print it, so that a table is the same bytes in every locale and terminal). A value
+/// that would round to 1000 of a unit takes the next one (999.96 ns is "1.000 us"); seconds go on
+/// past 1000 ("1234 s"); "-" for a negative or non-finite time.
+std::string time_text(double ms);
 
 /// "offset=1 n=256Mi" (empty when the lab file has no sweep).
 std::string point_text(const variant_result& r);

@@ -23,9 +23,13 @@ class reporter {
   virtual void end() = 0;
 };
 
-/// Console table: one block per lab file and point; columns variant, status, median ms, CV, GB/s,
-/// % of baseline, % of ceiling, predicted sectors/request. `colour` adds ANSI colours (terminals only).
-std::unique_ptr<reporter> make_table_reporter(std::ostream& out, bool colour);
+/// Console table: one block per lab file and point; columns variant, status, then result_columns()'
+/// console columns (median time, CV, GB/s, % of baseline, ceiling and peak, predicted sectors per
+/// request and bank conflicts) as many as fit in `width` columns (console_width(); unlimited_width:
+/// all), the least important (highest `rank`) dropped first. Rows never wrap: a variant name too long
+/// for its column gets a line of its own above its row; a failure's text goes on lines of its own
+/// under the row, indented and wrapped to `width`. `colour` adds ANSI colours (terminals only).
+std::unique_ptr<reporter> make_table_reporter(std::ostream& out, bool colour, std::size_t width);
 
 /// One JSON object per line per result, flushed at once (the crash-safe stream: results.jsonl, whose
 /// every line is a result). With `context_line`, the first line is the context ({"context": ...}):

@@ -85,7 +85,7 @@ run_context new_context(const std::string& command_line, const std::string& prof
   return ctx;
 }
 
-std::unique_ptr<reporter> console_reporter(output_format format, bool colour) {
+std::unique_ptr<reporter> console_reporter(output_format format, bool colour, std::size_t width) {
   switch (format) {
     case output_format::json:
       return make_json_reporter(std::cout);
@@ -96,18 +96,18 @@ std::unique_ptr<reporter> console_reporter(output_format format, bool colour) {
     case output_format::table:
       break;
   }
-  return make_table_reporter(std::cout, colour);
+  return make_table_reporter(std::cout, colour, width);
 }
 
 std::unique_ptr<results_folder> open_results_folder(const std::string& dir, bool force, output_format console,
-                                                    bool colour) {
+                                                    bool colour, std::size_t width) {
   auto out = std::make_unique<results_folder>();
   out->dir = create_results_folder(dir, force);
   auto files = std::make_unique<folder_files>(out->dir);
   out->files = files.get();
   out->reporters.add_reporter(std::move(files));
   colour = colour && console == output_format::table && ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
-  out->reporters.add_reporter(console_reporter(console, colour));
+  out->reporters.add_reporter(console_reporter(console, colour, width));
   return out;
 }
 

@@ -18,8 +18,9 @@ namespace cudalab::host {
 /// line and the profile file ("" for the built-in defaults).
 run_context new_context(const std::string& command_line, const std::string& profile_file);
 
-/// The reporter that prints `format` on stdout; `colour` colours the table.
-std::unique_ptr<reporter> console_reporter(output_format format, bool colour);
+/// The reporter that prints `format` on stdout; `colour` colours the table, which fits in `width`
+/// columns (make_table_reporter).
+std::unique_ptr<reporter> console_reporter(output_format format, bool colour, std::size_t width);
 
 class folder_files;
 
@@ -40,8 +41,9 @@ struct results_folder {
 /// replace an earlier run's results), results.jsonl in it, and the reporters: the console's in
 /// `console` format, coloured when `colour` allows it, the format is the table, stdout is a terminal
 /// and NO_COLOR is unset. Throws folder_error when the folder cannot be created or used, write_error
-/// when results.jsonl cannot be created in it.
+/// when results.jsonl cannot be created in it. The table fits in `width` columns (console_width(), or
+/// unlimited_width for --wide).
 std::unique_ptr<results_folder> open_results_folder(const std::string& dir, bool force, output_format console,
-                                                    bool colour);
+                                                    bool colour, std::size_t width);
 
 }  // namespace cudalab::host
