@@ -13,6 +13,7 @@ namespace {
 
 // A timing figure, none when the result was not timed.
 cell timed(const variant_result& r, double v) { return r.time.timed ? cell(v) : cell(); }
+cell timed_count(const variant_result& r, std::uint64_t v) { return r.time.timed ? cell(v) : cell(); }
 
 // A model figure of one side (load or store), none without a model or without accesses on that side.
 cell modelled(const variant_result& r, std::uint64_t requests, double v) {
@@ -41,16 +42,17 @@ const std::vector<column>& result_columns() {
       {"min_ms", nullptr, nullptr, 0, 0, 0, 1, false, true, [](r_t r) { return timed(r, r.time.min_ms); }},
       {"max_ms", nullptr, nullptr, 0, 0, 0, 1, false, true, [](r_t r) { return timed(r, r.time.max_ms); }},
       {"cv", "CV %", "CV %", 5, 7, 2, 100, false, false, [](r_t r) { return timed(r, r.time.cv); }},
-      {"samples", nullptr, nullptr, 0, 0, 0, 1, false, false, [](r_t r) { return cell(r.time.samples); }},
-      {"batch", nullptr, nullptr, 0, 0, 0, 1, false, false, [](r_t r) { return cell(r.time.batch); }},
+      {"samples", nullptr, nullptr, 0, 0, 0, 1, false, false, [](r_t r) { return timed_count(r, r.time.samples); }},
+      {"batch", nullptr, nullptr, 0, 0, 0, 1, false, false, [](r_t r) { return timed_count(r, r.time.batch); }},
       {"bytes_read", nullptr, nullptr, 0, 0, 0, 1, false, false, [](r_t r) { return cell(r.bytes.bytes_read); }},
       {"bytes_written", nullptr, nullptr, 0, 0, 0, 1, false, false, [](r_t r) { return cell(r.bytes.bytes_written); }},
       {"path", nullptr, nullptr, 0, 0, 0, 1, false, false,
        [](r_t r) { return cell(std::string(r.bytes.path == memory_path::device ? "device" : "host_bus")); }},
-      {"gbps", "GB/s", "GB/s", 7, 2, 1, 1, true, false, [](r_t r) { return cell(r.gbps); }},
-      {"pct_of_baseline", "% base", "% base", 6, 3, 1, 1, true, false, [](r_t r) { return cell(r.pct_of_baseline); }},
-      {"pct_of_ceiling", "% ceil", "% ceil", 6, 8, 1, 1, true, false, [](r_t r) { return cell(r.pct_of_ceiling); }},
-      {"pct_of_peak", "% peak", nullptr, 6, 9, 1, 1, true, false, [](r_t r) { return cell(r.pct_of_peak); }},
+      {"gbps", "GB/s", "GB/s", 7, 2, 1, 1, true, false, [](r_t r) { return timed(r, r.gbps); }},
+      {"pct_of_baseline", "% base", "% base", 6, 3, 1, 1, true, false,
+       [](r_t r) { return timed(r, r.pct_of_baseline); }},
+      {"pct_of_ceiling", "% ceil", "% ceil", 6, 8, 1, 1, true, false, [](r_t r) { return timed(r, r.pct_of_ceiling); }},
+      {"pct_of_peak", "% peak", nullptr, 6, 9, 1, 1, true, false, [](r_t r) { return timed(r, r.pct_of_peak); }},
       {"ld_sectors_per_request", "ld s/r", "ld s/r", 6, 4, 2, 1, false, false,
        [](r_t r) { return modelled(r, r.model.global_load.requests, r.model.global_load.sectors_per_request()); }},
       {"st_sectors_per_request", "st s/r", "st s/r", 6, 5, 2, 1, false, false,

@@ -1,5 +1,6 @@
-// results.csv: a header row, then one row per result; swept parameters become columns param.<name>,
-// the rest are result_columns().
+// results.csv: a header row, then one row per result; the run (its start time) and the lab file first,
+// swept parameters as columns param.<name>, then result_columns(), the GPU's ordinal among them. A
+// figure that was not measured (not timed, not modelled) is an empty cell, never a 0.
 #include <cstdlib>
 #include <cstring>
 #include <ostream>
@@ -35,37 +36,42 @@ std::string csv_field(const std::string& text) {
 class csv_reporter final : public reporter {
  public:
   explicit csv_reporter(std::ostream& out) : out_(out) {}
-  void begin(const run_context& c) override { several_gpus_ = !c.devices.empty(); }
+  void begin(const run_context& c) override {
+    run_ = c.started_at;
+    ordinal_ = c.device.ordinal;
+  }
   void add(const variant_result& r) override { results_.push_back(r); }
   void end() override {
     const auto params = swept_names(results_);
-    std::vector<std::string> header = {"lab_file", "plugin", "point_index"};
+    std::vector<std::string> header = {"run", "lab_file", "plugin", "point_index"};
     for (const auto& p : params) header.push_back("param." + p);
     header.push_back("variant");
     for (const column& c : result_columns())
-      if (shown(c)) header.push_back(c.csv);
+      if (c.csv) header.push_back(c.csv);
     write_row(header);
     for (const auto& r : results_) {
-      std::vector<std::string> row = {r.lab_file, r.plugin, std::to_string(r.point_index)};
+      std::vector<std::string> row = {run_, r.lab_file, r.plugin, std::to_string(r.point_index)};
       for (const auto& p : params) row.push_back(point_value(r, p));
       row.push_back(r.variant);
-      for (const column& c : result_columns())
-        if (shown(c)) row.push_back(csv_text(c, r));
+      for (const column& c : result_columns()) {
+        if (!c.csv) continue;
+        // The GPU: the result's own (--devices, --device), else the one the run used.
+        const bool device = std::string_view(c.csv) == "device";
+        row.push_back(device && r.device < 0 ? std::to_string(ordinal_) : csv_text(c, r));
+      }
       write_row(row);
     }
     out_.flush();
   }
 
  private:
-  // The device column only in a run over several GPUs (--devices).
-  bool shown(const column& c) const { return c.csv && (several_gpus_ || std::string_view(c.csv) != "device"); }
-
   void write_row(const std::vector<std::string>& fields) {
     for (std::size_t i = 0; i < fields.size(); ++i) out_ << (i ? "," : "") << csv_field(fields[i]);
     out_ << "\n";
   }
   std::ostream& out_;
-  bool several_gpus_ = false;
+  std::string run_;  ///< the run's start (run_context::started_at): which run a row of merged CSVs came from
+  int ordinal_ = 0;  ///< the GPU of a run on one
   std::vector<variant_result> results_;
 };
 
