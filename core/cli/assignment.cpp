@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
+#include "results/safe_file.hpp"
 #include "slots/solution_regions.hpp"
 
 namespace cudalab::cli {
@@ -44,7 +45,7 @@ int assignment_init_command(const options& o) {
   try {
     const std::string text = host::assignment_template(plans->front(), o.assignment.slot, file);
     host::make_empty_folder(folder);
-    host::write_file(file, text);
+    host::write_file_atomically(file, text);
   } catch (const std::invalid_argument& e) {
     fmt::print(stderr, "cudalab: assignment init: {}\n", e.what());
     return host::exit_usage;

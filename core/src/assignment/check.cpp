@@ -7,15 +7,16 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
-#include <fstream>
 #include <map>
 
 #include "assignment/assignment.hpp"
 #include "assignment/starter_kit.hpp"
+#include "compare/result_set.hpp"
 #include "exit_codes.hpp"
 #include "isolation/child_process.hpp"
 #include "plugin/spec_lookup.hpp"
-#include "results/json.hpp"
+#include "results/format.hpp"
+#include "results/safe_file.hpp"
 #include "run_labs.hpp"
 #include "slots/submission.hpp"
 #include "toolkit_programs.hpp"
@@ -37,15 +38,6 @@ struct test_outcome {
   std::vector<std::string> details;  ///< failing points, sanitizer findings
 };
 
-std::string utc_stamp() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y%m%d-%H%M%SZ", &tm);
-  return text;
-}
-
 std::string points_text(double v) { return fmt::format("{:g}", v); }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -66,19 +58,18 @@ std::string failure_line(const variant_result& r) {
   return where + ": " + why;
 }
 
-// The student's results of the run, by test lab file.
-std::map<std::string, std::vector<variant_result>> student_results(const fs::path& results_json,
-                                                                   const std::string& variant, run_context& context) {
+// The student's results of the run in `folder` (results.json, or what a stopped run left in
+// results.jsonl), by test lab file; none, after saying why, when the run wrote nothing readable.
+std::map<std::string, std::vector<variant_result>> student_results(const fs::path& folder, const std::string& variant,
+                                                                   run_context& context) {
   std::map<std::string, std::vector<variant_result>> by_file;
-  std::ifstream in(results_json);
-  if (!in) return by_file;
-  const nlohmann::ordered_json doc = nlohmann::ordered_json::parse(in, nullptr, false);
-  if (!doc.is_object() || !doc.contains("results")) return by_file;
-  if (doc.contains("context")) doc.at("context").get_to(context);
-  for (const auto& j : doc.at("results")) {
-    variant_result r;
-    j.get_to(r);
-    if (r.variant == variant) by_file[r.lab_file].push_back(std::move(r));
+  try {
+    result_set run = read_result_set(folder);
+    context = std::move(run.context);
+    for (variant_result& r : run.results)
+      if (r.variant == variant) by_file[r.lab_file].push_back(std::move(r));
+  } catch (const result_set_error& e) {
+    fmt::print(stderr, "cudalab: check: no results to score: {}\n", e.what());
   }
   return by_file;
 }
@@ -236,8 +227,9 @@ int check_submission(const check_request& req) {
                f.max_bytes);
     return exit_submission;
   }
-  const fs::path out =
-      !req.out_dir.empty() ? fs::path(req.out_dir) : fs::path("check-results") / (f.id + "-" + utc_stamp());
+  const fs::path out = !req.out_dir.empty()
+                           ? fs::path(req.out_dir)
+                           : fs::path("check-results") / (f.id + "-" + utc_text(std::time(nullptr), "%Y%m%d-%H%M%SZ"));
   try {
     if (req.force) remove_earlier_check(out);
     make_empty_folder(out);
@@ -276,7 +268,7 @@ int check_submission(const check_request& req) {
   for (const assignment_test& t : f.tests) {
     if (t.visibility != test_visibility::visible) continue;
     const fs::path file = out / "tests" / (t.name + ".toml");
-    write_file(file, a.test_lab(t));
+    write_file_atomically(file, a.test_lab(t));
     lab_of[&t] = file;
     test_outcome o;
     o.test = &t;
@@ -347,9 +339,8 @@ int check_submission(const check_request& req) {
       fmt::print("the assignment's total_timeout_s ({} s) ran out: what was measured is scored, the rest is not\n",
                  points_text(f.total_timeout_s));
     }
-    results = student_results(out / "run" / "results.json", variant, context);
-    const fs::path gpu_built =
-        out / "run" / "submissions" / (a.slot->name + (a.slot->kind == slot_kind::kernel ? ".cubin" : ".so"));
+    results = student_results(out / "run", variant, context);
+    const fs::path gpu_built = out / "run" / "submissions" / built_file_name(*a.slot);
     if (fs::exists(gpu_built, ec)) built_for_gpu = gpu_built.string();
   }
 
@@ -417,7 +408,7 @@ int check_submission(const check_request& req) {
                                 {"score", earned},
                                 {"hidden_points", hidden},
                                 {"tests", tests}};
-  write_file(out / "check.json", report.dump(2) + "\n");
+  write_file_atomically(out / "check.json", report.dump(2) + "\n");
   return failed ? exit_verify_failed : exit_ok;
 }
 

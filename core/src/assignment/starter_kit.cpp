@@ -3,9 +3,9 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <sstream>
 
+#include "results/safe_file.hpp"
 #include "slots/solution_regions.hpp"
 
 namespace cudalab::host {
@@ -99,13 +99,6 @@ std::string assignment_text(const loaded_assignment& a, bool public_copy, const 
 
 std::string starter_of(const loaded_assignment& a) { return starter_source(a.slot->reference, a.slot->file_name); }
 
-void write_file(const fs::path& path, const std::string& text) {
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  file << text;
-  file.close();
-  if (!file) throw std::runtime_error("cannot write " + path.string());
-}
-
 void make_empty_folder(const fs::path& out) {
   std::error_code ec;
   if (fs::exists(out, ec) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))
@@ -119,9 +112,9 @@ std::vector<fs::path> write_starter_kit(const loaded_assignment& a, const fs::pa
   make_empty_folder(out);
   const fs::path source = out / a.submission_name(), lab = out / "lab.toml", assignment = out / "assignment.toml",
                  readme = out / "README.md";
-  write_file(source, starter);
-  write_file(lab, a.base.text);
-  write_file(assignment, assignment_text(a, true, "lab.toml"));
+  write_file_atomically(source, starter);
+  write_file_atomically(lab, a.base.text);
+  write_file_atomically(assignment, assignment_text(a, true, "lab.toml"));
 
   const assignment_file& f = a.file;
   std::ostringstream md;
@@ -157,7 +150,7 @@ std::vector<fs::path> write_starter_kit(const loaded_assignment& a, const fs::pa
      << "; headers you may not include: " << (f.deny_headers.empty() ? std::string("none") : list(f.deny_headers))
      << "). Performance is measured as a percentage of the lab's baseline on your own GPU, in the same run. "
         "Hidden tests are graded by the course, not by `check`.\n";
-  write_file(readme, md.str());
+  write_file_atomically(readme, md.str());
   return {source, lab, assignment, readme};
 }
 

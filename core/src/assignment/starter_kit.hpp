@@ -24,9 +24,6 @@ std::vector<std::filesystem::path> write_starter_kit(const loaded_assignment& a,
 /// The starter's text for a's slot (solution regions replaced).
 std::string starter_of(const loaded_assignment& a);
 
-/// Writes `text` to `path` whole, or throws std::runtime_error naming it.
-void write_file(const std::filesystem::path& path, const std::string& text);
-
 /// Creates `out`, which must not exist or be an empty folder; throws std::runtime_error otherwise.
 void make_empty_folder(const std::filesystem::path& out);
 

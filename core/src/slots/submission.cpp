@@ -1,10 +1,10 @@
 // A student's submission for a slot (submission.hpp).
 #include "slots/submission.hpp"
 
-#include <fstream>
 #include <stdexcept>
 
 #include "labfile/toml_tree.hpp"
+#include "results/safe_file.hpp"
 #include "slots/elf_symbols.hpp"
 #include "slots/launcher_build.hpp"
 #include "slots/slot_loading.hpp"
@@ -66,10 +66,7 @@ built_submission build_kernel(const slot_spec& slot, const std::string& source_p
     out.diagnostics.push_back(missing_entry(slot));
     return out;
   }
-  std::ofstream file(artifact, std::ios::binary | std::ios::trunc);
-  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  file.close();
-  if (!file) throw std::runtime_error("cannot write " + artifact.string());
+  write_file_atomically(artifact, bytes);
   out.ok = true;
   out.artifact = artifact.string();
   return out;
@@ -101,13 +98,18 @@ built_submission build_launcher_slot(const slot_spec& slot, const std::string& s
 
 }  // namespace
 
+std::string built_file_name(const slot_spec& slot) {
+  return slot.name + (slot.kind == slot_kind::kernel ? ".cubin" : ".so");
+}
+
 built_submission build_submission(const slot_spec& slot, const std::string& source, const std::string& arch,
                                   const build_policy& policy, const fs::path& folder) {
   std::error_code ec;
   fs::create_directories(folder, ec);
   if (ec) throw std::runtime_error("cannot make " + folder.string() + ": " + ec.message());
-  if (slot.kind == slot_kind::kernel) return build_kernel(slot, source, arch, policy, folder / (slot.name + ".cubin"));
-  return build_launcher_slot(slot, source, arch, policy, folder / (slot.name + ".so"));
+  const fs::path artifact = folder / built_file_name(slot);
+  if (slot.kind == slot_kind::kernel) return build_kernel(slot, source, arch, policy, artifact);
+  return build_launcher_slot(slot, source, arch, policy, artifact);
 }
 
 void submission_codes::load(const std::string& lab, const slot_spec& slot, const std::string& artifact) {

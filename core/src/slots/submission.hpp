@@ -47,8 +47,11 @@ struct built_submission {
 /// The architecture NVRTC and nvcc build for on `device`: "sm_90".
 std::string arch_of(const device_info& device);
 
+/// The name of a built submission for `slot`: "<slot>.cubin" (kernel) or "<slot>.so" (launcher).
+std::string built_file_name(const slot_spec& slot);
+
 /// Builds the submission `source` for `slot` for `arch` into `folder` (created if needed) as
-/// "<slot>.cubin" or "<slot>.so", and checks that it defines the slot's entry. Never throws for the
+/// built_file_name(slot), and checks that it defines the slot's entry. Never throws for the
 /// submission's faults (they are diagnostics); throws std::runtime_error when the toolkit is missing
 /// or the folder cannot be written.
 built_submission build_submission(const slot_spec& slot, const std::string& source, const std::string& arch,
