@@ -26,18 +26,9 @@ loaded_assignment load_assignment(const std::filesystem::path& path,
   lab_request.search_path = search_path;
   a.plugin = plan_lab_files(lab_request).front().plugin;  // the lab file itself is valid
   const lab_spec& spec = a.plugin->spec;
-  for (const slot_spec& s : spec.slots)
-    if (s.name == a.file.slot) a.slot = &s;
+  a.slot = slot_named(spec, a.file.slot);
   if (!a.slot) {
-    std::vector<std::string> names;
-    for (const slot_spec& s : spec.slots) names.push_back(s.name);
-    const auto near = nearest_name(a.file.slot, names);
-    std::string list;
-    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    problems.push_back({a.file.slot_where, "lab '" + spec.name + "' has no slot '" + a.file.slot + "'" +
-                                               (near            ? "; did you mean '" + *near + "'?"
-                                                : names.empty() ? " (it has no slot)"
-                                                                : " (its slots: " + list + ")")});
+    problems.push_back({a.file.slot_where, no_slot_message(spec, a.file.slot)});
     throw lab_file_error(problems);
   }
   // Each test's lab file planned as `check` will run it; its problems are the test's.

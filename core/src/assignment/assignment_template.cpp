@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "labfile/lab_file.hpp"
+#include "plugin/spec_lookup.hpp"
 
 namespace cudalab::host {
 
@@ -30,14 +31,8 @@ std::int64_t bound_of(const param_spec& p, bool upper, std::int64_t fallback) {
 
 std::string assignment_template(const planned_lab& lab, const std::string& slot, const fs::path& assignment_path) {
   const lab_spec& spec = lab.plugin->spec;
-  const auto found =
-      std::find_if(spec.slots.begin(), spec.slots.end(), [&](const slot_spec& s) { return s.name == slot; });
-  if (found == spec.slots.end()) {
-    std::string names;
-    for (const slot_spec& s : spec.slots) names += (names.empty() ? "" : ", ") + s.name;
-    throw std::invalid_argument("lab '" + spec.name + "' has no slot '" + slot + "'" +
-                                (names.empty() ? " (it has no slot)" : " (its slots: " + names + ")"));
-  }
+  const slot_spec* found = slot_named(spec, slot);
+  if (!found) throw std::invalid_argument(no_slot_message(spec, slot));
   const fs::path folder = fs::absolute(assignment_path).parent_path();
   const std::string lab_path = fs::absolute(lab.file_arg).lexically_proximate(folder).generic_string();
   const std::string id = folder.filename().string();

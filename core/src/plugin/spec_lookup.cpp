@@ -24,12 +24,30 @@ std::string differing_text(const lab_spec& spec, const params& p) {
 
 std::string student_variant(const std::string& slot) { return student_prefix + slot; }
 
+const slot_spec* slot_named(const lab_spec& spec, const std::string& name) {
+  for (const slot_spec& s : spec.slots)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+std::string no_slot_message(const lab_spec& spec, const std::string& name) {
+  std::vector<std::string> names;
+  std::string list;
+  for (const slot_spec& s : spec.slots) {
+    names.push_back(s.name);
+    list += (list.empty() ? "" : ", ") + s.name;
+  }
+  const auto near = nearest_name(name, names);
+  return "lab '" + spec.name + "' has no slot '" + name + "'" +
+         (near            ? "; did you mean '" + *near + "'?"
+          : names.empty() ? " (it has no slot)"
+                          : " (its slots: " + list + ")");
+}
+
 const slot_spec* slot_of(const lab_spec& spec, const std::string& name) {
   const std::string prefix = student_prefix;
   if (name.compare(0, prefix.size(), prefix) != 0) return nullptr;
-  for (const slot_spec& s : spec.slots)
-    if (s.name == name.substr(prefix.size())) return &s;
-  return nullptr;
+  return slot_named(spec, name.substr(prefix.size()));
 }
 
 std::vector<std::string> variant_names(const lab_spec& spec) {

@@ -29,6 +29,13 @@ std::string student_variant(const std::string& slot);
 /// variant, or a slot the lab does not have).
 const slot_spec* slot_of(const lab_spec& spec, const std::string& name);
 
+/// The slot called `name` (no prefix), or nullptr.
+const slot_spec* slot_named(const lab_spec& spec, const std::string& name);
+
+/// Why `name` names no slot of the lab: "lab 'alignment' has no slot 'x'; did you mean 'y'?", else
+/// the slots it has, or that it has none.
+std::string no_slot_message(const lab_spec& spec, const std::string& name);
+
 /// Every variant name the lab knows: its variants, then "student:<slot>" for each of its slots.
 std::vector<std::string> variant_names(const lab_spec& spec);
 
