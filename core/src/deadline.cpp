@@ -3,17 +3,18 @@
 
 namespace cudalab::host {
 
-stop_or_deadline::stop_or_deadline(const std::atomic<bool>* stop, double limit_s) {
+stop_or_deadline::stop_or_deadline(const std::atomic<bool>* stop, double limit_s) : stop_(stop) {
+  if (limit_s <= 0) return;
   const auto start = std::chrono::steady_clock::now();
   const auto limit = std::chrono::duration<double>(limit_s);
-  watch_ = std::thread([this, stop, start, limit, limit_s] {
+  watch_ = std::thread([this, stop, start, limit] {
     std::unique_lock<std::mutex> g(lock_);
     while (!ending_) {
       if (stop && stop->load()) {
         flag_ = true;
         return;
       }
-      if (limit_s > 0 && std::chrono::steady_clock::now() - start >= limit) {
+      if (std::chrono::steady_clock::now() - start >= limit) {
         passed_ = true;
         flag_ = true;
         return;
@@ -24,6 +25,7 @@ stop_or_deadline::stop_or_deadline(const std::atomic<bool>* stop, double limit_s
 }
 
 stop_or_deadline::~stop_or_deadline() {
+  if (!watch_.joinable()) return;
   {
     std::lock_guard<std::mutex> g(lock_);
     ending_ = true;

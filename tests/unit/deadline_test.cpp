@@ -35,8 +35,11 @@ TEST(StopOrDeadline, TheStopRequestSetsItBeforeTheLimit) {
   EXPECT_FALSE(d.deadline_passed());
 }
 
-TEST(StopOrDeadline, NoLimitNeverFires) {
-  const stop_or_deadline d(nullptr, 0);
+TEST(StopOrDeadline, NoLimitIsTheStopRequestItself) {
+  std::atomic<bool> stop{false};
+  const stop_or_deadline d(&stop, 0);
+  EXPECT_EQ(d.requested(), &stop);
   std::this_thread::sleep_for(120ms);
   EXPECT_FALSE(d.requested()->load());
+  EXPECT_FALSE(d.deadline_passed());
 }
