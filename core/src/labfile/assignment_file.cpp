@@ -144,6 +144,28 @@ const toml::table& table_of(const std::string& file, const toml::table& doc, con
   return empty;
 }
 
+// The tables of an array of tables ([[key]]) of `doc`, or none; a key that holds something else is a
+// problem.
+std::vector<const toml::table*> tables_of(const std::string& file, const toml::table& doc, const std::string& key,
+                                          std::vector<lab_problem>& problems) {
+  std::vector<const toml::table*> out;
+  const toml::node* n = doc.get(key);
+  if (!n) return out;
+  const toml::array* list = n->as_array();
+  if (!list || !list->is_array_of_tables()) {
+    problems.push_back({locate(file, n->source()), key + " must be [[" + key + "]] tables"});
+    return out;
+  }
+  for (const toml::node& t : *list) out.push_back(t.as_table());
+  return out;
+}
+
+// The words a test's kind is written with.
+const std::vector<std::string>& test_kind_words() {
+  static const std::vector<std::string> words = {"correctness", "performance", "sanitizer"};
+  return words;
+}
+
 // A node as TOML text ("1000", "\"float\"", "[1, 2]").
 std::string toml_text(const toml::node& node) {
   std::ostringstream os;
@@ -266,7 +288,7 @@ void read_test(const std::string& file, const toml::table& table, const assignme
   table_reader r(file, table, "test", problems);
   t.name = r.text("name", "", true);
   t.kind = [&] {
-    const std::string k = r.word("kind", {"correctness", "performance", "sanitizer"}, "correctness", true);
+    const std::string k = r.word("kind", test_kind_words(), "correctness", true);
     return k == "performance" ? test_kind::performance
            : k == "sanitizer" ? test_kind::sanitizer
                               : test_kind::correctness;
@@ -387,30 +409,18 @@ assignment_file parse_assignment(const std::filesystem::path& path) {
     table_reader r(file, table_of(file, doc, "feedback", problems), "feedback", problems);
     a.max_failures = int(r.number("max_failures", a.max_failures, 1));
   }
-  if (const toml::node* n = doc.get("test")) {
-    const toml::array* tests = n->as_array();
-    if (!tests || !tests->is_array_of_tables())
-      problems.push_back({locate(file, n->source()), "test must be [[test]] tables"});
-    else
-      for (const toml::node& t : *tests) {
-        a.tests.emplace_back();
-        read_test(file, *t.as_table(), a, a.tests.back(), problems);
-      }
+  for (const toml::table* t : tables_of(file, doc, "test", problems)) {
+    a.tests.emplace_back();
+    read_test(file, *t, a, a.tests.back(), problems);
   }
-  if (const toml::node* n = doc.get("hidden")) {
-    const toml::array* hidden = n->as_array();
-    if (!hidden || !hidden->is_array_of_tables())
-      problems.push_back({locate(file, n->source()), "hidden must be [[hidden]] tables"});
-    else
-      for (const toml::node& h : *hidden) {
-        table_reader r(file, *h.as_table(), "hidden", problems);
-        hidden_test ht;
-        ht.name = r.text("name", "", true);
-        ht.kind = r.word("kind", {"correctness", "performance", "sanitizer"}, "correctness", true);
-        ht.points = r.number("points", 0, 0, true);
-        ht.description = r.text("description");
-        a.hidden.push_back(std::move(ht));
-      }
+  for (const toml::table* h : tables_of(file, doc, "hidden", problems)) {
+    table_reader r(file, *h, "hidden", problems);
+    hidden_test ht;
+    ht.name = r.text("name", "", true);
+    ht.kind = r.word("kind", test_kind_words(), "correctness", true);
+    ht.points = r.number("points", 0, 0, true);
+    ht.description = r.text("description");
+    a.hidden.push_back(std::move(ht));
   }
   if (a.tests.empty() && doc.get("assignment"))
     problems.push_back(at_start(file, "no [[test]]: an assignment needs at least one test"));
