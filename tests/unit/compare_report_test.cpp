@@ -15,6 +15,7 @@
 #include "compare/comparison.hpp"
 #include "compare/nvbench_export.hpp"
 #include "compare/result_set.hpp"
+#include "golden.hpp"
 #include "labfile/lab_file.hpp"
 
 namespace cudalab::host {
@@ -33,16 +34,7 @@ result_set fixture(const std::string& name) {
 comparison fixture_comparison() { return compare_runs(fixture("base"), fixture("new"), compare_settings{}); }
 
 void expect_golden(const std::string& name, const std::string& got) {
-  const fs::path file = fixtures / "golden" / name;
-  if (std::getenv("CUDALAB_UPDATE_GOLDEN")) {
-    std::ofstream(file, std::ios::binary) << got;
-    GTEST_SKIP() << "rewrote " << file;
-  }
-  std::ifstream in(file, std::ios::binary);
-  ASSERT_TRUE(in) << "missing golden file " << file << " (run with CUDALAB_UPDATE_GOLDEN=1)";
-  std::ostringstream want;
-  want << in.rdbuf();
-  EXPECT_EQ(got, want.str()) << "differs from " << file;
+  testing::expect_golden_file(fixtures / "golden" / name, got);
 }
 
 TEST(CompareReport, FixtureVerdicts) {

@@ -15,6 +15,7 @@
 #include <limits>
 #include <sstream>
 
+#include "golden.hpp"
 #include "results/console_text.hpp"
 #include "results/format.hpp"
 #include "results/json.hpp"
@@ -126,17 +127,7 @@ std::string render(std::unique_ptr<reporter> r, std::ostringstream& out) {
 }
 
 void expect_golden(const std::string& name, const std::string& got) {
-  const fs::path file = golden_dir / name;
-  const char* update = std::getenv("CUDALAB_UPDATE_GOLDEN");
-  if (update && std::string(update) == "1") {
-    std::ofstream(file, std::ios::binary) << got;
-    GTEST_SKIP() << "rewrote " << file;
-  }
-  std::ifstream in(file, std::ios::binary);
-  ASSERT_TRUE(in) << "missing golden file " << file << " (run with CUDALAB_UPDATE_GOLDEN=1)";
-  std::stringstream want;
-  want << in.rdbuf();
-  EXPECT_EQ(got, want.str()) << "output differs from " << file;
+  testing::expect_golden_file(golden_dir / name, got);
 }
 
 // The width console_width() finds with $COLUMNS set to `columns` (nullptr: unset), as a run's table gets it.
