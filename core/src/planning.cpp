@@ -200,6 +200,7 @@ std::vector<lab_description> describe_plans(const std::vector<planned_lab>& plan
       std::vector<std::string> values;
       for (const param_value& v : axis.values) values.push_back(value_text(v));
       d.sweep.emplace_back(axis.name, std::move(values));
+      d.sweep_spacing.emplace_back(axis.name, spacing_name(axis.spacing));
     }
     d.measure = measure_values(pl.plan.measure);
     d.variants = variants_to_run(pl.plan, variant_filter);

@@ -217,6 +217,25 @@ TEST(LabFile, SetSweepReplacesOrAddsAnAxis) {
   expect_problem(problems[0], "--set sweep.n=[]", {"sweep of 'n' is empty"});
 }
 
+TEST(LabFile, EachAxisKeepsHowItWasWrittenForThePlots) {
+  const lab_plan plan =
+      plan_of("good_product.toml", {"sweep.block=[128, 256, 512]", "sweep.n={from=\"1Ki\", to=\"4Ki\", factor=2}",
+                                    "sweep.rounds={from=1, to=3, step=1}"});
+  for (const sweep_axis& axis : plan.sweep) {
+    const sweep_spacing expected = axis.name == "n"        ? sweep_spacing::factor
+                                   : axis.name == "rounds" ? sweep_spacing::step
+                                                           : sweep_spacing::list;
+    EXPECT_EQ(axis.spacing, expected) << axis.name;
+  }
+  EXPECT_STREQ(spacing_name(sweep_spacing::factor), "factor");
+  // An axis replaced in place takes the spacing of its replacement.
+  const lab_plan again = plan_of("good_product.toml", {"sweep.block={from=64, to=512, factor=2}"});
+  const auto block =
+      std::find_if(again.sweep.begin(), again.sweep.end(), [](const sweep_axis& a) { return a.name == "block"; });
+  ASSERT_NE(block, again.sweep.end());
+  EXPECT_EQ(block->spacing, sweep_spacing::factor);
+}
+
 TEST(LabFile, SetLaterOverrideWins) {
   EXPECT_EQ(plan_of("good_minimal.toml", {"rounds=3", "rounds=5"}).base.integer("rounds"), 5);
 }

@@ -46,6 +46,7 @@ TEST(ResultParse, ContextComesBackWithItsLabs) {
   l.plugin = "alignment";
   l.params = {{"n", "1024"}, {"block", "256"}};
   l.sweep = {{"offset", {"0", "1"}}};
+  l.sweep_spacing = {{"offset", "step"}};
   l.measure = {{"seed", "2026"}};
   l.variants = {"memcpy", "offset_read"};
   c.labs = {l};
@@ -56,6 +57,7 @@ TEST(ResultParse, ContextComesBackWithItsLabs) {
   ASSERT_EQ(back.labs.size(), 1u);
   EXPECT_EQ(back.labs[0].params, l.params);
   EXPECT_EQ(back.labs[0].sweep, l.sweep);
+  EXPECT_EQ(back.labs[0].sweep_spacing, l.sweep_spacing);
   EXPECT_EQ(back.labs[0].measure, l.measure);
   EXPECT_EQ(back.labs[0].variants, l.variants);
   EXPECT_EQ(context_json(back), context_json(c));

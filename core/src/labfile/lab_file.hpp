@@ -98,10 +98,18 @@ struct lab_file {
   std::shared_ptr<const impl> tree;  ///< the parsed document with source positions
 };
 
+/// How a sweep axis was written: a list of values, an arithmetic {from, to, step} range or a geometric
+/// {from, to, factor} one. Plots follow it: a linear axis for a step range, a logarithmic one for a factor.
+enum class sweep_spacing { list, step, factor };
+
+/// "list", "step", "factor": the names context.json uses.
+const char* spacing_name(sweep_spacing s);
+
 /// One swept parameter and its values, in the order written.
 struct sweep_axis {
   std::string name;
   std::vector<param_value> values;
+  sweep_spacing spacing = sweep_spacing::list;
 };
 
 /// A validated lab file, ready to run: every value typed and in range.

@@ -179,15 +179,30 @@ axis_values read_range(const std::string& file, const param_spec& spec, const to
     }
   }
   if (!ok) return axis;
-  if (step_value)
+  if (step_value) {
     step_values(spec, *from, *to, *step_value, limit, axis);
-  else
+    axis.spacing = sweep_spacing::step;
+  } else {
     factor_values(spec, *from, *to, factor_value, limit, axis);
+    axis.spacing = sweep_spacing::factor;
+  }
   axis.ok = true;
   return axis;
 }
 
 }  // namespace
+
+const char* spacing_name(sweep_spacing s) {
+  switch (s) {
+    case sweep_spacing::list:
+      return "list";
+    case sweep_spacing::step:
+      return "step";
+    case sweep_spacing::factor:
+      return "factor";
+  }
+  return "list";
+}
 
 axis_values read_sweep_axis(const std::string& file, const param_spec& spec, const toml::node& node,
                             std::uint64_t limit, std::vector<lab_problem>& problems) {

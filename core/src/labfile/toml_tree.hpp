@@ -97,6 +97,7 @@ struct axis_values {
   std::vector<param_value> values;
   std::uint64_t count = 0;
   bool ok = false;
+  sweep_spacing spacing = sweep_spacing::list;
 };
 
 /// Reads one [sweep] entry for `spec`: a non-empty list, {from, to, step} or {from, to, factor}.

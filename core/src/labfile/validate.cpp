@@ -215,7 +215,7 @@ void read_sweep(validation& v) {
       v.sweep_ok = false;
       continue;
     }
-    v.plan.sweep.push_back({name, std::move(axis.values)});
+    v.plan.sweep.push_back({name, std::move(axis.values), axis.spacing});
     v.axis_counts.push_back(axis.count);
   }
 }
@@ -253,8 +253,9 @@ void apply_sweep_overrides(validation& v) {
     if (existing != v.plan.sweep.end()) {
       v.axis_counts[static_cast<std::size_t>(existing - v.plan.sweep.begin())] = axis.count;
       existing->values = std::move(axis.values);
+      existing->spacing = axis.spacing;
     } else {
-      v.plan.sweep.push_back({name, std::move(axis.values)});
+      v.plan.sweep.push_back({name, std::move(axis.values), axis.spacing});
       v.axis_counts.push_back(axis.count);
     }
     v.fixed_at.erase(name);

@@ -179,12 +179,13 @@ void from_json(const json& j, ceilings& c) {
 }
 
 void to_json(json& j, const lab_description& l) {
-  json params = json::object(), sweep = json::object(), measure = json::object();
+  json params = json::object(), sweep = json::object(), spacing = json::object(), measure = json::object();
   for (const auto& [k, v] : l.params) params[k] = v;
   for (const auto& [k, values] : l.sweep) sweep[k] = values;
+  for (const auto& [k, v] : l.sweep_spacing) spacing[k] = v;
   for (const auto& [k, v] : l.measure) measure[k] = v;
-  j = {{"file", l.file}, {"plugin", l.plugin}, {"title", l.title},      {"params", params},
-       {"sweep", sweep}, {"measure", measure}, {"variants", l.variants}};
+  j = {{"file", l.file}, {"plugin", l.plugin},       {"title", l.title},   {"params", params},
+       {"sweep", sweep}, {"sweep_spacing", spacing}, {"measure", measure}, {"variants", l.variants}};
 }
 
 void from_json(const json& j, lab_description& l) {
@@ -193,6 +194,8 @@ void from_json(const json& j, lab_description& l) {
   j.at("title").get_to(l.title);
   for (const auto& [k, v] : j.at("params").items()) l.params.emplace_back(k, v.get<std::string>());
   for (const auto& [k, v] : j.at("sweep").items()) l.sweep.emplace_back(k, v.get<std::vector<std::string>>());
+  if (j.contains("sweep_spacing"))  // from schema 2's files on; earlier ones' plots guess from the values
+    for (const auto& [k, v] : j.at("sweep_spacing").items()) l.sweep_spacing.emplace_back(k, v.get<std::string>());
   for (const auto& [k, v] : j.at("measure").items()) l.measure.emplace_back(k, v.get<std::string>());
   j.at("variants").get_to(l.variants);
 }

@@ -32,6 +32,7 @@ struct lab_description {
   std::string title;
   std::vector<std::pair<std::string, std::string>> params;              ///< every parameter's value at the base point
   std::vector<std::pair<std::string, std::vector<std::string>>> sweep;  ///< each swept axis, its values
+  std::vector<std::pair<std::string, std::string>> sweep_spacing;       ///< each swept axis: list, step or factor
   std::vector<std::pair<std::string, std::string>> measure;             ///< every [measure] setting in effect
   std::vector<std::string> variants;                                    ///< run, the baseline first
 };
