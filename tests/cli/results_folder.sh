@@ -164,7 +164,7 @@ redteam_f23_same_stem_plots() {
   for file in dirA/lab.toml dirB/lab.toml; do
     svg=$(awk -v f="$file" '/^## /{s = index($0, f) > 0} s && /!\[/{match($0, /\(plots\/[^)]*\)/); print substr($0, RSTART + 1, RLENGTH - 2); exit}' stem/report.md)
     echo "$file: $svg"
-    grep -q ">$file - GB/s" "stem/$svg" || bad "the plot linked in $file's section ($svg) is not $file's"
+    grep -q ">$file: against " "stem/$svg" || bad "the plot linked in $file's section ($svg) is not $file's"
   done
 }
 

@@ -122,10 +122,8 @@ std::vector<const variant_result*> rows_of(const std::vector<variant_result>& re
   return rows;
 }
 
-bool gets_sweep_plot(const std::vector<const variant_result*>& rows) {
-  const bool swept = std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return !r->point.empty(); });
-  const bool timed = std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return r->gbps > 0; });
-  return swept && timed;
+bool gets_plot(const std::vector<const variant_result*>& rows) {
+  return std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return r->gbps > 0; });
 }
 
 namespace {
@@ -149,11 +147,11 @@ std::string lower(std::string s) {
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> sweep_plot_files(const std::vector<variant_result>& results) {
+std::vector<std::pair<std::string, std::string>> plot_files(const std::vector<variant_result>& results) {
   std::vector<std::pair<std::string, std::string>> plots;
   std::set<std::string> taken;  // lower case: "Lab.svg" and "lab.svg" are one file on some file systems
   for (const std::string& file : lab_files_of(results)) {
-    if (!gets_sweep_plot(rows_of(results, file))) continue;
+    if (!gets_plot(rows_of(results, file))) continue;
     const std::string stem = plain_stem(file);
     std::string name = stem + ".svg";
     for (int n = 2; taken.count(lower(name)); ++n) name = stem + "-" + std::to_string(n) + ".svg";

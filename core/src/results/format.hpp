@@ -55,15 +55,15 @@ std::vector<std::string> lab_files_of(const std::vector<variant_result>& results
 /// The results of one lab file, in run order.
 std::vector<const variant_result*> rows_of(const std::vector<variant_result>& results, const std::string& lab_file);
 
-/// Whether a lab file's rows get a sweep plot: it has a sweep and at least one timed result.
-/// write_sweep_plots and the Markdown report's plot links both follow this rule.
-bool gets_sweep_plot(const std::vector<const variant_result*>& rows);
+/// Whether a lab file's rows get a plot: at least one of them was timed. write_plots and the Markdown
+/// report's plot links both follow this rule.
+bool gets_plot(const std::vector<const variant_result*>& rows);
 
-/// Each lab file of `results` that gets a sweep plot, in run order, with its plot's file name: the lab
+/// Each lab file of `results` that gets a plot, in run order, with its plot's file name: the lab
 /// file's stem with any character but letters, digits, '-', '_', '.' (not first) and non-ASCII bytes as
 /// '_', and "-2", "-3", ... after it where the name is taken already (also in another case), so that
-/// dirA/lab.toml's plot is lab.svg and dirB/lab.toml's lab-2.svg. write_sweep_plots writes these files
+/// dirA/lab.toml's plot is lab.svg and dirB/lab.toml's lab-2.svg. write_plots writes these files
 /// and the Markdown report links them.
-std::vector<std::pair<std::string, std::string>> sweep_plot_files(const std::vector<variant_result>& results);
+std::vector<std::pair<std::string, std::string>> plot_files(const std::vector<variant_result>& results);
 
 }  // namespace cudalab::host

@@ -1,5 +1,5 @@
 // report.md: the device and its ceilings, then a table per lab file (sweeps as leading columns),
-// links to the sweep plots, and a section listing every failure.
+// links to the plots, and a section listing every failure.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -36,7 +36,7 @@ class markdown_reporter final : public reporter {
             "% base is of the baseline variant at the same point, % ceil of the measured ceiling for the path "
             "(device copy, or pinned transfers for bus traffic). ld/st s/r: predicted sectors per request.\n";
 
-    const auto plots = sweep_plot_files(results_);
+    const auto plots = plot_files(results_);
     for (const auto& file : lab_files_of(results_)) {
       const auto plot = std::find_if(plots.begin(), plots.end(), [&](const auto& p) { return p.first == file; });
       write_file_section(file, plot == plots.end() ? "" : plot->second);
@@ -66,14 +66,15 @@ class markdown_reporter final : public reporter {
                         rate(measured.bidir_gbps, 1));
   }
 
-  // The section of one lab file, linking its sweep plot `plot` ("": none).
+  // The section of one lab file, linking its plot `plot` ("": none).
   void write_file_section(const std::string& file, const std::string& plot) {
     const auto rows = rows_of(results_, file);
     const std::vector<std::string> params = swept_names(rows);
     const std::string& title = rows.front()->title;
     out_ << fmt::format("\n## {}{}\n\n", md_code(file), title.empty() ? "" : " — " + md_text(title));
     if (!plot_prefix_.empty() && !plot.empty())
-      out_ << fmt::format("![GB/s against {}]({}{})\n\n", params.back(), plot_prefix_, plot);
+      out_ << fmt::format("![{}]({}{})\n\n", params.empty() ? "GB/s of each variant" : "GB/s against " + params.back(),
+                          plot_prefix_, plot);
     std::string head = "|", rule = "|";
     for (const auto& p : params) {
       head += " " + p + " |";

@@ -1,182 +1,405 @@
-// Sweep plots: one hand-written SVG line chart per lab file with a sweep, GB/s against the last swept
-// parameter, a line per variant (and per value of any other swept parameter: "variant@block=256").
+// The plots of a run, one SVG per lab file with a timed result. A sweep gets stacked panels over the
+// last swept parameter: GB/s with the spread of the repetitions, % of the baseline, and the sectors per
+// request the model predicts, a series per variant (and per value of the other swept parameters:
+// "variant@block=256"). A lab file of a single point gets a bar chart of its variants.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
-#include <sstream>
+#include <optional>
 
 #include "results/format.hpp"
+#include "results/plot_axis.hpp"
 #include "results/reporter.hpp"
 #include "results/safe_file.hpp"
+#include "results/svg.hpp"
 
 namespace cudalab::host {
 
 namespace {
 
-constexpr double width = 720, height = 420, left = 70, right = 190, top = 40, bottom = 50;
-const char* const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
-                               "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+constexpr double fig_width = 760, margin_left = 78, margin_right = 24,
+                 plot_width = fig_width - margin_left - margin_right;
+constexpr double char_width = 7.8;  // of 12 px sans-serif (DejaVu Sans), at most for most text: to lay out labels
+constexpr double x_inset = 0.03;    // of the plot's width, kept free at each end so markers clear the frame
+const char* const frame_colour = "#444";
+const char* const grid_colour = "#ddd";
 
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '&')
-      out += "&amp;";
-    else if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '"')
-      out += "&quot;";
-    else
-      out += c;
-  }
-  return out;
-}
-
-// A swept value as a number. Swept values arrive as value_text (plain integers and reals);
-// anything else (choices, booleans) makes the axis categorical, placed by position.
-bool as_number(const std::string& s, double& v) {
-  char* end = nullptr;
-  v = std::strtod(s.c_str(), &end);
-  return end != s.c_str() && *end == '\0';
-}
-
-// An axis label: whole multiples of 1024 as sizes ("64Mi"), as lab files write them; else the value.
-std::string tick_text(const std::string& s) {
-  char* end = nullptr;
-  const long long v = std::strtoll(s.c_str(), &end, 10);
-  if (end == s.c_str() || *end != '\0' || v < 1024) return s;
-  const char* const units[] = {"Ki", "Mi", "Gi", "Ti"};
-  long long scaled = v;
-  int unit = -1;
-  while (unit < 3 && scaled % 1024 == 0 && scaled >= 1024) {
-    scaled /= 1024;
-    ++unit;
-  }
-  return unit < 0 ? s : std::to_string(scaled) + units[unit];
-}
-
-struct series {
-  std::string name;
-  std::vector<std::pair<std::string, double>> points;  // x label, GB/s
+// A value drawn for one result: y, and the spread around it (lo = hi = y when there is none).
+struct plotted {
+  double y, lo, hi;
 };
 
-std::string plot_svg(const std::vector<const variant_result*>& rows, const std::string& xname) {
-  // Series: variant plus the values of the other swept parameters.
-  std::map<std::string, series> by_name;
-  std::vector<std::string> order, xs;
-  for (const auto* r : rows) {
-    if (r->gbps <= 0) continue;
-    std::string others;
-    for (const auto& [k, v] : r->point)
-      if (k != xname) others += (others.empty() ? "@" : ",") + k + "=" + v;
-    const std::string name = variant_label(*r) + others;
-    if (!by_name.count(name)) order.push_back(name);
-    auto& s = by_name[name];
-    s.name = name;
-    const std::string x = point_value(*r, xname);
-    s.points.emplace_back(x, r->gbps);
-    if (std::find(xs.begin(), xs.end(), x) == xs.end()) xs.push_back(x);
-  }
-  bool numeric = !xs.empty();
-  std::vector<double> xv;
-  for (const auto& x : xs) {
-    double v = 0;
-    numeric = numeric && as_number(x, v);
-    xv.push_back(v);
-  }
-  double xmin = 0, xmax = double(std::max<std::size_t>(xs.size(), 2) - 1);
-  bool logx = false;
-  if (numeric) {
-    xmin = *std::min_element(xv.begin(), xv.end());
-    xmax = *std::max_element(xv.begin(), xv.end());
-    logx = xmin > 0 && xmax / xmin > 30;
-    if (xmax == xmin) xmax = xmin + 1;
-  }
-  auto xpos = [&](const std::string& x) {
-    double v = 0;
-    if (numeric) {
-      as_number(x, v);
-      const double t =
-          logx ? (std::log(v) - std::log(xmin)) / (std::log(xmax) - std::log(xmin)) : (v - xmin) / (xmax - xmin);
-      return left + t * (width - left - right);
-    }
-    const auto i = double(std::find(xs.begin(), xs.end(), x) - xs.begin());
-    return left + i / std::max(1.0, xmax) * (width - left - right);
-  };
-  // Points in x order, so a sweep listed high-to-low still draws one left-to-right line.
-  for (auto& [n, s] : by_name)
-    std::stable_sort(s.points.begin(), s.points.end(),
-                     [&](const auto& a, const auto& b) { return xpos(a.first) < xpos(b.first); });
-  double ymax = 0;
-  for (const auto& [n, s] : by_name)
-    for (const auto& p : s.points) ymax = std::max(ymax, p.second);
-  const double step = ymax > 0 ? std::pow(10.0, std::floor(std::log10(ymax))) : 1.0;
-  ymax = ymax > 0 ? std::ceil(ymax / step) * step : 1.0;
-  auto ypos = [&](double g) { return height - bottom - g / ymax * (height - top - bottom); };
+// One panel of a sweep plot: what it draws of each result, and how it is labelled.
+struct panel {
+  std::string id;       // the SVG group's id
+  std::string heading;  // above the panel
+  std::string y_title;  // beside the y axis
+  double height;
+  bool from_zero;  // the axis starts at 0 whatever the data
+  std::function<std::optional<plotted>(const variant_result&)> value;
+  std::optional<double> reference;  // a dashed line across (the heading says what it is)
+};
 
-  std::ostringstream svg;
-  svg << fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" "
-      "font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
-      width, height);
-  svg << fmt::format("<text x=\"{}\" y=\"22\" font-size=\"14\">{}</text>\n", left,
-                     xml_escape(rows.front()->lab_file + " - GB/s against " + xname));
-  svg << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"black\"/>\n", left, height - bottom,
-                     width - right);
-  svg << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"black\"/>\n", left, top,
-                     height - bottom);
-  for (int i = 0; i <= 5; ++i) {
-    const double g = ymax * i / 5;
-    svg << fmt::format("<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#ddd\"/>\n", left, ypos(g),
-                       width - right);
-    svg << fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{:g}</text>\n", left - 6, ypos(g) + 4, g);
+// Global sectors per request the model predicts for `r`, over its loads, stores and atomics.
+std::optional<double> predicted_sectors_per_request(const variant_result& r) {
+  if (!r.has_model) return std::nullopt;
+  const auto& m = r.model;
+  const double requests = double(m.global_load.requests + m.global_store.requests + m.global_atomic.requests);
+  if (requests == 0) return std::nullopt;
+  return double(m.global_load.sectors + m.global_store.sectors + m.global_atomic.sectors) / requests;
+}
+
+// Shared-memory wavefronts per request the model predicts for `r`, over its loads, stores and atomics
+// (1 for a request without bank conflicts that moves at most 128 bytes).
+std::optional<double> predicted_wavefronts_per_request(const variant_result& r) {
+  if (!r.has_model) return std::nullopt;
+  const auto& m = r.model;
+  const double requests = double(m.shared_load.requests + m.shared_store.requests + m.shared_atomic.requests);
+  if (requests == 0) return std::nullopt;
+  return double(m.shared_load.wavefronts + m.shared_store.wavefronts + m.shared_atomic.wavefronts) / requests;
+}
+
+// GB/s at the median, and at the slowest and the fastest repetition.
+std::optional<plotted> gbps_of(const variant_result& r) {
+  if (!(r.gbps > 0)) return std::nullopt;
+  const auto& t = r.time;
+  const double lo = t.max_ms > 0 ? r.gbps * t.median_ms / t.max_ms : r.gbps;
+  const double hi = t.min_ms > 0 ? r.gbps * t.median_ms / t.min_ms : r.gbps;
+  return plotted{r.gbps, std::min(lo, r.gbps), std::max(hi, r.gbps)};
+}
+
+std::string shortened(const std::string& s, std::size_t most) {
+  return s.size() <= most ? s : s.substr(0, most - 3) + "...";
+}
+
+std::string number_text(double v) { return v >= 100 ? fmt::format("{:.0f}", v) : fmt::format("{:.3g}", v); }
+
+// The values of `r`'s swept parameters other than `xname`: "block=256,unroll=2" ("" for none).
+std::string other_values(const variant_result& r, const std::string& xname) {
+  std::string others;
+  for (const auto& [k, v] : r.point)
+    if (k != xname) others += (others.empty() ? "" : ",") + k + "=" + v;
+  return others;
+}
+
+// A sweep plot: panels over the last swept parameter. Its series are the variants, each with the values
+// of the other swept parameters ("copy@block=256"), as long as there are few enough to tell apart;
+// beyond distinct_styles series the plot is drawn in facets instead, one per value of the other
+// parameters, with a series per variant in each.
+class sweep_plot {
+ public:
+  sweep_plot(const std::vector<const variant_result*>& rows, const std::string& xname, const std::string& spacing)
+      : rows_(rows), xname_(xname), x_(x_values(rows, xname), spacing) {
+    std::vector<std::string> combined, variants;
+    for (const variant_result* r : rows) {
+      const std::string others = other_values(*r, xname);
+      add_once(combined, variant_label(*r) + (others.empty() ? "" : "@" + others));
+      add_once(variants, variant_label(*r));
+    }
+    const bool faceted = combined.size() > distinct_styles && variants.size() < combined.size();
+    series_ = faceted ? variants : combined;
+    for (const variant_result* r : rows) {
+      const std::string others = other_values(*r, xname);
+      const std::string facet = faceted ? others : "";
+      auto f = std::find_if(facets_.begin(), facets_.end(), [&](const facet_rows& x) { return x.name == facet; });
+      if (f == facets_.end())
+        f = facets_.insert(facets_.end(), {facet, std::vector<std::vector<const variant_result*>>(series_.size())});
+      const std::string name = variant_label(*r) + (faceted || others.empty() ? "" : "@" + others);
+      const auto at = std::size_t(std::find(series_.begin(), series_.end(), name) - series_.begin());
+      f->series_rows[at].push_back(r);
+    }
+    for (facet_rows& f : facets_)
+      for (auto& one : f.series_rows)
+        std::stable_sort(one.begin(), one.end(), [&](const variant_result* a, const variant_result* b) {
+          return x_.fraction(point_value(*a, xname_)) < x_.fraction(point_value(*b, xname_));
+        });
   }
-  // Label the x values left to right, skipping any that would crowd the one labelled before it.
-  std::vector<std::pair<double, std::string>> ticks;
-  for (const auto& x : xs) ticks.emplace_back(xpos(x), x);
-  std::sort(ticks.begin(), ticks.end());
-  double last_label = -1e9;
-  for (const auto& [at, x] : ticks) {
-    if (at - last_label < 36) continue;
-    last_label = at;
-    svg << fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", at, height - bottom + 16,
-                       xml_escape(tick_text(x)));
+
+  std::string render() const {
+    const std::vector<panel> panels = panels_shown();
+    const double scale = facets_.size() > 1 ? 0.7 : 1.0;  // facets' panels are lower, so the plot stays readable
+    const double legend_entry = std::min(plot_width, 34 + char_width * double(longest_name()));
+    const std::size_t columns = std::max<std::size_t>(1, std::size_t(plot_width / legend_entry));
+    const std::size_t legend_rows = (series_.size() + columns - 1) / columns;
+    double facet_height = facets_.size() > 1 ? 22 : 0;
+    for (const panel& p : panels) facet_height += p.height * scale + 46;
+    const double panels_top = 64;
+    double height = panels_top + facet_height * double(facets_.size()) + 14;
+    const double legend_top = height + 12;
+    height = legend_top + 18.0 * double(legend_rows) + 10;
+
+    svg_document svg(fig_width, height);
+    svg.text(12, 22, shortened(rows_.front()->title, 100), text_anchor::start, 14);
+    svg.text(12, 42,
+             rows_.front()->lab_file + ": against " + xname_ +
+                 (x_.kind() == axis_kind::log      ? " (log scale)"
+                  : x_.kind() == axis_kind::linear ? ""
+                                                   : " (by value)") +
+                 (facets_.size() > 1 ? ", one facet per value of the other swept parameters" : ""));
+    double top = panels_top;
+    for (const facet_rows& f : facets_) {
+      if (facets_.size() > 1) {
+        svg.open_group("facet " + f.name);
+        svg.text(12, top + 12, f.name, text_anchor::start, 13);
+        top += 22;
+      }
+      for (const panel& p : panels) {
+        draw_panel(svg, p, f, top + 18, p.height * scale);
+        top += p.height * scale + 46;
+      }
+      if (facets_.size() > 1) svg.close_group();
+    }
+    svg.text(margin_left + plot_width / 2, top + 8, xname_ + (x_.kind() == axis_kind::log ? " (log scale)" : ""),
+             text_anchor::middle);
+    draw_legend(svg, legend_top, legend_entry, columns);
+    return svg.str();
   }
-  svg << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}{}</text>\n", (left + width - right) / 2,
-                     height - 12, xml_escape(xname), logx ? " (log scale)" : "");
-  svg << fmt::format("<text x=\"16\" y=\"{}\" transform=\"rotate(-90 16 {})\" text-anchor=\"middle\">GB/s</text>\n",
-                     (top + height - bottom) / 2, (top + height - bottom) / 2);
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    const series& s = by_name[order[i]];
-    const char* colour = palette[i % (sizeof palette / sizeof *palette)];
-    std::string pts;
-    for (const auto& [x, g] : s.points) pts += fmt::format("{:.1f},{:.1f} ", xpos(x), ypos(g));
-    svg << fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"/>\n", colour, pts);
-    for (const auto& [x, g] : s.points)
-      svg << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"{}\"/>\n", xpos(x), ypos(g), colour);
-    const double ly = top + 14.0 * double(i);
-    svg << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"2\"/>\n",
-                       width - right + 10, ly, width - right + 28, colour);
-    svg << fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", width - right + 32, ly + 4, xml_escape(s.name));
+
+ private:
+  // The rows of one facet, by series (index into series_).
+  struct facet_rows {
+    std::string name;  // "block=256"; "" when the plot has no facets
+    std::vector<std::vector<const variant_result*>> series_rows;
+  };
+
+  static void add_once(std::vector<std::string>& names, const std::string& name) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   }
-  svg << "</svg>\n";
+
+  static std::vector<std::string> x_values(const std::vector<const variant_result*>& rows, const std::string& xname) {
+    std::vector<std::string> xs;
+    for (const variant_result* r : rows) add_once(xs, point_value(*r, xname));
+    return xs;
+  }
+
+  // GB/s always; % of the baseline when the lab file has a timed baseline and something to compare with
+  // it; predicted global sectors and shared wavefronts per request when the model traced such accesses.
+  std::vector<panel> panels_shown() const {
+    std::vector<panel> panels = {{"gbps", "median GB/s; bars: the slowest to the fastest repetition", "GB/s", 240,
+                                  false, gbps_of, std::nullopt}};
+    const variant_result* baseline = nullptr;
+    for (const variant_result* r : rows_)
+      if (r->is_baseline && r->gbps > 0) baseline = r;
+    const bool compared = std::any_of(
+        rows_.begin(), rows_.end(), [](const variant_result* r) { return !r->is_baseline && r->pct_of_baseline > 0; });
+    if (baseline && compared)
+      panels.push_back({"pct_of_baseline",
+                        "% of the baseline's GB/s at the same point (" + baseline->variant + " = 100, dashed)",
+                        "% of baseline", 160, false,
+                        [](const variant_result& r) -> std::optional<plotted> {
+                          if (r.is_baseline || !(r.pct_of_baseline > 0)) return std::nullopt;
+                          return plotted{r.pct_of_baseline, r.pct_of_baseline, r.pct_of_baseline};
+                        },
+                        100.0});
+    if (std::any_of(rows_.begin(), rows_.end(),
+                    [](const variant_result* r) { return predicted_sectors_per_request(*r).has_value(); }))
+      panels.push_back({"sectors_per_request", "global sectors per request, predicted by the model (4 = coalesced)",
+                        "sectors/request", 160, true,
+                        [](const variant_result& r) -> std::optional<plotted> {
+                          auto s = predicted_sectors_per_request(r);
+                          if (!s) return std::nullopt;
+                          return plotted{*s, *s, *s};
+                        },
+                        std::nullopt});
+    if (std::any_of(rows_.begin(), rows_.end(),
+                    [](const variant_result* r) { return predicted_wavefronts_per_request(*r).has_value(); }))
+      panels.push_back(
+          {"wavefronts_per_request",
+           "shared-memory wavefronts per request, predicted by the model (the fewest: 1 per 128 bytes moved)",
+           "wavefronts/request", 160, true,
+           [](const variant_result& r) -> std::optional<plotted> {
+             auto w = predicted_wavefronts_per_request(r);
+             if (!w) return std::nullopt;
+             return plotted{*w, *w, *w};
+           },
+           std::nullopt});
+    return panels;
+  }
+
+  std::size_t longest_name() const {
+    std::size_t n = 0;
+    for (const std::string& s : series_) n = std::max(n, shortened(s, 60).size());
+    return n;
+  }
+
+  double x_at(const std::string& value) const {
+    return margin_left + (x_inset + (1 - 2 * x_inset) * x_.fraction(value)) * plot_width;
+  }
+
+  void draw_panel(svg_document& svg, const panel& p, const facet_rows& f, double top, double height) const {
+    double lo = INFINITY, hi = 0;
+    for (const auto& one : f.series_rows)
+      for (const variant_result* r : one)
+        if (auto v = p.value(*r)) {
+          lo = std::min(lo, v->lo);
+          hi = std::max(hi, v->hi);
+        }
+    if (p.reference) {
+      lo = std::min(lo, *p.reference);
+      hi = std::max(hi, *p.reference);
+    }
+    const y_axis y = fit_y_axis(lo, hi, p.from_zero);
+    const double bottom = top + height;
+    auto y_at = [&](double v) { return bottom - y.fraction(v) * height; };
+
+    svg.open_group(f.name.empty() ? p.id : p.id + " " + f.name);
+    svg.text(margin_left, top - 6, p.heading + (y.from_zero ? "" : "; the axis does not start at 0"));
+    const double step = y.ticks.size() > 1 ? y.ticks[1] - y.ticks[0] : 1;
+    for (double t : y.ticks) {
+      svg.line(margin_left, y_at(t), margin_left + plot_width, y_at(t), grid_colour);
+      svg.text(margin_left - 6, y_at(t) + 4, tick_text(t, step), text_anchor::end);
+    }
+    svg.line(margin_left, bottom, margin_left + plot_width, bottom, frame_colour);
+    svg.line(margin_left, top, margin_left, bottom, frame_colour);
+    svg.text(18, top + height / 2, p.y_title, text_anchor::middle, 12, -90);
+    draw_x_ticks(svg, bottom);
+    if (p.reference)
+      svg.line(margin_left, y_at(*p.reference), margin_left + plot_width, y_at(*p.reference), frame_colour, 1, "6 4");
+    for (std::size_t i = 0; i < series_.size(); ++i) {
+      const series_style style = style_of(i);
+      std::vector<std::pair<double, double>> line;
+      for (const variant_result* r : f.series_rows[i])
+        if (auto v = p.value(*r)) line.emplace_back(x_at(point_value(*r, xname_)), y_at(v->y));
+      if (line.size() > 1) svg.polyline(line, style.colour, 1.5, style.dashed ? "5 3" : "");
+      for (const variant_result* r : f.series_rows[i]) {
+        auto v = p.value(*r);
+        if (!v) continue;
+        const double x = x_at(point_value(*r, xname_));
+        if (v->hi > v->lo) {
+          svg.line(x, y_at(v->lo), x, y_at(v->hi), style.colour);
+          svg.line(x - 3, y_at(v->lo), x + 3, y_at(v->lo), style.colour);
+          svg.line(x - 3, y_at(v->hi), x + 3, y_at(v->hi), style.colour);
+        }
+        svg.marker(style.marker, x, y_at(v->y), style.colour,
+                   fmt::format("{}{} at {}={}: {}", series_[i], f.name.empty() ? "" : "@" + f.name, xname_,
+                               point_value(*r, xname_), number_text(v->y)));
+      }
+    }
+    svg.close_group();
+  }
+
+  // The swept values under the axis, left to right, skipping any that would crowd the one before.
+  void draw_x_ticks(svg_document& svg, double bottom) const {
+    double last = -1e9;
+    for (const std::string& value : x_.values()) {
+      const double at = x_at(value);
+      svg.line(at, bottom, at, bottom + 4, frame_colour);
+      const std::string label = size_text(value);
+      const double room = std::max(36.0, char_width * double(label.size()) + 8);
+      if (at - last < room) continue;
+      last = at;
+      svg.text(at, bottom + 17, label, text_anchor::middle);
+    }
+  }
+
+  void draw_legend(svg_document& svg, double top, double entry, std::size_t columns) const {
+    svg.open_group("legend");
+    for (std::size_t i = 0; i < series_.size(); ++i) {
+      const series_style style = style_of(i);
+      const double x = margin_left + entry * double(i % columns), y = top + 18.0 * double(i / columns);
+      svg.line(x, y, x + 24, y, style.colour, 1.5, style.dashed ? "5 3" : "");
+      svg.marker(style.marker, x + 12, y, style.colour);
+      svg.text(x + 30, y + 4, shortened(series_[i], 60));
+    }
+    svg.close_group();
+  }
+
+  std::vector<const variant_result*> rows_;
+  std::string xname_;
+  sweep_x_axis x_;
+  std::vector<std::string> series_;  // names, in first-seen order: series i is drawn in style_of(i)
+  std::vector<facet_rows> facets_;
+};
+
+// A lab file of one point: a bar per timed variant (GB/s from 0, whiskers from the slowest to the
+// fastest repetition), its % of the baseline and predicted sectors per request written beside it.
+std::string bar_chart(const std::vector<const variant_result*>& all_rows) {
+  std::vector<const variant_result*> rows;
+  for (const variant_result* r : all_rows)
+    if (r->gbps > 0) rows.push_back(r);
+  std::vector<std::string> notes;
+  std::size_t longest = 0, longest_note = 0;
+  for (const variant_result* r : rows) {
+    std::string note = fmt::format("{} GB/s", number_text(r->gbps));
+    if (!r->is_baseline && r->pct_of_baseline > 0) note += fmt::format(", {:.1f}% of baseline", r->pct_of_baseline);
+    if (auto s = predicted_sectors_per_request(*r)) note += fmt::format(", {:.2f} sectors/req", *s);
+    if (auto w = predicted_wavefronts_per_request(*r)) note += fmt::format(", {:.2f} wavefronts/req", *w);
+    longest_note = std::max(longest_note, note.size());
+    notes.push_back(std::move(note));
+    longest = std::max(longest, shortened(variant_label(*r), 40).size());
+  }
+  const double label_width = std::clamp(char_width * double(longest) + 8, 80.0, 320.0);
+  const double notes_width = 0.85 * char_width * double(longest_note) + 16;  // in 11 px
+  const double x0 = 12 + label_width, min_bars = 300;
+  const double width = std::ceil(std::max(fig_width, x0 + min_bars + notes_width + 12));  // whole pixels
+  const double bar_width = width - x0 - notes_width - 12;
+  const double row_height = 26, top = 58;
+  const double height = top + row_height * double(rows.size()) + 52;
+
+  double hi = 0;
+  for (const variant_result* r : rows) hi = std::max(hi, gbps_of(*r)->hi);
+  const y_axis axis = fit_y_axis(0, hi);  // bars start at 0
+  auto x_at = [&](double v) { return x0 + axis.fraction(v) * bar_width; };
+
+  svg_document svg(width, height);
+  svg.text(12, 22, shortened(rows.front()->title, 100), text_anchor::start, 14);
+  svg.text(12, 42,
+           rows.front()->lab_file + ": median GB/s of each variant; whiskers: the slowest to the fastest repetition");
+  const double bottom = top + row_height * double(rows.size());
+  const double step = axis.ticks.size() > 1 ? axis.ticks[1] - axis.ticks[0] : 1;
+  for (double t : axis.ticks) {
+    svg.line(x_at(t), top, x_at(t), bottom, grid_colour);
+    svg.text(x_at(t), bottom + 16, tick_text(t, step), text_anchor::middle);
+  }
+  svg.line(x0, top, x0, bottom, frame_colour);
+  svg.line(x0, bottom, x0 + bar_width, bottom, frame_colour);
+  svg.text(x0 + bar_width / 2, bottom + 36, "GB/s", text_anchor::middle);
+  svg.open_group("bars");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const variant_result& r = *rows[i];
+    const series_style style = style_of(i);
+    const plotted v = *gbps_of(r);
+    const double y = top + row_height * double(i) + 5, mid = y + 8;
+    svg.text(x0 - 6, mid + 4, shortened(variant_label(r), 40), text_anchor::end);
+    svg.rect(x0, y, x_at(v.y) - x0, 16, style.colour);
+    if (v.hi > v.lo) {
+      svg.line(x_at(v.lo), mid, x_at(v.hi), mid, frame_colour);
+      svg.line(x_at(v.lo), mid - 4, x_at(v.lo), mid + 4, frame_colour);
+      svg.line(x_at(v.hi), mid - 4, x_at(v.hi), mid + 4, frame_colour);
+    }
+    svg.text(x0 + bar_width + 8, mid + 4, notes[i], text_anchor::start, 11);
+  }
+  svg.close_group();
   return svg.str();
+}
+
+// How the lab file's context describes axis `name`'s spacing, "" when it does not.
+std::string spacing_of(const std::vector<lab_description>& labs, const std::string& file, const std::string& name) {
+  for (const lab_description& l : labs)
+    if (l.file == file)
+      for (const auto& [axis, spacing] : l.sweep_spacing)
+        if (axis == name) return spacing;
+  return "";
 }
 
 }  // namespace
 
-std::vector<std::filesystem::path> write_sweep_plots(const std::vector<variant_result>& results,
-                                                     const std::filesystem::path& dir) {
+std::vector<std::filesystem::path> write_plots(const std::vector<variant_result>& results,
+                                               const std::vector<lab_description>& labs,
+                                               const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> written;
-  for (const auto& [file, name] : sweep_plot_files(results)) {
+  for (const auto& [file, name] : plot_files(results)) {
     const auto rows = rows_of(results, file);
+    const auto swept = swept_names(rows);
     const auto path = dir / name;
     create_folder_for(path);
-    write_file_atomically(path, plot_svg(rows, swept_names(rows).back()));
+    if (swept.empty())
+      write_file_atomically(path, bar_chart(rows));
+    else
+      write_file_atomically(path, sweep_plot(rows, swept.back(), spacing_of(labs, file, swept.back())).render());
     written.push_back(path);
   }
   return written;

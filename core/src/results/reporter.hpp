@@ -43,16 +43,22 @@ std::unique_ptr<reporter> make_json_reporter(std::ostream& out);
 std::unique_ptr<reporter> make_csv_reporter(std::ostream& out);
 
 /// A Markdown report: device and ceilings, then per lab file a table per point or, for sweeps, one
-/// table with the swept values as columns; each sweep plot linked as `plot_prefix` + its file name
-/// (sweep_plot_files; "plots/" in a results folder), no links when `plot_prefix` is empty.
+/// table with the swept values as columns; each lab file's plot linked as `plot_prefix` + its file name
+/// (plot_files; "plots/" in a results folder), no links when `plot_prefix` is empty.
 std::unique_ptr<reporter> make_markdown_reporter(std::ostream& out, std::string plot_prefix);
 
-/// Writes one SVG line plot per lab file with a sweep (GB/s against the last swept parameter,
-/// one line per variant) into `dir`, named as sweep_plot_files says, made when there is one, each file written whole
-/// (safe_file.hpp); returns the files written. Throws write_error at the first that cannot be written. Called at the
-/// end of a run by the results folder, where the Markdown report links them.
-std::vector<std::filesystem::path> write_sweep_plots(const std::vector<variant_result>& results,
-                                                     const std::filesystem::path& dir);
+/// Writes one SVG plot per lab file with a timed result into `dir`, named as plot_files says, made when
+/// there is one, each file written whole (safe_file.hpp); returns the files written. A sweep is drawn
+/// against its last swept parameter (a logarithmic axis for a {from, to, factor} range, as `labs`, the
+/// run context's, say; a guess from the values for results without one), in panels: GB/s with bars
+/// from the slowest to the fastest repetition, % of the baseline, and the global sectors and shared
+/// wavefronts per request the model predicts, each panel shown when a result has its value; beyond 20
+/// series, in facets by the other swept parameters. A lab file of a single point gets a bar chart of
+/// its variants. Throws write_error at the first file that cannot be written.
+/// Called at the end of a run by the results folder, where the Markdown report links them.
+std::vector<std::filesystem::path> write_plots(const std::vector<variant_result>& results,
+                                               const std::vector<lab_description>& labs,
+                                               const std::filesystem::path& dir);
 
 /// Fans a run out to several reporters.
 class reporter_set final : public reporter {

@@ -34,6 +34,7 @@ class folder_files final : public reporter {
   // context.json first, whole: a reader of results.jsonl finds every line a result.
   void begin(const run_context& c) override {
     attempt([&] { write_file_atomically(dir_ / "context.json", context_json(c, 2) + "\n"); });
+    labs_ = c.labs;
     parts_.begin(c);
   }
   void add(const variant_result& r) override {
@@ -46,7 +47,7 @@ class folder_files final : public reporter {
     attempt([&] { write_file_atomically(dir_ / "results.json", json_.str()); });
     attempt([&] { write_file_atomically(dir_ / "results.csv", csv_.str()); });
     attempt([&] { write_file_atomically(dir_ / "report.md", md_.str()); });
-    attempt([&] { write_sweep_plots(results_, dir_ / "plots"); });
+    attempt([&] { write_plots(results_, labs_, dir_ / "plots"); });
   }
 
   std::size_t result_count() const { return results_.size(); }
@@ -68,6 +69,7 @@ class folder_files final : public reporter {
   std::ostringstream json_, csv_, md_;
   reporter_set parts_;
   std::vector<variant_result> results_;
+  std::vector<lab_description> labs_;  // the context's: how each sweep axis was written, for the plots
   std::vector<std::string> failures_;
 };
 

@@ -1,0 +1,117 @@
+// Axes: value placement, round ticks and y ranges for the plots.
+#include "results/plot_axis.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace cudalab::host {
+
+namespace {
+
+// A swept value as a number. Swept values arrive as value_text writes them (plain integers and reals);
+// anything else (choices, booleans) is not one.
+bool as_number(const std::string& s, double& v) {
+  char* end = nullptr;
+  v = std::strtod(s.c_str(), &end);
+  return !s.empty() && end != s.c_str() && *end == '\0' && std::isfinite(v);
+}
+
+double number(const std::string& s) {
+  double v = 0;
+  as_number(s, v);
+  return v;
+}
+
+// The round step (1, 2, 2.5 or 5 times a power of 10) nearest above `raw`.
+double round_step(double raw) {
+  if (!(raw > 0)) return 1;
+  const double power = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 2.5, 5.0})
+    if (m * power >= raw * (1 - 1e-9)) return m * power;
+  return 10 * power;
+}
+
+}  // namespace
+
+sweep_x_axis::sweep_x_axis(std::vector<std::string> values, const std::string& spacing) : values_(std::move(values)) {
+  const bool numeric = !values_.empty() && std::all_of(values_.begin(), values_.end(), [](const std::string& s) {
+    double v = 0;
+    return as_number(s, v);
+  });
+  if (!numeric) {
+    kind_ = axis_kind::category;
+    lo_ = 0;
+    hi_ = double(std::max<std::size_t>(values_.size(), 2) - 1);
+    return;
+  }
+  std::stable_sort(values_.begin(), values_.end(),
+                   [](const std::string& a, const std::string& b) { return number(a) < number(b); });
+  lo_ = number(values_.front());
+  hi_ = number(values_.back());
+  if (spacing == "factor")
+    kind_ = axis_kind::log;
+  else if (spacing == "step")
+    kind_ = axis_kind::linear;
+  else
+    kind_ = lo_ > 0 && hi_ / lo_ > 30 ? axis_kind::log : axis_kind::linear;
+  if (kind_ == axis_kind::log && !(lo_ > 0)) kind_ = axis_kind::linear;  // a factor range starts above 0
+}
+
+double sweep_x_axis::fraction(const std::string& value) const {
+  if (kind_ == axis_kind::category) {
+    if (values_.size() < 2) return 0.5;
+    const auto at = std::find(values_.begin(), values_.end(), value);
+    return double(at - values_.begin()) / hi_;
+  }
+  if (hi_ == lo_) return 0.5;
+  const double v = number(value);
+  if (kind_ == axis_kind::log) return (std::log(v) - std::log(lo_)) / (std::log(hi_) - std::log(lo_));
+  return (v - lo_) / (hi_ - lo_);
+}
+
+y_axis fit_y_axis(double lo, double hi, bool zero) {
+  y_axis a;
+  if (!(hi > 0) || !std::isfinite(hi)) {
+    a.ticks = {0, 0.25, 0.5, 0.75, 1};
+    return a;
+  }
+  lo = std::max(0.0, std::isfinite(lo) ? std::min(lo, hi) : 0.0);
+  a.from_zero = zero || lo < 0.5 * hi;
+  if (a.from_zero) lo = 0;
+  // Room around the data so that markers and error bars do not sit on the frame.
+  const double pad = hi > lo ? 0.06 * (hi - lo) : 0.05 * hi;
+  const double top = hi + pad, bottom = a.from_zero ? 0.0 : std::max(0.0, lo - pad);
+  const double step = round_step((top - bottom) / 5);
+  a.lo = std::floor(bottom / step + 1e-9) * step;
+  a.hi = std::ceil(top / step - 1e-9) * step;
+  if (a.lo == 0) a.from_zero = true;
+  for (double v = a.lo; v <= a.hi + step * 1e-6; v += step) a.ticks.push_back(std::abs(v) < step * 1e-9 ? 0 : v);
+  return a;
+}
+
+std::string tick_text(double value, double step) {
+  int decimals = 0;
+  while (decimals < 6 && std::abs(step * std::pow(10.0, decimals) - std::round(step * std::pow(10.0, decimals))) >
+                             1e-6 * std::pow(10.0, decimals))
+    ++decimals;
+  return fmt::format("{:.{}f}", value, decimals);
+}
+
+std::string size_text(const std::string& s) {
+  char* end = nullptr;
+  const long long v = std::strtoll(s.c_str(), &end, 10);
+  if (end == s.c_str() || *end != '\0' || v < 1024) return s;
+  const char* const units[] = {"Ki", "Mi", "Gi", "Ti"};
+  long long scaled = v;
+  int unit = -1;
+  while (unit < 3 && scaled % 1024 == 0 && scaled >= 1024) {
+    scaled /= 1024;
+    ++unit;
+  }
+  return unit < 0 ? s : std::to_string(scaled) + units[unit];
+}
+
+}  // namespace cudalab::host

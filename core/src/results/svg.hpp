@@ -1,0 +1,49 @@
+// A small SVG writer for the plots: lines, shapes, markers and text in user units (pixels), every text
+// escaped. The document is written whole by str(); nothing here knows about results.
+#pragma once
+
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "results/plot_style.hpp"
+
+namespace cudalab::host {
+
+/// `s` with &, <, > and " written as XML entities.
+std::string xml_escape(const std::string& s);
+
+/// How a text is anchored at its x: its start, middle or end.
+enum class text_anchor { start, middle, end };
+
+/// An SVG document of a fixed size on a white background, in sans-serif 12 px.
+class svg_document {
+ public:
+  svg_document(double width, double height);
+
+  /// A line; `dash` is an SVG dash array ("4 3"), "" for solid.
+  void line(double x1, double y1, double x2, double y2, const std::string& stroke, double width = 1,
+            const std::string& dash = "");
+  /// A line through `points` (x, y) in order.
+  void polyline(const std::vector<std::pair<double, double>>& points, const std::string& stroke, double width,
+                const std::string& dash = "");
+  void rect(double x, double y, double w, double h, const std::string& fill);
+  /// Text at (x, y) (its baseline), in `size` px, rotated by `degrees` about (x, y).
+  void text(double x, double y, const std::string& s, text_anchor anchor = text_anchor::start, double size = 12,
+            double degrees = 0);
+  /// A series' marker centred at (x, y), about 7 px across, with `tooltip` as its title ("" for none).
+  void marker(marker_shape shape, double x, double y, const std::string& colour, const std::string& tooltip = "");
+  /// A group with an id (for readers and tests to find a panel); groups nest.
+  void open_group(const std::string& id);
+  void close_group();
+
+  /// The whole document.
+  std::string str() const;
+
+ private:
+  double width_, height_;
+  std::ostringstream body_;
+};
+
+}  // namespace cudalab::host

@@ -1,0 +1,227 @@
+// The plots: series styles, axes (the kind follows the sweep, a y range that shows small differences),
+// the panels a sweep gets, min/max bars, facets beyond 20 series, a legend that fits, the bar chart of a
+// single-point lab, and golden files of plots drawn from H100 runs kept under tests/fixtures/plots.
+// Regenerate the golden files after a deliberate change with CUDALAB_UPDATE_GOLDEN=1.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "compare/result_set.hpp"
+#include "golden.hpp"
+#include "results/plot_axis.hpp"
+#include "results/plot_style.hpp"
+#include "results/reporter.hpp"
+
+namespace cudalab::host {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path fixtures = fs::path(CUDALAB_SOURCE_DIR) / "tests" / "fixtures";
+
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A timed result of `variant` in labs/p.toml at the swept values `point`: `gbps` at the median, the
+// repetitions spread from `spread` times faster to `spread` times slower.
+variant_result timed(const std::string& variant, std::vector<std::pair<std::string, std::string>> point, double gbps,
+                     double spread = 1.0, bool baseline = false) {
+  variant_result r;
+  r.lab_file = "labs/p.toml";
+  r.title = "Plot test";
+  r.point = std::move(point);
+  r.variant = variant;
+  r.is_baseline = baseline;
+  r.time.timed = true;
+  r.time.median_ms = 1;
+  r.time.min_ms = 1 / spread;
+  r.time.max_ms = spread;
+  r.gbps = gbps;
+  return r;
+}
+
+// The plots of `results` (with `labs` as the context's descriptions), each file's text.
+std::vector<std::string> plots_of(const std::vector<variant_result>& results,
+                                  const std::vector<lab_description>& labs = {}) {
+  const fs::path dir = fs::temp_directory_path() / "cudalab_plots_test";
+  fs::remove_all(dir);
+  std::vector<std::string> texts;
+  for (const fs::path& f : write_plots(results, labs, dir)) texts.push_back(read_text(f));
+  fs::remove_all(dir);
+  return texts;
+}
+
+// The SVG group with this id: from its opening tag to the next "</g>".
+std::string group(const std::string& svg, const std::string& id) {
+  const auto at = svg.find("<g id=\"" + id + "\">");
+  if (at == std::string::npos) return "";
+  return svg.substr(at, svg.find("</g>", at) - at);
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(PlotStyle, TwentySeriesHaveTwentyColoursAndNoTwoLookAlike) {
+  std::set<std::string> colours;
+  std::set<std::tuple<std::string, int, bool>> looks;
+  for (std::size_t i = 0; i < distinct_styles; ++i) {
+    const series_style s = style_of(i);
+    colours.insert(s.colour);
+    looks.insert({s.colour, int(s.marker), s.dashed});
+    EXPECT_EQ(s.dashed, i >= 10) << i;
+  }
+  EXPECT_EQ(colours.size(), distinct_styles);
+  EXPECT_EQ(looks.size(), distinct_styles);
+  // Neighbours differ in marker too, so that two lines crossing stay apart without colour.
+  for (std::size_t i = 0; i + 1 < distinct_styles; ++i) EXPECT_NE(style_of(i).marker, style_of(i + 1).marker) << i;
+}
+
+TEST(PlotAxis, TheXAxisFollowsHowTheSweepWasWritten) {
+  EXPECT_EQ(sweep_x_axis({"2", "4", "8"}, "factor").kind(), axis_kind::log);        // narrow, but geometric
+  EXPECT_EQ(sweep_x_axis({"1", "513", "1025"}, "step").kind(), axis_kind::linear);  // wide, but arithmetic
+  EXPECT_EQ(sweep_x_axis({"1024", "1048576"}, "list").kind(), axis_kind::log);      // a list: a guess from the span
+  EXPECT_EQ(sweep_x_axis({"1024", "1048576"}, "").kind(), axis_kind::log);
+  EXPECT_EQ(sweep_x_axis({"0", "32"}, "list").kind(), axis_kind::linear);
+  EXPECT_EQ(sweep_x_axis({"row", "column"}, "list").kind(), axis_kind::category);
+  const sweep_x_axis x({"16", "1", "4"}, "factor");
+  EXPECT_EQ(x.values(), (std::vector<std::string>{"1", "4", "16"}));  // left to right
+  EXPECT_DOUBLE_EQ(x.fraction("1"), 0.0);
+  EXPECT_DOUBLE_EQ(x.fraction("4"), 0.5);  // equal ratios take equal room
+  EXPECT_DOUBLE_EQ(x.fraction("16"), 1.0);
+  EXPECT_DOUBLE_EQ(sweep_x_axis({"7"}, "list").fraction("7"), 0.5);
+}
+
+TEST(PlotAxis, TheYRangeShowsSmallDifferencesAndSaysSo) {
+  const y_axis close = fit_y_axis(2900, 3000);  // a 3% difference at 3000 GB/s
+  EXPECT_FALSE(close.from_zero);
+  EXPECT_GT(close.lo, 2000);
+  EXPECT_LE(close.lo, 2900);
+  EXPECT_GE(close.hi, 3000);
+  EXPECT_LT(close.hi, 3300);
+  EXPECT_GT(close.fraction(3000) - close.fraction(2900), 0.3);  // a third of the panel, not a hair
+  EXPECT_TRUE(fit_y_axis(100, 3000).from_zero);
+  EXPECT_TRUE(fit_y_axis(2900, 3000, true).from_zero);
+  EXPECT_EQ(fit_y_axis(2900, 3000, true).lo, 0);
+  for (const y_axis& a : {close, fit_y_axis(0.2, 31.5), fit_y_axis(0, 0)}) {
+    ASSERT_GE(a.ticks.size(), 3u);
+    EXPECT_DOUBLE_EQ(a.ticks.front(), a.lo);
+    EXPECT_NEAR(a.ticks.back(), a.hi, 1e-9);
+    for (std::size_t i = 2; i < a.ticks.size(); ++i)
+      EXPECT_NEAR(a.ticks[i] - a.ticks[i - 1], a.ticks[1] - a.ticks[0], 1e-9);
+  }
+  EXPECT_EQ(tick_text(2.5, 0.5), "2.5");
+  EXPECT_EQ(tick_text(3000, 500), "3000");
+  EXPECT_EQ(tick_text(0.75, 0.25), "0.75");
+  EXPECT_EQ(size_text("268435456"), "256Mi");
+  EXPECT_EQ(size_text("1000"), "1000");
+}
+
+TEST(Plots, TheAxisKindComesFromTheContextsSweepSpacing) {
+  const std::vector<variant_result> rs = {timed("copy", {{"n", "2"}}, 10), timed("copy", {{"n", "8"}}, 20)};
+  lab_description geometric;
+  geometric.file = "labs/p.toml";
+  geometric.sweep_spacing = {{"n", "factor"}};
+  EXPECT_NE(plots_of(rs, {geometric}).at(0).find("n (log scale)"), std::string::npos);
+  EXPECT_EQ(plots_of(rs).at(0).find("log scale"), std::string::npos);  // a list of 2 .. 8 is linear
+}
+
+TEST(Plots, ErrorBarsRunFromTheSlowestToTheFastestRepetition) {
+  // 100 GB/s at the median, 50 at the slowest repetition (2x the time), 200 at the fastest.
+  const std::string svg =
+      plots_of({timed("copy", {{"n", "1"}}, 100, 2.0), timed("copy", {{"n", "2"}}, 100, 2.0)}).at(0);
+  const std::string gbps = group(svg, "gbps");
+  ASSERT_FALSE(gbps.empty()) << svg;
+  // The axis runs 0 .. 250 over the panel's 240 px: a bar from 50 to 200 is 144 px long.
+  const std::regex vertical("<line x1=\"([0-9.]+)\" y1=\"([0-9.]+)\" x2=\"\\1\" y2=\"([0-9.]+)\" stroke=\"#1f77b4\"/>");
+  int bars = 0;
+  for (std::sregex_iterator it(gbps.begin(), gbps.end(), vertical), end; it != end; ++it) {
+    EXPECT_NEAR(std::stod((*it)[2]) - std::stod((*it)[3]), 144.0, 0.2);
+    ++bars;
+  }
+  EXPECT_EQ(bars, 2);
+  EXPECT_NE(gbps.find(">250<"), std::string::npos);
+}
+
+TEST(Plots, PanelsOfBaselineAndModelAppearWhenTheResultsHaveThem) {
+  std::vector<variant_result> rs = {timed("memcpy", {{"n", "1"}}, 100, 1, true),
+                                    timed("memcpy", {{"n", "2"}}, 100, 1, true), timed("copy", {{"n", "1"}}, 90),
+                                    timed("copy", {{"n", "2"}}, 80)};
+  const std::string plain = plots_of({rs[0], rs[1]}).at(0);
+  EXPECT_FALSE(group(plain, "gbps").empty());
+  EXPECT_TRUE(group(plain, "pct_of_baseline").empty());  // nothing to compare with the baseline
+  EXPECT_TRUE(group(plain, "sectors_per_request").empty());
+  rs[2].pct_of_baseline = 90;
+  rs[3].pct_of_baseline = 80;
+  rs[3].has_model = true;
+  rs[3].model.global_load = {10, 50, 20, 1280};  // 5 sectors per request
+  rs[2].has_model = true;
+  rs[2].model.shared_load = {10, 320, 10};  // 32 wavefronts per request: a 32-way conflict
+  const std::string full = plots_of(rs).at(0);
+  const std::string pct = group(full, "pct_of_baseline"), sectors = group(full, "sectors_per_request");
+  EXPECT_NE(pct.find("memcpy = 100, dashed"), std::string::npos) << full;
+  EXPECT_NE(pct.find("stroke-dasharray=\"6 4\""), std::string::npos);
+  EXPECT_NE(pct.find("the axis does not start at 0"), std::string::npos);   // 80 .. 100
+  EXPECT_NE(sectors.find("copy at n=2: 5"), std::string::npos) << sectors;  // the marker's tooltip
+  EXPECT_EQ(count(sectors, "<title>"), 1u);                                 // copy at n=1 has no model
+}
+
+TEST(Plots, BeyondTwentySeriesTheSweepIsDrawnInFacetsWithALegendThatFits) {
+  // 3 variants x 8 values of block: 24 series, more than can be told apart.
+  std::vector<variant_result> rs;
+  for (const char* v : {"copy_float", "copy_float4_with_a_rather_long_name", "grid_stride"})
+    for (int block = 32; block <= 1024 * 4; block *= 2)
+      for (const char* unroll : {"1", "2", "4"})
+        rs.push_back(timed(v, {{"block", std::to_string(block)}, {"unroll", unroll}}, 100 + block / 32));
+  const std::string svg = plots_of(rs).at(0);
+  EXPECT_EQ(count(svg, "<g id=\"facet block="), 8u);
+  EXPECT_NE(svg.find("<g id=\"facet block=4096\">"), std::string::npos);
+  const std::string legend = group(svg, "legend");
+  EXPECT_EQ(count(legend, "<text"), 3u);  // a series per variant, the same in every facet
+  // Every legend entry ends inside the picture (7.8 px a character at most).
+  const double width = std::stod(
+      std::regex_replace(svg.substr(0, 200), std::regex(".*width=\"([0-9.]+)\".*", std::regex::extended), "$1"));
+  const std::regex entry("<text x=\"([0-9.]+)\" y=\"[0-9.]+\">([^<]*)</text>");
+  for (std::sregex_iterator it(legend.begin(), legend.end(), entry), end; it != end; ++it)
+    EXPECT_LE(std::stod((*it)[1]) + 7.8 * double((*it)[2].length()), width) << (*it)[2];
+  // At 20 series or fewer: one plot, a series per variant and value of the other parameter.
+  rs.resize(3 * 6 * 3 / 3);  // copy_float's 6 blocks x 3 unrolls: 6 series
+  const std::string few = plots_of(rs).at(0);
+  EXPECT_EQ(few.find("facet"), std::string::npos);
+  EXPECT_NE(group(few, "legend").find(">copy_float@block=1024<"), std::string::npos) << few;
+}
+
+TEST(Plots, ASinglePointLabGetsABarChart) {
+  std::vector<variant_result> rs = {timed("cub", {}, 3000, 1.01, true), timed("naive", {}, 400, 1.2)};
+  rs[1].pct_of_baseline = 13.3;
+  const std::string svg = plots_of(rs).at(0);
+  const std::string bars = group(svg, "bars");
+  EXPECT_EQ(count(bars, "<rect"), 2u);
+  EXPECT_NE(bars.find(">cub (baseline)<"), std::string::npos);
+  EXPECT_NE(bars.find(">400 GB/s, 13.3% of baseline<"), std::string::npos) << bars;
+  EXPECT_NE(svg.find(">0<"), std::string::npos);  // bars start at 0
+}
+
+// Plots drawn from the results of two H100 runs (context.json and results.json as `cudalab run`
+// wrote them): labs/reduction.toml (one point: bars) and labs/reduction_sizes.toml (n by factor 4).
+TEST(Plots, PlotsOfH100RunsMatchGolden) {
+  for (const char* run : {"h100-reduction", "h100-reduction_sizes"}) {
+    const result_set set = read_result_set(fixtures / "plots" / run);
+    const auto texts = plots_of(set.results, set.context.labs);
+    ASSERT_EQ(texts.size(), 1u) << run;
+    testing::expect_golden_file(fixtures / "golden" / (std::string(run) + ".svg"), texts[0]);
+  }
+}
+
+}  // namespace
+}  // namespace cudalab::host
