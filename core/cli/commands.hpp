@@ -32,5 +32,7 @@ int new_command(const options& o);
 int compare_command(const options& o);
 /// `export RESULTS [--format nvbench] [--out FILE]`: a run's results in another tool's layout.
 int export_command(const options& o);
+/// `plot RESULTS [--out DIR] [--png]`: a run's plots drawn again from its results (plot.cpp).
+int plot_command(const options& o);
 
 }  // namespace cudalab::cli

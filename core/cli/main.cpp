@@ -107,6 +107,8 @@ int main(int argc, char** argv) {
                 "Replace the results of an earlier run in --out (a folder holding anything else is still refused)");
   run->add_flag("--no-color", o.no_color, "No colours even on a terminal (NO_COLOR also works)");
   add_wide(*run, o);
+  run->add_flag("--png", o.png,
+                "Also write each plot as PNG beside its SVG (needs rsvg-convert: Debian package librsvg2-bin)");
   run->add_flag("--progress", o.progress,
                 "Show the progress line on stderr even when it is not a terminal (on a terminal it always is)");
   run->add_flag("--isolate{file}", o.isolate,
@@ -224,6 +226,14 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"nvbench"}));
   export_results->add_option("--out", o.compare.out_file, "The file to write (default: standard output)");
 
+  auto* plot = app.add_subcommand(
+      "plot", "Draw a run's plots again from its results (a results folder, or its results.json or .jsonl)");
+  plot->add_option("results", o.compare.results, "A results folder, or its results.json (or .jsonl)")->required();
+  plot->add_option("--out", o.out_dir, "The folder for the plots (default: plots/ beside the results file)")
+      ->type_name("DIR");
+  plot->add_flag("--png", o.png,
+                 "Also write each plot as PNG beside its SVG (needs rsvg-convert: Debian package librsvg2-bin)");
+
   // A misspelt command gets a clearer answer than CLI11's "a subcommand is required".
   const auto& commands = app.get_subcommands({});
   if (argc > 1 && argv[1][0] != '-' &&
@@ -264,6 +274,7 @@ int main(int argc, char** argv) {
     if (*new_lab) return cli::new_command(o);
     if (*compare) return cli::compare_command(o);
     if (*export_results) return cli::export_command(o);
+    if (*plot) return cli::plot_command(o);
     if (*completion) {
       std::fputs(cli::bash_completion(app).c_str(), stdout);
       return host::exit_ok;

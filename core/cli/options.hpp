@@ -24,6 +24,7 @@ struct options {
   bool no_color = false;                  ///< --no-color
   bool progress = false;                  ///< --progress: the progress line even without a terminal
   bool wide = false;                      ///< --wide: every column of the tables, no line wrapped
+  bool png = false;                       ///< --png (run, plot): PNG copies of the plots
   std::vector<std::string> files;         ///< lab files
   std::string plugin;                     ///< describe's argument
   std::string new_lab;                    ///< new's argument: the lab's name
@@ -50,7 +51,7 @@ struct options {
     std::string base;          ///< compare's BASE: a results folder or its results.json / results.jsonl
     std::string next;          ///< compare's NEW
     double threshold_pct = 5;  ///< --threshold PCT
-    std::string results;       ///< export's RESULTS
+    std::string results;       ///< export's and plot's RESULTS
     std::string out_file;      ///< export's --out FILE ("" = stdout)
   } compare;
 };

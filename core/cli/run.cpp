@@ -12,6 +12,7 @@
 #include "isolation/child_input.hpp"
 #include "isolation/child_process.hpp"
 #include "option_checks.hpp"
+#include "plot_images.hpp"
 #include "results/console_text.hpp"
 #include "run_labs.hpp"
 #include "slots/submission.hpp"
@@ -45,6 +46,11 @@ int run_command(const options& o) {
       return host::exit_usage;
     }
   }
+  std::optional<std::filesystem::path> png_renderer;
+  if (o.png && !(png_renderer = host::find_png_renderer())) {
+    std::fprintf(stderr, "cudalab: %s\n", host::no_png_renderer_message().c_str());
+    return host::exit_usage;
+  }
   auto profile = load_profile(o, code, given ? &*given : nullptr);
   if (!profile) return code;
   auto plans = plan(o, &*profile, code, given ? &*given : nullptr, true);
@@ -65,6 +71,7 @@ int run_command(const options& o) {
   if (!o.devices.empty()) r.devices = *parse_device_list(o.devices);
   if (o.device >= 0) r.device = o.device;
   r.submissions = std::move(submissions);
+  r.png_renderer = png_renderer;
   r.command_line = o.command_line;
   r.child.argv0 = o.argv.at(0);
   r.child.plugin_paths = o.plugin_paths;

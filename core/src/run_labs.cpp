@@ -14,6 +14,7 @@
 #include "exit_codes.hpp"
 #include "isolation/gpu_workers.hpp"
 #include "isolation/isolated_run.hpp"
+#include "plot_images.hpp"
 #include "results/output_folder.hpp"
 #include "results/results_folder.hpp"
 #include "results/safe_file.hpp"
@@ -40,10 +41,18 @@ std::unique_ptr<results_folder> open_folder(const run_request& r, const std::str
   return nullptr;
 }
 
-// The run is over and its reporters have ended, which wrote the files: the summary becomes the exit
-// code, unless a file could not be written.
-int finish(const run_summary& summary, results_folder& out) {
-  const bool written = out.finish();
+// The run is over and its reporters have ended, which wrote the files: PNG copies of the plots are
+// rendered when `png` names a renderer (--png), and the summary becomes the exit code, unless a file
+// could not be written.
+int finish(const run_summary& summary, results_folder& out, const std::optional<std::filesystem::path>& png) {
+  bool written = true;
+  if (png) {
+    std::vector<std::string> failures;
+    write_png_copies(*png, svg_files_in(out.dir / "plots"), failures);
+    for (const std::string& failure : failures) fmt::print(stderr, "cudalab: {}\n", failure);
+    written = failures.empty();
+  }
+  written = out.finish() && written;
   const int code = exit_code_of(summary, false);
   if (written) return code;
   if (code != exit_ok)
@@ -58,7 +67,8 @@ std::FILE* progress_stream(const run_request& r) { return r.progress || ::isatty
 // Runs `body` (which reports into `shown`, the results folder's reporters under the progress line,
 // from begin to the last result), then finishes.
 template <typename Body>
-int report_run(const run_context& context, results_folder& out, progress_reporter& shown, Body body) {
+int report_run(const run_request& r, const run_context& context, results_folder& out, progress_reporter& shown,
+               Body body) {
   shown.begin(context);
   run_summary summary;
   try {
@@ -68,7 +78,7 @@ int report_run(const run_context& context, results_folder& out, progress_reporte
     throw;
   }
   shown.end();
-  return finish(summary, out);
+  return finish(summary, out, r.png_renderer);
 }
 
 // The run's submissions built for `device` into the results folder's submissions/; exit_ok, or the
@@ -140,7 +150,7 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
   device_marks marked(out->reporters, r.device.value_or(-1));
   reporter& results = r.device ? static_cast<reporter&>(marked) : out->reporters;
   progress_reporter shown(results, progress_stream(r), result_count(r.plans, r.variant_filter));
-  return report_run(ctx, *out, shown, [&] { return run_plans(r.plans, ctx, shown, ro); });
+  return report_run(r, ctx, *out, shown, [&] { return run_plans(r.plans, ctx, shown, ro); });
 }
 
 // What the child probing the GPU learnt, into the parent's context (which never initialises CUDA).
@@ -239,7 +249,7 @@ int run_in_children(const run_request& r, const std::vector<int>& devices, const
     return unit_child_argv(command, unit, measured.at(worker), baseline_gbps);
   };
   const auto arrived = [&](const variant_result& result) { shown.arrived(result); };
-  return report_run(context, *out, shown, [&] {
+  return report_run(r, context, *out, shown, [&] {
     return run_isolated(isolation_units(r.plans, mode, r.variant_filter), shown, io,
                         workers.size() > 1 ? arrived : std::function<void(const variant_result&)>{});
   });

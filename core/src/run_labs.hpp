@@ -2,6 +2,7 @@
 // or (isolated) in child processes - into a results folder; the answer is the process's exit code.
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,10 +32,11 @@ struct run_request {
   std::vector<int> devices;                 ///< --devices: one worker per GPU listed; empty: one GPU
   std::optional<int> device;                ///< --device N: only that GPU (REQUIRES: `devices` empty)
   std::vector<submission_arg> submissions;  ///< --submission SLOT=FILE: sources are built for the GPU first
-  build_policy build;                       ///< how those sources are built
-  std::string command_line;                 ///< for the results' context
-  child_command child;                      ///< what the children of an isolated run repeat
-  std::optional<child_options> as_child;    ///< set when this process is such a child
+  std::optional<std::filesystem::path> png_renderer;  ///< --png: PNG copies of the plots, rendered by this program
+  build_policy build;                                 ///< how those sources are built
+  std::string command_line;                           ///< for the results' context
+  child_command child;                                ///< what the children of an isolated run repeat
+  std::optional<child_options> as_child;              ///< set when this process is such a child
 };
 
 /// Runs the request: opens the device (or has a child probe it), opens the results folder, runs every

@@ -1,4 +1,4 @@
-// Finding the CUDA toolkit's programs on this machine.
+// Finding programs on this machine.
 #include "toolkit_programs.hpp"
 
 #include <unistd.h>
@@ -8,12 +8,10 @@
 #include <vector>
 
 namespace cudalab::host {
-namespace {
 
 namespace fs = std::filesystem;
 
-// The first folder of $PATH holding an executable `name`.
-std::optional<fs::path> on_path(const std::string& name) {
+std::optional<fs::path> find_on_path(const std::string& name) {
   const char* path = std::getenv("PATH");
   if (!path) return std::nullopt;
   const std::string list = path;
@@ -27,12 +25,10 @@ std::optional<fs::path> on_path(const std::string& name) {
   return std::nullopt;
 }
 
-}  // namespace
-
 std::optional<fs::path> find_toolkit_program(const std::string& name) {
-  if (auto found = on_path(name)) return found;
+  if (auto found = find_on_path(name)) return found;
   std::vector<fs::path> folders;
-  if (auto nvcc = on_path("nvcc")) {
+  if (auto nvcc = find_on_path("nvcc")) {
     std::error_code ec;
     folders.push_back(fs::canonical(*nvcc, ec).parent_path());
     folders.push_back(nvcc->parent_path());

@@ -1,4 +1,4 @@
-// Finding the CUDA toolkit's programs (nvcc, compute-sanitizer) on this machine.
+// Finding programs on this machine: the CUDA toolkit's (nvcc, compute-sanitizer) and others on PATH.
 #pragma once
 
 #include <filesystem>
@@ -6,6 +6,9 @@
 #include <string>
 
 namespace cudalab::host {
+
+/// The first folder of $PATH holding an executable `name`, with the name; nullopt when none does.
+std::optional<std::filesystem::path> find_on_path(const std::string& name);
 
 /// The toolkit program `name`: on PATH, else beside the nvcc on PATH, else in $CUDA_HOME/bin or
 /// /usr/local/cuda/bin; nullopt when none of them has an executable of that name.
