@@ -176,6 +176,21 @@ TEST(Reporter, TableAt80ColumnsMatchesGolden) {
   expect_golden("table_80.txt", text);
 }
 
+TEST(Reporter, TableHeadingKeepsOnGpuNTogetherAtEveryWidth) {
+  variant_result r = fixed_results()[1];
+  r.device = 1;
+  r.title = "Offset copy: bandwidth against misalignment, every offset from 0 to 32";
+  for (std::size_t width = 30; width <= 130; ++width) {
+    std::ostringstream out;
+    auto table = make_table_reporter(out, false, width);
+    table->begin(fixed_context());
+    table->add(r);
+    table->end();
+    EXPECT_NE(out.str().find("on GPU 1\n"), std::string::npos) << "at " << width << " columns:\n" << out.str();
+    EXPECT_EQ(out.str().find('\x1f'), std::string::npos);
+  }
+}
+
 TEST(Reporter, WideTableMatchesGolden) {
   std::ostringstream out;
   const std::string text = render(make_table_reporter(out, false, unlimited_width), out);

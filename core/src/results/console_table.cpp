@@ -2,6 +2,8 @@
 // result_columns(), as many as the width allows), failures spelled out on lines of their own.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <ostream>
 
 #include "results/columns.hpp"
@@ -56,12 +58,16 @@ class table_reporter final : public reporter {
     if (group != group_) {
       group_ = group;
       const std::string pt = point_text(r);
-      const std::string heading = r.lab_file + (r.title.empty() ? "" : " - " + r.title) +
-                                  (pt.empty() ? "" : "  [" + pt + "]") +
-                                  (r.device >= 0 ? "  on GPU " + std::to_string(r.device) : "");
+      // "on GPU 1" is one word to the wrapping: joined by a unit separator, a space again once wrapped.
+      const char glue = '\x1f';
+      const std::string heading =
+          r.lab_file + (r.title.empty() ? "" : " - " + r.title) + (pt.empty() ? "" : "  [" + pt + "]") +
+          (r.device >= 0 ? std::string("  on") + glue + "GPU" + glue + std::to_string(r.device) : "");
       out_ << "\n";
-      for (const std::string& line : wrap_lines(heading, width_, 0, 4))
+      for (std::string line : wrap_lines(heading, width_, 0, 4)) {
+        std::replace(line.begin(), line.end(), glue, ' ');
         out_ << (colour_ ? bold : "") << line << (colour_ ? reset : "") << "\n";
+      }
       std::string header = std::string(indent_columns, ' ') + pad_right("variant", variant_columns) + " " +
                            pad_right("status", status_columns);
       for (const column* c : columns_) header += std::string(gap, ' ') + pad_left(c->console, std::size_t(c->width));
