@@ -1,6 +1,7 @@
 // feedback.md, the student's page of a grade report (lms_outputs.hpp), and the lines every render shares.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -65,9 +66,15 @@ std::string feedback_markdown(const grade_report& report) {
   const grade_report r = student_copy(report);
   std::ostringstream md;
   md << "# " << r.assignment.title << "\n\n";
-  md << "**Score: " << points_text(r.score) << " / " << points_text(r.max_score) << "**";
+  const bool any_ran = std::any_of(r.tests.begin(), r.tests.end(),
+                                   [](const grade_test& t) { return t.status != grade_status::skipped; });
+  if (any_ran || !r.submission.build.ok)
+    md << "**Score: " << points_text(r.score) << " / " << points_text(r.max_score) << "**"
+       << (r.submission.build.ok ? "" : " - the submission does not build (the log is below)");
+  else
+    md << "**Score: none yet - no test ran** (" << points_text(r.max_score) << " points in all)";
   if (r.command == "check")
-    md << " - projected by `cudalab check` from the visible tests on your GPU; hidden tests are graded by the course";
+    md << " - `cudalab check` runs the visible tests on your GPU; hidden tests are graded by the course";
   md << "\n\n";
   const std::string device = detail::device_line(r);
   md << "- submission: " << (r.submission.files.empty() ? std::string("-") : r.submission.files.front());
