@@ -6,6 +6,7 @@
 #include "assignment/assignment.hpp"
 #include "assignment/assignment_template.hpp"
 #include "assignment/check.hpp"
+#include "assignment/staff_secret.hpp"
 #include "assignment/starter_kit.hpp"
 #include "commands.hpp"
 #include "common.hpp"
@@ -41,11 +42,12 @@ int assignment_init_command(const options& o) {
   lab.files = {o.assignment.lab};
   const auto plans = plan(lab, nullptr, code);
   if (!plans) return code;
-  const fs::path folder = o.out_dir, file = folder / "assignment.toml";
+  const fs::path folder = o.out_dir, file = folder / "assignment.toml", secret = folder / host::staff_secret_file_name;
   try {
     const std::string text = host::assignment_template(plans->front(), o.assignment.slot, file);
     host::make_empty_folder(folder);
     host::write_file_atomically(file, text);
+    host::create_staff_secret(secret);
   } catch (const std::invalid_argument& e) {
     fmt::print(stderr, "cudalab: assignment init: {}\n", e.what());
     return host::exit_usage;
@@ -62,6 +64,10 @@ int assignment_init_command(const options& o) {
       "cudalab: wrote {}; edit its tests, check it with `cudalab validate {}`, then make the students' kit "
       "with `cudalab assignment starter {} --out KIT`\n",
       file.string(), file.string(), file.string());
+  fmt::print(
+      "cudalab: wrote {} (mode 0600): the staff secret the hidden tests' per-student seeds are drawn with. Keep it "
+      "on the grader, out of version control; `assignment starter` never copies it into a kit\n",
+      secret.string());
   return host::exit_ok;
 }
 

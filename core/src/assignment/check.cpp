@@ -2,14 +2,18 @@
 #include "assignment/check.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <fstream>
 #include <map>
+#include <sstream>
 
 #include "assignment/assignment.hpp"
+#include "assignment/digests.hpp"
+#include "assignment/grade_report.hpp"
+#include "assignment/lms_outputs.hpp"
 #include "assignment/starter_kit.hpp"
 #include "compare/result_set.hpp"
 #include "exit_codes.hpp"
@@ -32,10 +36,13 @@ struct test_outcome {
   const assignment_test* test = nullptr;
   bool ran = false;
   bool passed = false;
+  grade_status status = grade_status::skipped;
   double score = 0;                  ///< points earned
-  double metric = 0;                 ///< performance: the metric's median over the points
-  std::string summary;               ///< one line
+  std::optional<double> metric;      ///< performance: the metric's median over the points
+  std::string summary;               ///< one line, for the console
+  std::string message;               ///< the report's one line ("" : the summary)
   std::vector<std::string> details;  ///< failing points, sanitizer findings
+  std::optional<grade_flag> flag;    ///< an integrity finding
 };
 
 std::string points_text(double v) { return fmt::format("{:g}", v); }
@@ -86,6 +93,14 @@ void score_correctness(test_outcome& o, const std::vector<variant_result>& rs, i
   }
   o.passed = !rs.empty() && good == rs.size();
   o.score = o.passed ? t.points : (t.partial && !rs.empty() ? t.points * double(good) / double(rs.size()) : 0);
+  // A child the watchdog stopped reports "timed out after N s" (isolation/child_process's describe()).
+  const bool timed_out = std::any_of(rs.begin(), rs.end(), [](const variant_result& r) {
+    return r.status == result_status::error && r.error.find("timed out after") != std::string::npos;
+  });
+  o.status = rs.empty()  ? grade_status::error
+             : o.passed  ? grade_status::passed
+             : timed_out ? grade_status::timed_out
+                         : grade_status::failed;
   o.summary = rs.empty() ? "no result (see the run's messages above)"
                          : fmt::format("{} of {} points verified", good, rs.size());
 }
@@ -97,6 +112,7 @@ void score_performance(test_outcome& o, const std::vector<variant_result>& rs, c
   for (const std::string& req : t.requires)
     if (!passed.count(req) || !passed.at(req)) {
       o.summary = "0 points: it requires '" + req + "' to pass first";
+      o.message = "not run: it requires '" + req + "' to pass first";
       return;
     }
   std::vector<double> values;
@@ -104,6 +120,7 @@ void score_performance(test_outcome& o, const std::vector<variant_result>& rs, c
     if (r.status != result_status::ok || !r.verification.passed || !r.time.timed) {
       o.details.push_back(failure_line(r));
       o.summary = "not timed: the submission must verify at every point";
+      o.status = grade_status::failed;
       return;
     }
     const double ceiling = context.measured.d2d_copy_gbps;
@@ -112,21 +129,28 @@ void score_performance(test_outcome& o, const std::vector<variant_result>& rs, c
           "held: {:.0f} GB/s is above {} x the measured ceiling ({:.0f} GB/s) - no correct "
           "submission moves its bytes that fast",
           r.gbps, a.roofline_margin, ceiling);
+      o.message = o.summary.substr(std::string("held: ").size());
+      o.status = grade_status::held;
+      o.flag = grade_flag{"roofline", "blocking",
+                          fmt::format("{}: {:.0f} GB/s is above {} x the measured D2D ceiling ({:.0f} GB/s)", t.name,
+                                      r.gbps, a.roofline_margin, ceiling)};
       return;
     }
     values.push_back(t.metric == "pct_of_ceiling" ? r.pct_of_ceiling : r.pct_of_baseline);
   }
   if (values.empty()) {
     o.summary = "no result (see the run's messages above)";
+    o.status = grade_status::error;
     return;
   }
   std::sort(values.begin(), values.end());
   o.metric = values[values.size() / 2];
-  const double fraction = std::clamp((o.metric - t.zero_at) / (t.full_at - t.zero_at), 0.0, 1.0);
+  const double fraction = std::clamp((*o.metric - t.zero_at) / (t.full_at - t.zero_at), 0.0, 1.0);
   o.score = t.points * fraction;
   o.passed = fraction > 0;
+  o.status = o.passed ? grade_status::passed : grade_status::failed;
   o.summary = fmt::format("{} {:.1f}% (0 points at {}, all at {})",
-                          t.metric == "pct_of_ceiling" ? "of the ceiling:" : "of the baseline:", o.metric,
+                          t.metric == "pct_of_ceiling" ? "of the ceiling:" : "of the baseline:", *o.metric,
                           points_text(t.zero_at), points_text(t.full_at));
 }
 
@@ -138,6 +162,7 @@ void run_sanitizer(test_outcome& o, const check_request& req, const loaded_assig
   const auto sanitizer = find_toolkit_program("compute-sanitizer");
   if (!sanitizer) {
     o.summary = "not run: compute-sanitizer (CUDA toolkit) was not found";
+    o.message = "compute-sanitizer (CUDA toolkit) was not found";
     return;
   }
   child_request c;
@@ -170,16 +195,19 @@ void run_sanitizer(test_outcome& o, const check_request& req, const loaded_assig
   if (e.ended_normally() && e.exit_code == exit_ok) {
     o.details.clear();
     o.passed = true;
+    o.status = grade_status::passed;
     o.score = t.points;
     o.summary = t.tool + ": no errors";
     return;
   }
+  o.status = grade_status::failed;
   if (e.ended_normally() && e.exit_code == exit_cuda_error) {
     o.summary = t.tool + " found errors";
   } else if (e.ended_normally() && e.exit_code == exit_verify_failed) {
     o.details.clear();  // a clean run whose output is wrong earns nothing here either
     o.summary = t.tool + ": no sanitizer error, but the output is wrong (the correctness tests say where)";
   } else {
+    o.status = e.timed_out ? grade_status::timed_out : grade_status::error;
     o.summary = t.tool + ": the run " + e.describe();
   }
 }
@@ -191,10 +219,103 @@ void remove_earlier_check(const fs::path& out) {
   if (!fs::is_directory(out, ec)) return;
   for (const auto& entry : fs::directory_iterator(out, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name != "build" && name != "tests" && name != "run" && name != "check.json" && name.rfind("sanitizer-", 0) != 0)
+    if (name != "build" && name != "tests" && name != "run" && name != "grade.json" && name != "feedback.md" &&
+        name.rfind("sanitizer-", 0) != 0)
       return;
   }
   fs::remove_all(out, ec);
+}
+
+std::string file_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// What a test runs at, as its assignment file says ("block = 128, n = [1, 3, 31]").
+std::string parameters_of(const assignment_test& t) {
+  std::string out;
+  for (const std::string& line : t.params) out += (out.empty() ? "" : ", ") + line;
+  for (const std::string& line : t.sweep) out += (out.empty() ? "" : ", ") + line;
+  if (!t.random_text.empty()) out += (out.empty() ? "" : ", ") + t.random_text;
+  return out;
+}
+
+// The report of a check before anything is scored: the assignment, the submission and its build, and
+// every test skipped - the visible ones with `why`, the hidden ones as graded by the course.
+grade_report check_report(const loaded_assignment& a, const std::string& submission, const grade_build& build,
+                          const std::string& why) {
+  const assignment_file& f = a.file;
+  grade_report r;
+  r.command = "check";
+  r.cudalab_version = CUDALAB_VERSION;
+  r.graded_at = utc_text(std::time(nullptr), "%Y-%m-%dT%H:%M:%SZ");
+  r.assignment = {f.id, f.title, f.points, sha256_hex(f.text)};
+  r.submission.sha256 = sha256_hex(file_text(submission));
+  r.submission.files = {fs::path(submission).filename().string()};
+  r.submission.build = build;
+  r.max_score = f.points;
+  for (const assignment_test& t : f.tests) {
+    grade_test g;
+    g.id = g.name = t.name;
+    g.kind = test_kind_name(t.kind);
+    g.visibility = t.visibility;
+    g.max_points = t.points;
+    g.parameters = parameters_of(t);
+    g.message = t.visibility == test_visibility::hidden ? "graded by the course, not by check" : why;
+    r.tests.push_back(std::move(g));
+  }
+  for (const hidden_test& h : f.hidden) {  // a kit's copy: the hidden tests as described
+    grade_test g;
+    g.id = g.name = h.name;
+    g.kind = h.kind;
+    g.visibility = test_visibility::hidden;
+    g.max_points = h.points;
+    g.message = "graded by the course, not by check";
+    r.tests.push_back(std::move(g));
+  }
+  return r;
+}
+
+// A scored test into the report: its test's entry, or a new one for the implicit racecheck.
+void add_outcome(grade_report& r, const test_outcome& o, bool implicit) {
+  auto it = std::find_if(r.tests.begin(), r.tests.end(), [&](const grade_test& g) { return g.id == o.test->name; });
+  if (implicit || it == r.tests.end()) {
+    grade_test g;
+    g.id = "implicit-" + o.test->name;
+    g.name = o.test->name + " (not graded)";
+    g.kind = test_kind_name(o.test->kind);
+    g.parameters = parameters_of(*o.test);
+    r.tests.push_back(std::move(g));
+    it = std::prev(r.tests.end());
+  }
+  grade_test& g = *it;
+  g.points = o.score;
+  g.status = o.status;
+  g.message = o.message.empty() ? o.summary : o.message;
+  if (o.metric) g.metric = grade_metric{o.test->metric, *o.metric, std::nullopt, 1};
+  g.feedback_md.clear();
+  // Each line as code: compiler and sanitizer text holds underscores and stars Markdown would eat.
+  for (std::string d : o.details) {
+    std::replace(d.begin(), d.end(), '`', '\'');
+    g.feedback_md += "- `" + d + "`\n";
+  }
+  if (o.flag) r.flags.push_back(*o.flag);
+}
+
+// grade.json and feedback.md into the check's folder; exit_ok, or exit_write_error after saying why.
+int write_check_report(const fs::path& out, const grade_report& r) {
+  try {
+    write_grade_report(out / "grade.json", r);
+    write_file_atomically(out / "feedback.md", feedback_markdown(r));
+  } catch (const write_error& e) {
+    fmt::print(stderr, "cudalab: check: {}\n", e.what());
+    return exit_write_error;
+  }
+  fmt::print("feedback: {} (the grader's feedback.md for the visible tests; grade.json beside it)\n",
+             (out / "feedback.md").string());
+  return exit_ok;
 }
 
 }  // namespace
@@ -245,17 +366,29 @@ int check_submission(const check_request& req) {
   policy.allow_libraries = f.allow_libraries;
   policy.timeout_s = f.compile_timeout_s;
   built_submission built;
+  const auto build_started = std::chrono::steady_clock::now();
   try {
     built = build_submission(*a.slot, submission, req.arch, policy, out / "build");
   } catch (const std::exception& e) {
     fmt::print(stderr, "cudalab: check: {}\n", e.what());
     return exit_submission;
   }
-  for (const compile_diagnostic& d : built.diagnostics) fmt::print("  {}\n", d.text());
+  grade_build build;
+  build.ok = built.ok;
+  build.seconds = seconds_since(build_started);
+  build.command = fmt::format("{} for {}", a.slot->kind == slot_kind::kernel ? "NVRTC" : "nvcc", req.arch);
+  for (const std::string& flag : f.flags) build.command += " " + flag;
+  for (const compile_diagnostic& d : built.diagnostics) {
+    fmt::print("  {}\n", d.text());
+    build.log_tail += d.text() + "\n";
+  }
   if (!built.ok) {
     fmt::print("build: FAILED ({} for {}) - nothing was run\n", a.slot->kind == slot_kind::kernel ? "NVRTC" : "nvcc",
                req.arch);
-    return exit_submission;
+    grade_report report = check_report(a, submission, build, "the submission does not build");
+    report.seconds = seconds_since(started);
+    const int code = write_check_report(out, report);
+    return code == exit_ok ? exit_submission : code;
   }
   fmt::print("build: ok ({} for {}, the grader's flags and header policy)\n",
              a.slot->kind == slot_kind::kernel ? "NVRTC" : "nvcc", req.arch);
@@ -300,7 +433,9 @@ int check_submission(const check_request& req) {
         "--no-gpu: the build and header policy pass; the {} visible test(s) run on a GPU (their lab files are "
         "in {})\n",
         outcomes.size() - (add_racecheck ? 1 : 0), (out / "tests").string());
-    return exit_ok;
+    grade_report report = check_report(a, submission, build, "runs on a GPU; --no-gpu checked the build only");
+    report.seconds = seconds_since(started);
+    return write_check_report(out, report);
   }
 
   // 3. Correctness and performance tests: one isolated run, each test's lab file in a child, all of
@@ -362,8 +497,8 @@ int check_submission(const check_request& req) {
     const double left = f.total_timeout_s - seconds_since(started);
     if (!correct || out_of_time || left <= 0) {
       o.ran = true;
-      o.summary = o.test->tool + (correct ? ": not run, the assignment's total_timeout_s ran out"
-                                          : ": not run, the correctness tests must pass first");
+      o.message = correct ? "the assignment's total_timeout_s ran out" : "the correctness tests must pass first";
+      o.summary = o.test->tool + ": not run, " + o.message;
       continue;
     }
     run_sanitizer(o, req, a, lab_of[o.test], built_for_gpu.empty() ? submission : built_for_gpu,
@@ -374,7 +509,7 @@ int check_submission(const check_request& req) {
   double earned = 0, visible = 0, hidden = 0;
   bool failed = false;
   fmt::print("\n{:<22} {:<12} {:>9}  {}\n", "test", "kind", "points", "result");
-  nlohmann::ordered_json tests = nlohmann::ordered_json::array();
+  grade_report report = check_report(a, submission, build, "");
   for (const test_outcome& o : outcomes) {
     const assignment_test& t = *o.test;
     earned += o.score;
@@ -385,13 +520,7 @@ int check_submission(const check_request& req) {
                                          : points_text(std::round(o.score * 10) / 10) + "/" + points_text(t.points),
                o.passed ? "" : (t.kind == test_kind::performance ? "" : "FAILED: "), o.summary);
     for (const std::string& d : o.details) fmt::print("{:<22}   {}\n", "", d);
-    tests.push_back({{"name", t.name},
-                     {"kind", test_kind_name(t.kind)},
-                     {"points", t.points},
-                     {"score", o.score},
-                     {"passed", o.passed},
-                     {"summary", o.summary},
-                     {"details", o.details}});
+    add_outcome(report, o, &t == &implicit_racecheck);
   }
   for (const assignment_test& t : f.tests)
     if (t.visibility == test_visibility::hidden) hidden += t.points;
@@ -401,14 +530,14 @@ int check_submission(const check_request& req) {
   if (hidden > 0) fmt::print(" ({} more points in hidden tests, graded by the course)", points_text(hidden));
   fmt::print("\nchecked on {}; everything it ran is in {}\n",
              context.device.name.empty() ? "the GPU" : context.device.name, out.string());
-  nlohmann::ordered_json report{{"assignment", f.id},
-                                {"submission", submission},
-                                {"device", context.device.name},
-                                {"visible_points", visible},
-                                {"score", earned},
-                                {"hidden_points", hidden},
-                                {"tests", tests}};
-  write_file_atomically(out / "check.json", report.dump(2) + "\n");
+  report.score = earned;
+  report.seconds = seconds_since(started);
+  if (!context.device.name.empty()) {
+    report.device = context.device;
+    report.measured = context.measured;
+  }
+  const int written = write_check_report(out, report);
+  if (written != exit_ok) return written;
   return failed ? exit_verify_failed : exit_ok;
 }
 

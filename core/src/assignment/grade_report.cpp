@@ -1,0 +1,221 @@
+// grade.json, written and read in one place (grade_report.hpp).
+#include "assignment/grade_report.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "results/json.hpp"
+#include "results/safe_file.hpp"
+
+namespace cudalab::host {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+constexpr grade_status all_statuses[] = {grade_status::passed,    grade_status::failed, grade_status::error,
+                                         grade_status::timed_out, grade_status::held,   grade_status::skipped};
+constexpr const char* kinds[] = {"correctness", "performance", "sanitizer", "integrity"};
+constexpr const char* severities[] = {"info", "warning", "blocking"};
+constexpr const char* orders[] = {"asc", "desc"};
+
+// A word of a closed set, or grade_report_error naming the field and the words it may be.
+template <std::size_t N>
+std::string one_of(const json& j, const char* field, const char* const (&words)[N]) {
+  const std::string v = j.at(field).get<std::string>();
+  std::string allowed;
+  for (const char* w : words) {
+    if (v == w) return v;
+    allowed += std::string(allowed.empty() ? "" : ", ") + w;
+  }
+  throw grade_report_error(std::string(field) + ": '" + v + "' is not one of " + allowed);
+}
+
+json ci_json(const std::optional<std::pair<double, double>>& ci) {
+  return ci ? json::array({ci->first, ci->second}) : json(nullptr);
+}
+
+std::optional<std::pair<double, double>> ci_of(const json& j) {
+  if (j.is_null()) return std::nullopt;
+  if (!j.is_array() || j.size() != 2) throw grade_report_error("ci: not [low, high]");
+  return std::make_pair(j[0].get<double>(), j[1].get<double>());
+}
+
+}  // namespace
+
+const char* grade_status_name(grade_status s) {
+  switch (s) {
+    case grade_status::passed:
+      return "passed";
+    case grade_status::failed:
+      return "failed";
+    case grade_status::error:
+      return "error";
+    case grade_status::timed_out:
+      return "timed_out";
+    case grade_status::held:
+      return "held";
+    case grade_status::skipped:
+      return "skipped";
+  }
+  return "skipped";
+}
+
+void to_json(json& j, const grade_report& r) {
+  json tests = json::array(), flags = json::array(), board = json::array();
+  for (const grade_test& t : r.tests) {
+    json metric = nullptr;
+    if (t.metric)
+      metric = {{"name", t.metric->name},
+                {"median", t.metric->median},
+                {"ci", ci_json(t.metric->ci)},
+                {"rounds", t.metric->rounds}};
+    tests.push_back({{"id", t.id},
+                     {"name", t.name},
+                     {"kind", t.kind},
+                     {"visibility", t.visibility == test_visibility::hidden ? "hidden" : "visible"},
+                     {"points", t.points},
+                     {"max_points", t.max_points},
+                     {"status", grade_status_name(t.status)},
+                     {"metric", metric},
+                     {"message", t.message},
+                     {"feedback_md", t.feedback_md},
+                     {"parameters", t.parameters}});
+  }
+  for (const grade_flag& f : r.flags)
+    flags.push_back({{"check", f.check}, {"severity", f.severity}, {"message", f.message}});
+  for (const leaderboard_value& l : r.leaderboard)
+    board.push_back(
+        {{"name", l.name}, {"test", l.test}, {"value", l.value}, {"order", l.order}, {"ci", ci_json(l.ci)}});
+  const grade_build& b = r.submission.build;
+  j = {{"schema_version", grade_schema_version},
+       {"command", r.command},
+       {"cudalab_version", r.cudalab_version},
+       {"graded_at", r.graded_at},
+       {"seconds", r.seconds},
+       {"assignment",
+        {{"id", r.assignment.id},
+         {"title", r.assignment.title},
+         {"points", r.assignment.points},
+         {"digest", r.assignment.digest}}},
+       {"student", {{"id_sha256", r.student.id_sha256}, {"pseudonym", r.student.pseudonym}}},
+       {"submission",
+        {{"sha256", r.submission.sha256},
+         {"files", r.submission.files},
+         {"build", {{"ok", b.ok}, {"command", b.command}, {"log_tail", b.log_tail}, {"seconds", b.seconds}}}}},
+       {"device", r.device ? json(*r.device) : json(nullptr)},
+       {"ceilings", r.measured ? json(*r.measured) : json(nullptr)},
+       {"tests", tests},
+       {"flags", flags},
+       {"score", r.score},
+       {"max_score", r.max_score},
+       {"leaderboard", board},
+       {"staff", {{"seed_digests", r.staff.seed_digests}, {"input_digests", r.staff.input_digests}}}};
+}
+
+void from_json(const json& j, grade_report& r) {
+  const int version = j.at("schema_version").get<int>();
+  if (version > grade_schema_version)
+    throw grade_report_error("schema_version " + std::to_string(version) + " is newer than this cudalab reads (" +
+                             std::to_string(grade_schema_version) + ")");
+  j.at("command").get_to(r.command);
+  j.at("cudalab_version").get_to(r.cudalab_version);
+  j.at("graded_at").get_to(r.graded_at);
+  j.at("seconds").get_to(r.seconds);
+  const json& a = j.at("assignment");
+  a.at("id").get_to(r.assignment.id);
+  a.at("title").get_to(r.assignment.title);
+  a.at("points").get_to(r.assignment.points);
+  a.at("digest").get_to(r.assignment.digest);
+  j.at("student").at("id_sha256").get_to(r.student.id_sha256);
+  j.at("student").at("pseudonym").get_to(r.student.pseudonym);
+  const json& s = j.at("submission");
+  s.at("sha256").get_to(r.submission.sha256);
+  s.at("files").get_to(r.submission.files);
+  const json& b = s.at("build");
+  b.at("ok").get_to(r.submission.build.ok);
+  b.at("command").get_to(r.submission.build.command);
+  b.at("log_tail").get_to(r.submission.build.log_tail);
+  b.at("seconds").get_to(r.submission.build.seconds);
+  if (!j.at("device").is_null()) r.device = j.at("device").get<device_info>();
+  if (!j.at("ceilings").is_null()) r.measured = j.at("ceilings").get<ceilings>();
+  r.tests.clear();
+  for (const json& t : j.at("tests")) {
+    grade_test g;
+    t.at("id").get_to(g.id);
+    t.at("name").get_to(g.name);
+    g.kind = one_of(t, "kind", kinds);
+    const std::string visibility = t.at("visibility").get<std::string>();
+    if (visibility != "visible" && visibility != "hidden")
+      throw grade_report_error("visibility: '" + visibility + "' is not one of visible, hidden");
+    g.visibility = visibility == "hidden" ? test_visibility::hidden : test_visibility::visible;
+    t.at("points").get_to(g.points);
+    t.at("max_points").get_to(g.max_points);
+    const std::string status = t.at("status").get<std::string>();
+    bool known = false;
+    for (const grade_status word : all_statuses)
+      if (status == grade_status_name(word)) g.status = word, known = true;
+    if (!known)
+      throw grade_report_error("status: '" + status +
+                               "' is not one of passed, failed, error, timed_out, held, skipped");
+    if (!t.at("metric").is_null()) {
+      const json& m = t.at("metric");
+      grade_metric metric;
+      m.at("name").get_to(metric.name);
+      m.at("median").get_to(metric.median);
+      metric.ci = ci_of(m.at("ci"));
+      m.at("rounds").get_to(metric.rounds);
+      g.metric = metric;
+    }
+    t.at("message").get_to(g.message);
+    t.at("feedback_md").get_to(g.feedback_md);
+    t.at("parameters").get_to(g.parameters);
+    r.tests.push_back(std::move(g));
+  }
+  r.flags.clear();
+  for (const json& f : j.at("flags"))
+    r.flags.push_back(
+        {f.at("check").get<std::string>(), one_of(f, "severity", severities), f.at("message").get<std::string>()});
+  j.at("score").get_to(r.score);
+  j.at("max_score").get_to(r.max_score);
+  r.leaderboard.clear();
+  for (const json& l : j.at("leaderboard")) {
+    leaderboard_value v;
+    l.at("name").get_to(v.name);
+    l.at("test").get_to(v.test);
+    l.at("value").get_to(v.value);
+    v.order = one_of(l, "order", orders);
+    v.ci = ci_of(l.at("ci"));
+    r.leaderboard.push_back(std::move(v));
+  }
+  j.at("staff").at("seed_digests").get_to(r.staff.seed_digests);
+  j.at("staff").at("input_digests").get_to(r.staff.input_digests);
+}
+
+std::string grade_report_json(const grade_report& r) { return json_text(json(r), 2) + "\n"; }
+
+grade_report parse_grade_report(const std::string& text) {
+  try {
+    return json::parse(text).get<grade_report>();
+  } catch (const json::exception& e) {
+    throw grade_report_error(std::string("not a grade report: ") + e.what());
+  } catch (const result_parse_error& e) {
+    throw grade_report_error(std::string("not a grade report: ") + e.what());
+  }
+}
+
+void write_grade_report(const std::filesystem::path& path, const grade_report& r) {
+  write_file_atomically(path, grade_report_json(r));
+}
+
+grade_report student_copy(const grade_report& r) {
+  grade_report s = r;
+  s.staff = {};
+  for (grade_test& t : s.tests)
+    if (t.visibility == test_visibility::hidden) {
+      t.parameters.clear();
+      t.feedback_md.clear();
+    }
+  return s;
+}
+
+}  // namespace cudalab::host

@@ -1,0 +1,136 @@
+// The canonical report of one graded submission (grade.json, schema_version 1): the assignment, the
+// student, the submission and its build, the device, each test's status, points and metric, the
+// integrity flags, the score and the leaderboard values, and a staff-only block. Written and read in
+// one place (nlohmann to_json/from_json pairs); every LMS output is rendered from it (lms_outputs.hpp),
+// always through student_copy(), so the staff block and hidden tests' parameters never reach a student.
+#pragma once
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cudalab/device_info.hpp"
+#include "labfile/assignment_file.hpp"
+#include "results/run_context.hpp"
+
+namespace cudalab::host {
+
+/// Raised when a field is renamed or removed or changes meaning (adding fields keeps it).
+inline constexpr int grade_schema_version = 1;
+
+/// What became of a test: passed (all its points' worth of checks), failed, error (it could not be
+/// run: a crash, no result), timed_out (stopped by the unit timeout), held (points withheld for
+/// review: an integrity flag), skipped (not run: out of time, a prerequisite, or not run by `check`).
+enum class grade_status { passed, failed, error, timed_out, held, skipped };
+
+/// "passed", "failed", "error", "timed_out", "held", "skipped".
+const char* grade_status_name(grade_status s);
+
+/// A performance test's measured value: the median over its points or rounds, a confidence interval
+/// [low, high] where one was computed, and how many rounds were taken.
+struct grade_metric {
+  std::string name;  ///< pct_of_baseline or pct_of_ceiling
+  double median = 0;
+  std::optional<std::pair<double, double>> ci;
+  int rounds = 1;
+};
+
+/// One test of the assignment as graded.
+struct grade_test {
+  std::string id;    ///< unique in the report: the assignment's test name
+  std::string name;  ///< shown to the student
+  std::string
+      kind;  ///< correctness, performance, sanitizer (the assignment's kinds), or integrity (a check of its own)
+  test_visibility visibility = test_visibility::visible;
+  double points = 0, max_points = 0;
+  grade_status status = grade_status::skipped;
+  std::optional<grade_metric> metric;
+  std::string message;      ///< one line, shown for hidden tests too: never their parameters
+  std::string feedback_md;  ///< Markdown for the student: failing points, findings (dropped for hidden tests)
+  std::string parameters;   ///< what it runs at ("n = [1, 3, 31]"), staff only for hidden tests
+};
+
+/// An integrity finding: which check, how bad (info, warning, blocking), what.
+struct grade_flag {
+  std::string check;     ///< "roofline", "census", ...
+  std::string severity;  ///< info | warning | blocking
+  std::string message;
+};
+
+/// A value for a leaderboard: Gradescope's leaderboard entries, the class leaderboard's rows.
+struct leaderboard_value {
+  std::string name;  ///< what it is ("% of baseline")
+  std::string test;  ///< the test it comes from ("" : the submission)
+  double value = 0;
+  std::string order = "desc";  ///< desc: higher ranks higher; asc: lower (times)
+  std::optional<std::pair<double, double>> ci;
+};
+
+/// The submission's build.
+struct grade_build {
+  bool ok = false;
+  std::string command;   ///< how it was built ("NVRTC for sm_90 -lineinfo")
+  std::string log_tail;  ///< the compiler's last messages (file:line: error: ...)
+  double seconds = 0;
+};
+
+/// One graded submission.
+struct grade_report {
+  std::string command = "grade";  ///< what wrote it: grade, or check (the visible tests, on the student's GPU)
+  std::string cudalab_version;
+  std::string graded_at;  ///< ISO 8601, UTC
+  double seconds = 0;     ///< the whole grading, wall clock
+  struct {
+    std::string id, title;
+    double points = 0;
+    std::string digest;  ///< SHA-256 of the assignment file's text
+  } assignment;
+  struct {
+    std::string id_sha256;  ///< SHA-256 of the student's id ("" : not known, as in `check`)
+    std::string pseudonym;  ///< the leaderboard's name for them
+  } student;
+  struct {
+    std::string sha256;              ///< of the submitted file
+    std::vector<std::string> files;  ///< their names
+    grade_build build;
+  } submission;
+  std::optional<device_info> device;  ///< none when nothing ran on a GPU
+  std::optional<ceilings> measured;   ///< "ceilings" in the JSON, as results' context writes them
+  std::vector<grade_test> tests;
+  std::vector<grade_flag> flags;
+  double score = 0, max_score = 0;
+  std::vector<leaderboard_value> leaderboard;
+  struct {
+    std::vector<std::string> seed_digests;   ///< SHA-256 of each hidden test's seeds
+    std::vector<std::string> input_digests;  ///< of the inputs they drew
+  } staff;
+};
+
+/// grade.json is not a grade report of this schema: "grade.json: tests[2].status: 'pass' is not ...".
+class grade_report_error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+void to_json(nlohmann::ordered_json& j, const grade_report& r);
+void from_json(const nlohmann::ordered_json& j, grade_report& r);
+
+/// The report as grade.json's text (indented, UTF-8: bytes that are not become U+FFFD).
+std::string grade_report_json(const grade_report& r);
+
+/// The report whose grade_report_json() is `text`. Throws grade_report_error, also for a newer schema.
+grade_report parse_grade_report(const std::string& text);
+
+/// Writes grade_report_json(r) as `path`, whole or not at all (write_file_atomically). Throws write_error.
+void write_grade_report(const std::filesystem::path& path, const grade_report& r);
+
+/// What a student may see of `r`: the staff block emptied, and each hidden test's parameters and
+/// feedback_md dropped (its name, kind, points, status and message stay). Every render starts here.
+grade_report student_copy(const grade_report& r);
+
+}  // namespace cudalab::host

@@ -1,0 +1,388 @@
+// The grade report (grade.json) and its renders: the JSON round trip and what the reader refuses,
+// what a student's copy drops, golden files for every render of one report with visible, hidden,
+// failed, timed-out and held tests, a flag and a leaderboard; Gradescope's documented fields and
+// words, JUnit XML read back (and xmllint's verdict where it is installed), PrairieLearn's score range
+// and size limit. Regenerate the golden files with CUDALAB_UPDATE_GOLDEN=1.
+#include <gtest/gtest.h>
+#include <boost/property_tree/ptree.hpp>
+#include <boost/property_tree/xml_parser.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "assignment/grade_report.hpp"
+#include "assignment/lms_outputs.hpp"
+#include "golden.hpp"
+
+namespace cudalab::host {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+const fs::path golden_dir = fs::path(CUDALAB_SOURCE_DIR) / "tests" / "fixtures" / "golden" / "grade";
+
+// Texts that only staff may see: none of them may appear in a render.
+const char* const staff_only[] = {"STAFF-SEED-DIGEST", "STAFF-INPUT-DIGEST", "HIDDEN-PARAMETERS", "HIDDEN-FEEDBACK"};
+
+grade_test make_test(const std::string& name, const std::string& kind, double points, double max_points,
+                     grade_status status, const std::string& message) {
+  grade_test t;
+  t.id = name;
+  t.name = name;
+  t.kind = kind;
+  t.points = points;
+  t.max_points = max_points;
+  t.status = status;
+  t.message = message;
+  return t;
+}
+
+// One report with something of everything a render has to show or hide.
+grade_report sample_report() {
+  grade_report r;
+  r.command = "grade";
+  r.cudalab_version = "0.9.0";
+  r.graded_at = "2026-11-25T10:00:00Z";
+  r.seconds = 141.6;
+  r.assignment = {"hw3-reduce", "Reduction at the DRAM roof", 100, std::string(64, 'a')};
+  r.student = {std::string(64, 'b'), "swift-otter"};
+  r.submission.sha256 = std::string(64, 'c');
+  r.submission.files = {"reduce.cu"};
+  r.submission.build = {true, "nvcc 12.6 for sm_90 -lineinfo", "", 3.25};
+  device_info d;
+  d.name = "NVIDIA H100 80GB HBM3";
+  d.cc_major = 9;
+  d.sm_count = 132;
+  d.global_memory_bytes = 85'000'000'000;
+  d.l2_cache_bytes = 52'428'800;
+  d.shared_memory_per_block_optin_bytes = 232'448;
+  d.max_threads_per_block = 1024;
+  d.max_threads_per_sm = 2048;
+  d.memory_bus_width_bits = 5120;
+  d.memory_clock_khz = 2'619'000;
+  r.device = d;
+  r.measured = ceilings{3004.5, 55.1, 54.8, 101.2};
+
+  grade_test small = make_test("small-int", "correctness", 10, 10, grade_status::passed, "8 of 8 points verified");
+  small.parameters = "n = [1, 3, 31, 33]";
+  grade_test odd = make_test("odd-sizes", "correctness", 6, 10, grade_status::failed, "3 of 5 points verified");
+  odd.parameters = "n = [7, 4099]";
+  odd.feedback_md = "- n=4099: 3 of 4099 elements wrong, first [4096] got -1, expected 17 <see> & \"quotes\"\n";
+  grade_test hidden = make_test("hidden-sizes", "correctness", 24, 30, grade_status::failed, "8 of 10 points passed");
+  hidden.visibility = test_visibility::hidden;
+  hidden.parameters = "HIDDEN-PARAMETERS n = [1234567]";
+  hidden.feedback_md = "HIDDEN-FEEDBACK n=1234567 wrong";
+  grade_test hang =
+      make_test("hidden-huge", "correctness", 0, 5, grade_status::timed_out, "stopped after 20 s (unit_timeout_s)");
+  hang.visibility = test_visibility::hidden;
+  hang.parameters = "HIDDEN-PARAMETERS n = 2^30";
+  grade_test roof =
+      make_test("roof", "performance", 0, 40, grade_status::held, "4100 GB/s is above 1.05 x the measured ceiling");
+  roof.parameters = "n = \"256Mi\"";
+  roof.metric = grade_metric{"pct_of_baseline", 73.4, std::make_pair(72.1, 74.6), 3};
+  grade_test crash = make_test("memcheck", "sanitizer", 0, 5, grade_status::error, "the run crashed (signal 11)");
+  crash.feedback_md = "Invalid __global__ write of size 4 bytes\nat reduce+0x70 in reduce.cu:42\n";
+  grade_test skip =
+      make_test("racecheck", "sanitizer", 0, 0, grade_status::skipped, "the correctness tests must pass first");
+  r.tests = {small, odd, hidden, hang, roof, crash, skip};
+  r.flags = {{"roofline", "blocking", "4100 GB/s is above 1.05 x the measured D2D ceiling (3004 GB/s)"}};
+  r.score = 40;
+  r.max_score = 100;
+  r.leaderboard = {{"% of baseline", "roof", 73.4, "desc", std::make_pair(72.1, 74.6)},
+                   {"ms at 256Mi", "roof", 0.481, "asc", std::nullopt}};
+  r.staff.seed_digests = {"STAFF-SEED-DIGEST-1", "STAFF-SEED-DIGEST-2"};
+  r.staff.input_digests = {"STAFF-INPUT-DIGEST-1"};
+  return r;
+}
+
+grade_report build_failure_report() {
+  grade_report r = sample_report();
+  r.submission.build = {false, "nvcc 12.6 for sm_90 -lineinfo",
+                        "reduce.cu:42:7: error: expected ';' after expression\nreduce.cu:50:1: error: expected '}'\n",
+                        1.5};
+  r.device.reset();
+  r.measured.reset();
+  for (grade_test& t : r.tests) {
+    t.points = 0;
+    t.status = grade_status::skipped;
+    t.message = "the submission does not build";
+    t.metric.reset();
+    if (t.visibility == test_visibility::visible) t.feedback_md.clear();
+  }
+  r.flags.clear();
+  r.leaderboard.clear();
+  r.score = 0;
+  return r;
+}
+
+void expect_no_staff_text(const std::string& render, const std::string& what) {
+  for (const char* s : staff_only) EXPECT_EQ(render.find(s), std::string::npos) << what << " shows " << s;
+}
+
+TEST(GradeReport, RoundTripsThroughItsJson) {
+  const grade_report r = sample_report();
+  const std::string text = grade_report_json(r);
+  EXPECT_EQ(grade_report_json(parse_grade_report(text)), text);
+  const grade_report back = parse_grade_report(text);
+  ASSERT_EQ(back.tests.size(), r.tests.size());
+  EXPECT_EQ(back.tests[2].visibility, test_visibility::hidden);
+  EXPECT_EQ(back.tests[3].status, grade_status::timed_out);
+  ASSERT_TRUE(back.tests[4].metric && back.tests[4].metric->ci);
+  EXPECT_DOUBLE_EQ(back.tests[4].metric->ci->second, 74.6);
+  EXPECT_FALSE(back.leaderboard[1].ci);
+  ASSERT_TRUE(back.device);
+  EXPECT_EQ(back.device->name, "NVIDIA H100 80GB HBM3");
+  EXPECT_EQ(back.staff.seed_digests.size(), 2u);
+}
+
+TEST(GradeReport, NoDeviceIsNull) {
+  const grade_report r = build_failure_report();
+  const json j = json::parse(grade_report_json(r));
+  EXPECT_TRUE(j.at("device").is_null());
+  EXPECT_TRUE(j.at("ceilings").is_null());
+  EXPECT_FALSE(parse_grade_report(grade_report_json(r)).device);
+}
+
+TEST(GradeReport, GoldenFile) {
+  testing::expect_golden_file(golden_dir / "grade.json", grade_report_json(sample_report()));
+}
+
+TEST(GradeReport, RefusesUnknownWordsAndNewerSchemas) {
+  json j = json::parse(grade_report_json(sample_report()));
+  json bad_status = j;
+  bad_status["tests"][0]["status"] = "pass";
+  EXPECT_THROW(parse_grade_report(bad_status.dump()), grade_report_error);
+  json bad_kind = j;
+  bad_kind["tests"][0]["kind"] = "speed";
+  EXPECT_THROW(parse_grade_report(bad_kind.dump()), grade_report_error);
+  json newer = j;
+  newer["schema_version"] = grade_schema_version + 1;
+  EXPECT_THROW(parse_grade_report(newer.dump()), grade_report_error);
+  json missing = j;
+  missing.erase("score");
+  EXPECT_THROW(parse_grade_report(missing.dump()), grade_report_error);
+  EXPECT_THROW(parse_grade_report("{"), grade_report_error);
+}
+
+TEST(GradeReport, StudentCopyDropsStaffAndHiddenDetails) {
+  const grade_report s = student_copy(sample_report());
+  EXPECT_TRUE(s.staff.seed_digests.empty());
+  EXPECT_TRUE(s.staff.input_digests.empty());
+  EXPECT_TRUE(s.tests[2].parameters.empty());
+  EXPECT_TRUE(s.tests[2].feedback_md.empty());
+  EXPECT_EQ(s.tests[2].message, "8 of 10 points passed");  // the status line stays
+  EXPECT_EQ(s.tests[1].parameters, "n = [7, 4099]");       // visible tests keep theirs
+  EXPECT_FALSE(s.tests[1].feedback_md.empty());
+}
+
+TEST(LmsOutputs, NoRenderShowsStaffTextOrHiddenParameters) {
+  for (const grade_report& r : {sample_report(), build_failure_report()}) {
+    expect_no_staff_text(gradescope_results(r), "gradescope");
+    expect_no_staff_text(prairielearn_results(r), "prairielearn");
+    expect_no_staff_text(junit_xml(r), "junit");
+    expect_no_staff_text(feedback_markdown(r), "feedback.md");
+  }
+}
+
+TEST(LmsOutputs, GoldenFiles) {
+  const grade_report r = sample_report();
+  testing::expect_golden_file(golden_dir / "gradescope_results.json", gradescope_results(r));
+  testing::expect_golden_file(golden_dir / "prairielearn_results.json", prairielearn_results(r));
+  testing::expect_golden_file(golden_dir / "junit.xml", junit_xml(r));
+  testing::expect_golden_file(golden_dir / "feedback.md", feedback_markdown(r));
+  const grade_report failed = build_failure_report();
+  testing::expect_golden_file(golden_dir / "prairielearn_build_failed.json", prairielearn_results(failed));
+  testing::expect_golden_file(golden_dir / "feedback_build_failed.md", feedback_markdown(failed));
+}
+
+// The fields and words of gradescope/autograder_samples docs/specs.md and docs/leaderboards.md.
+TEST(LmsOutputs, GradescopeHasOnlyDocumentedFieldsAndWords) {
+  const std::set<std::string> top = {
+      "score",      "execution_time",    "output",     "output_format", "test_output_format", "test_name_format",
+      "visibility", "stdout_visibility", "extra_data", "tests",         "leaderboard"};
+  const std::set<std::string> test_fields = {"score",  "max_score",     "status", "name",       "name_format", "number",
+                                             "output", "output_format", "tags",   "visibility", "extra_data"};
+  const std::set<std::string> visibility = {"hidden", "after_due_date", "after_published", "visible"};
+  const std::set<std::string> formats = {"text", "html", "simple_format", "md", "ansi"};
+  for (const std::string hidden : {"after_due_date", "hidden", "after_published"}) {
+    const json j = json::parse(gradescope_results(sample_report(), {hidden}));
+    for (const auto& [k, v] : j.items()) EXPECT_TRUE(top.count(k)) << "undocumented field " << k;
+    EXPECT_TRUE(j.at("score").is_number());
+    EXPECT_DOUBLE_EQ(j.at("score").get<double>(), 40);
+    EXPECT_TRUE(j.at("execution_time").is_number_integer());
+    EXPECT_TRUE(formats.count(j.at("output_format").get<std::string>()));
+    EXPECT_TRUE(formats.count(j.at("test_output_format").get<std::string>()));
+    EXPECT_TRUE(visibility.count(j.at("stdout_visibility").get<std::string>()));
+    ASSERT_TRUE(j.at("tests").is_array());
+    double sum = 0;
+    int hidden_seen = 0;
+    for (const json& t : j.at("tests")) {
+      for (const auto& [k, v] : t.items()) EXPECT_TRUE(test_fields.count(k)) << "undocumented test field " << k;
+      EXPECT_TRUE(t.at("name").is_string());
+      const std::string status = t.at("status").get<std::string>();
+      EXPECT_TRUE(status == "passed" || status == "failed") << status;
+      const std::string v = t.at("visibility").get<std::string>();
+      EXPECT_TRUE(visibility.count(v)) << v;
+      hidden_seen += v == hidden;
+      if (t.contains("score")) {
+        EXPECT_TRUE(t.at("score").is_number());
+        EXPECT_TRUE(t.at("max_score").is_number());
+        EXPECT_LE(t.at("score").get<double>(), t.at("max_score").get<double>());
+        sum += t.at("score").get<double>();
+      }
+      if (t.contains("number")) {
+        EXPECT_TRUE(t.at("number").is_string());
+      }
+      if (t.contains("tags")) {
+        for (const json& tag : t.at("tags")) EXPECT_TRUE(tag.is_string());
+      }
+    }
+    EXPECT_EQ(hidden_seen, 2);
+    EXPECT_DOUBLE_EQ(sum, 40);  // the tests add up to the score Gradescope shows
+    for (const json& l : j.at("leaderboard")) {
+      EXPECT_TRUE(l.at("name").is_string());
+      EXPECT_TRUE(l.at("value").is_number() || l.at("value").is_string());
+      if (l.contains("order")) {
+        EXPECT_TRUE(l.at("order") == "asc" || l.at("order") == "desc");
+      }
+    }
+  }
+  EXPECT_THROW(gradescope_results(sample_report(), {"after_deadline"}), std::invalid_argument);
+}
+
+TEST(LmsOutputs, GradescopeBuildFailureIsAVisibleFailedTest) {
+  const json j = json::parse(gradescope_results(build_failure_report()));
+  const json& build = j.at("tests").at(0);
+  EXPECT_EQ(build.at("name"), "Build");
+  EXPECT_EQ(build.at("status"), "failed");
+  EXPECT_EQ(build.at("visibility"), "visible");
+  EXPECT_NE(build.at("output").get<std::string>().find("reduce.cu:42:7: error"), std::string::npos);
+  EXPECT_DOUBLE_EQ(j.at("score").get<double>(), 0);
+}
+
+TEST(LmsOutputs, PrairieLearnScoreIsAFractionAndHiddenTestsAreOneEntry) {
+  const json j = json::parse(prairielearn_results(sample_report()));
+  EXPECT_EQ(j.at("gradable"), true);
+  EXPECT_DOUBLE_EQ(j.at("score").get<double>(), 0.4);
+  int hidden_entries = 0;
+  for (const json& t : j.at("tests")) {
+    for (const char* k : {"name", "description", "points", "max_points", "message", "output"})
+      EXPECT_TRUE(t.contains(k)) << k;
+    EXPECT_NE(t.at("name"), "hidden-sizes");
+    if (t.at("name") == "Hidden tests") {
+      ++hidden_entries;
+      EXPECT_DOUBLE_EQ(t.at("points").get<double>(), 24);
+      EXPECT_DOUBLE_EQ(t.at("max_points").get<double>(), 35);
+      EXPECT_EQ(t.at("message"), "0 of 2 passed");
+    }
+  }
+  EXPECT_EQ(hidden_entries, 1);
+  // Above the maximum, or a negative score, still gives a score in [0, 1].
+  grade_report over = sample_report();
+  over.score = 130;
+  EXPECT_DOUBLE_EQ(json::parse(prairielearn_results(over)).at("score").get<double>(), 1.0);
+  over.score = -5;
+  EXPECT_DOUBLE_EQ(json::parse(prairielearn_results(over)).at("score").get<double>(), 0.0);
+}
+
+TEST(LmsOutputs, PrairieLearnBuildFailureIsNotGradable) {
+  const json j = json::parse(prairielearn_results(build_failure_report()));
+  EXPECT_EQ(j.at("gradable"), false);
+  EXPECT_FALSE(j.contains("score"));
+  ASSERT_EQ(j.at("format_errors").size(), 2u);
+  EXPECT_EQ(j.at("format_errors")[0], "reduce.cu:42:7: error: expected ';' after expression");
+}
+
+TEST(LmsOutputs, PrairieLearnStaysUnderOneMegabyte) {
+  grade_report r = sample_report();
+  for (int i = 0; i < 40; ++i) {
+    grade_test t =
+        make_test("flood-" + std::to_string(i), "sanitizer", 0, 0, grade_status::failed, std::string(20'000, 'm'));
+    t.feedback_md = std::string(200'000, 'x');
+    r.tests.push_back(t);
+  }
+  const std::string text = prairielearn_results(r);
+  EXPECT_LT(text.size(), prairielearn_max_bytes);
+  const json j = json::parse(text);
+  EXPECT_DOUBLE_EQ(j.at("score").get<double>(), 0.4);  // the score survives the cuts
+  r.submission.build = {false, "nvcc", std::string(3'000'000, 'e'), 1};
+  EXPECT_LT(prairielearn_results(r).size(), prairielearn_max_bytes);
+}
+
+// JUnit XML read back with Boost.PropertyTree (RapidXML underneath: unbalanced tags and bad entities
+// are errors), then counted.
+TEST(LmsOutputs, JunitXmlReadsBackWithItsCounts) {
+  grade_report r = sample_report();
+  r.tests[1].message = "control \x01\x1b[31m and bad UTF-8 \xff and <tags> & \"quotes\"";
+  const std::string xml = junit_xml(r);
+  std::istringstream in(xml);
+  boost::property_tree::ptree tree;
+  ASSERT_NO_THROW(boost::property_tree::read_xml(in, tree)) << xml;
+  const auto& suites = tree.get_child("testsuites");
+  EXPECT_EQ(suites.get<std::string>("<xmlattr>.name"), "hw3-reduce");
+  EXPECT_EQ(suites.get<int>("<xmlattr>.tests"), 8);     // the build and 7 tests
+  EXPECT_EQ(suites.get<int>("<xmlattr>.failures"), 3);  // odd-sizes, hidden-sizes, roof (held)
+  EXPECT_EQ(suites.get<int>("<xmlattr>.errors"), 2);    // hidden-huge (timed out), memcheck
+  EXPECT_EQ(suites.get<int>("<xmlattr>.skipped"), 1);   // racecheck
+  std::vector<std::string> names;
+  int cases = 0;
+  for (const auto& [tag, suite] : suites) {
+    if (tag != "testsuite") continue;
+    names.push_back(suite.get<std::string>("<xmlattr>.name"));
+    for (const auto& [ctag, c] : suite) {
+      if (ctag != "testcase") continue;
+      ++cases;
+      if (c.get<std::string>("<xmlattr>.name") == "odd-sizes") {
+        bool points = false;
+        for (const auto& [ptag, p] : c.get_child("properties"))
+          if (p.get<std::string>("<xmlattr>.name") == "points") points = p.get<std::string>("<xmlattr>.value") == "6";
+        EXPECT_TRUE(points);
+        const std::string message = c.get<std::string>("failure.<xmlattr>.message");
+        EXPECT_NE(message.find("<tags> & \"quotes\""), std::string::npos) << message;
+        EXPECT_EQ(message.find('\x01'), std::string::npos);
+        EXPECT_EQ(message.find('\x1b'), std::string::npos);
+      }
+    }
+  }
+  EXPECT_EQ(cases, 8);
+  EXPECT_EQ(names, (std::vector<std::string>{"hw3-reduce.build", "hw3-reduce.correctness", "hw3-reduce.performance",
+                                             "hw3-reduce.sanitizer"}));
+}
+
+// xmllint (Debian libxml2-utils, in cmake/install-deps.sh) checks what RapidXML lets through: the
+// characters XML 1.0 forbids, UTF-8, attribute syntax.
+TEST(LmsOutputs, JunitXmlIsWellFormedForXmllint) {
+  const char* xmllint = CUDALAB_XMLLINT;
+  if (std::string(xmllint).empty()) GTEST_SKIP() << "xmllint not found when cudalab was configured";
+  grade_report r = sample_report();
+  r.tests[1].message = "control \x01\x1b[31m and bad UTF-8 \xff\xfe and <tags> & \"quotes\" ]]>";
+  r.submission.build.log_tail =
+      "a\x02"
+      "b";
+  const fs::path file = fs::temp_directory_path() / ("cudalab_junit_" + std::to_string(::getpid()) + ".xml");
+  std::ofstream(file) << junit_xml(r);
+  const int code = std::system((std::string(xmllint) + " --noout " + file.string()).c_str());
+  fs::remove(file);
+  EXPECT_EQ(code, 0);
+}
+
+TEST(LmsOutputs, FeedbackHoldsTheScoreTable) {
+  const std::string md = feedback_markdown(sample_report());
+  EXPECT_NE(md.find("**Score: 40 / 100**"), std::string::npos);
+  EXPECT_NE(md.find("| test | kind | points | result |"), std::string::npos);
+  EXPECT_NE(md.find("| hidden-sizes (hidden) | correctness | 24 / 30 | FAILED: 8 of 10 points passed |"),
+            std::string::npos);
+  EXPECT_NE(md.find("| roof | performance | 0 / 40 | HELD for review: "), std::string::npos);
+  EXPECT_NE(md.find("95% CI 72.1-74.6, 3 rounds"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cudalab::host
