@@ -64,10 +64,10 @@ int report_run(const run_context& context, results_folder& out, progress_reporte
   try {
     summary = body();
   } catch (...) {
-    shown.end();
+    shown.end(context);
     throw;
   }
-  shown.end();
+  shown.end(context);
   return finish(summary, out);
 }
 
@@ -94,7 +94,7 @@ class device_marks final : public reporter {
     marked.device = device_;
     inner_.add(marked);
   }
-  void end() override { inner_.end(); }
+  void end(const run_context& c) override { inner_.end(c); }
 
  private:
   reporter& inner_;
