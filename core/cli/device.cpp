@@ -1,5 +1,7 @@
-// `cudalab device`: the GPU's properties and its measured bandwidth ceilings.
+// `cudalab device`: the GPU's properties, its measured bandwidth ceilings, and its clocks, power and
+// throttling now (NVML).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <iostream>
@@ -10,6 +12,7 @@
 #include "cudalab/cuda_error.hpp"
 #include "device/ceilings.hpp"
 #include "device/gpu_probe.hpp"
+#include "device/nvml.hpp"
 #include "exit_codes.hpp"
 #include "isolation/gpu_workers.hpp"
 #include "results/json.hpp"
@@ -35,12 +38,22 @@ int device_command(const options& o) {
     device_info d = host::read_device_info(0);
     if (o.device >= 0) d.ordinal = o.device;
     const host::ceilings c = host::measure_ceilings(d, host::measure_settings{});
+    // Sampled after the ceilings' copies, so the clocks are those of a GPU that was just at work.
+    const host::nvml_library nvml;
+    const std::string pci_bus_id = host::read_pci_bus_id(0);
+    std::string why;
+    const auto now = nvml.sample(pci_bus_id, why);
     if (o.format == "json") {
-      // The device and ceilings objects of the results' context (results/json.hpp), and the device count
-      // (with --device, 1: the process sees that GPU alone).
+      // The device and ceilings objects of the results' context (results/json.hpp), the device count
+      // (with --device, 1: the process sees that GPU alone), and the GPU's state now as a sample of the
+      // context's gpu_state (null, with the reason, when NVML cannot give one).
       nlohmann::ordered_json j = d;
       j["devices"] = gpu.device_count;
       j["ceilings"] = c;
+      j["pci_bus_id"] = pci_bus_id;
+      j["nvml"] = nvml.status();
+      j["gpu_sample"] = now ? nlohmann::ordered_json(*now) : nlohmann::ordered_json(nullptr);
+      j["gpu_sample_unavailable"] = now ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(why);
       std::cout << host::json_text(j, 2) << "\n";
       return host::exit_ok;
     }
@@ -55,6 +68,14 @@ int device_command(const options& o) {
                d.peak_dram_gbps());
     fmt::print("  L2 cache          {:.1f} MiB\n", d.l2_cache_bytes / double(1 << 20));
     fmt::print("  shared per block  {} KiB (opt-in)\n", d.shared_memory_per_block_optin_bytes / 1024);
+    if (now) {
+      const auto slowed = host::active_slowdowns(*now);
+      fmt::print("  now (NVML)        {}\n", host::sample_text(*now));
+      fmt::print("  throttled         {}\n", slowed.empty() ? "no" : fmt::format("yes: {}", fmt::join(slowed, ", ")));
+      fmt::print("  driver            {}, PCI bus id {}\n", nvml.status().driver_version, pci_bus_id);
+    } else {
+      fmt::print("  now (NVML)        unknown: {}\n", why);
+    }
     fmt::print("Measured ceilings (GB/s = 10^9 bytes/s, median):\n");
     fmt::print("  device-to-device copy (read + write)  {:8.1f}\n", c.d2d_copy_gbps);
     fmt::print("  pinned host -> device                 {:8.1f}\n", c.h2d_gbps);

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "deadline.hpp"
+#include "device/nvml.hpp"
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
 #include "isolation/gpu_workers.hpp"
@@ -65,19 +66,23 @@ int finish(const run_summary& summary, results_folder& out, const std::optional<
 std::FILE* progress_stream(const run_request& r) { return r.progress || ::isatty(STDERR_FILENO) ? stderr : nullptr; }
 
 // Runs `body` (which reports into `shown`, the results folder's reporters under the progress line,
-// from begin to the last result), then finishes.
+// from begin to the last result) between the start and end samples of the run's GPUs (through `nvml`,
+// into `context`), says which GPUs ran throttled, then finishes.
 template <typename Body>
-int report_run(const run_request& r, const run_context& context, results_folder& out, progress_reporter& shown,
-               Body body) {
+int report_run(const run_request& r, run_context& context, const nvml_library& nvml, results_folder& out,
+               progress_reporter& shown, Body body) {
+  for (const std::string& note : record_gpu_start(nvml, context)) fmt::print(stderr, "cudalab: note: {}\n", note);
   shown.begin(context);
   run_summary summary;
   try {
     summary = body();
   } catch (...) {
-    shown.end();
+    shown.end(context);
     throw;
   }
-  shown.end();
+  const std::vector<std::string> warnings = record_gpu_end(nvml, context);
+  shown.end(context);
+  for (const std::string& w : warnings) fmt::print(stderr, "cudalab: warning: {}\n", w);
   return finish(summary, out, r.png_renderer);
 }
 
@@ -104,7 +109,7 @@ class device_marks final : public reporter {
     marked.device = device_;
     inner_.add(marked);
   }
-  void end() override { inner_.end(); }
+  void end(const run_context& c) override { inner_.end(c); }
 
  private:
   reporter& inner_;
@@ -132,7 +137,7 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
   }
   if (r.device) {
     ctx.device.ordinal = *r.device;
-    ctx.devices = {run_device{*r.device, ctx.device, ctx.measured}};
+    ctx.devices = {run_device{*r.device, ctx.device, ctx.measured, ctx.gpu}};
   }
   int code = exit_ok;
   const auto out = open_folder(r, out_dir, format, code);
@@ -150,7 +155,8 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
   device_marks marked(out->reporters, r.device.value_or(-1));
   reporter& results = r.device ? static_cast<reporter&>(marked) : out->reporters;
   progress_reporter shown(results, progress_stream(r), result_count(r.plans, r.variant_filter));
-  return report_run(r, ctx, *out, shown, [&] { return run_plans(r.plans, ctx, shown, ro); });
+  const nvml_library nvml;
+  return report_run(r, ctx, nvml, *out, shown, [&] { return run_plans(r.plans, ctx, shown, ro); });
 }
 
 // What the child probing the GPU learnt, into the parent's context (which never initialises CUDA).
@@ -160,6 +166,7 @@ void take_device_facts(run_context& context, const run_context& probed) {
   context.cuda_runtime = probed.cuda_runtime;
   context.cuda_driver = probed.cuda_driver;
   context.sm_clock_mhz = probed.sm_clock_mhz;
+  context.gpu = probed.gpu;  // its PCI bus id: this process samples the GPU through NVML
 }
 
 // The context of a run over `workers`' GPUs, each probed in a child of its own (the parent itself
@@ -187,7 +194,7 @@ int probe_devices(const run_request& r, const child_command& command, double tim
       return code;
     }
     probed.device.ordinal = ordinal;
-    context.devices.push_back(run_device{ordinal, probed.device, probed.measured});
+    context.devices.push_back(run_device{ordinal, probed.device, probed.measured, probed.gpu});
     if (context.devices.size() == 1) take_device_facts(context, probed);
   }
   context.device = context.devices.front().device;
@@ -249,7 +256,8 @@ int run_in_children(const run_request& r, const std::vector<int>& devices, const
     return unit_child_argv(command, unit, measured.at(worker), baseline_gbps);
   };
   const auto arrived = [&](const variant_result& result) { shown.arrived(result); };
-  return report_run(r, context, *out, shown, [&] {
+  const nvml_library nvml;
+  return report_run(r, context, nvml, *out, shown, [&] {
     return run_isolated(isolation_units(r.plans, mode, r.variant_filter), shown, io,
                         workers.size() > 1 ? arrived : std::function<void(const variant_result&)>{});
   });

@@ -22,7 +22,7 @@ class silent_reporter final : public cudalab::host::reporter {
  public:
   void begin(const cudalab::host::run_context&) override {}
   void add(const cudalab::host::variant_result&) override {}
-  void end() override {}
+  void end(const cudalab::host::run_context&) override {}
 };
 
 double median_of(std::vector<double> v) {

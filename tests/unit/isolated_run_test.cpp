@@ -30,7 +30,7 @@ class collecting_reporter final : public reporter {
  public:
   void begin(const run_context&) override {}
   void add(const variant_result& r) override { results.push_back(r); }
-  void end() override {}
+  void end(const run_context&) override {}
   std::vector<variant_result> results;
 };
 

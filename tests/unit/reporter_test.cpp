@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "golden.hpp"
+#include "gpu_sample_fixture.hpp"
 #include "results/console_text.hpp"
 #include "results/format.hpp"
 #include "results/json.hpp"
@@ -41,6 +42,24 @@ run_context fixed_context() {
   c.device.memory_bus_width_bits = 5120;
   c.device.memory_clock_khz = 2619000;
   c.measured = {3000.0, 55.0, 54.0, 90.0};
+  c.nvml = {true, "libnvidia-ml.so.1", "", "580.65.06"};
+  c.gpu.pci_bus_id = "0000:19:00.0";
+  c.gpu.start = testing::idle_gpu_sample(1795348801250);  // 2026-11-22T12:00:01.250Z
+  return c;
+}
+
+// The context as the run ended: its GPU's end sample, held down by power for 1.5 s of 60.
+run_context ended_context() {
+  run_context c = fixed_context();
+  gpu_sample end = *c.gpu.start;
+  end.taken_at_ms += 60000;
+  end.sm_clock_mhz = 1755;
+  end.clocks_event_reasons = 0x4;  // sw_power_cap
+  end.power_w = 699.0;
+  end.temperature_c = 71;
+  end.power_violation_ns = *end.power_violation_ns + 1500000000;
+  c.gpu.end = end;
+  c.gpu.throttle = judge_throttling(*c.gpu.start, end, "GPU 0 (Test GPU)");
   return c;
 }
 
@@ -122,7 +141,7 @@ std::vector<variant_result> fixed_results() {
 std::string render(std::unique_ptr<reporter> r, std::ostringstream& out) {
   r->begin(fixed_context());
   for (const auto& res : fixed_results()) r->add(res);
-  r->end();
+  r->end(ended_context());
   return out.str();
 }
 
@@ -185,7 +204,7 @@ TEST(Reporter, TableHeadingKeepsOnGpuNTogetherAtEveryWidth) {
     auto table = make_table_reporter(out, false, width);
     table->begin(fixed_context());
     table->add(r);
-    table->end();
+    table->end(fixed_context());
     EXPECT_NE(out.str().find("on GPU 1\n"), std::string::npos) << "at " << width << " columns:\n" << out.str();
     EXPECT_EQ(out.str().find('\x1f'), std::string::npos);
   }
@@ -221,7 +240,7 @@ TEST(Reporter, TableWrapsFailuresUnderTheirRowAndNeverARow) {
   r.variant = "a_variant_name_longer_than_its_column";
   r.error = std::string("first ") + std::string(70, 'x') + " last words of a long error";
   t->add(r);
-  t->end();
+  t->end(fixed_context());
   const std::string text = out.str();
   EXPECT_LE(widest_line(text), 60u) << text;
   // The long name on a line of its own, its row below it with the status.
@@ -392,14 +411,41 @@ TEST(Reporter, EmptyRunsAreFine) {
   std::ostringstream table;
   auto t = make_table_reporter(table, false, 120);
   t->begin(fixed_context());
-  t->end();
+  t->end(fixed_context());
   EXPECT_NE(table.str().find("Test GPU"), std::string::npos);
   std::ostringstream json;
   auto j = make_json_reporter(json);
   j->begin(fixed_context());
-  j->end();
+  j->end(fixed_context());
   EXPECT_TRUE(nlohmann::json::parse(json.str())["results"].empty());
   EXPECT_TRUE(write_plots({}, {}, fs::temp_directory_path() / "cudalab_no_plots").empty());
+}
+
+// results.json and report.md say the context as the run ended: the GPU's end sample and its warning,
+// which only end() knows.
+TEST(Reporter, TheEndsContextReachesResultsJsonAndTheReport) {
+  std::ostringstream json, md;
+  reporter_set set;
+  set.add_reporter(make_json_reporter(json));
+  set.add_reporter(make_markdown_reporter(md, ""));
+  set.begin(fixed_context());
+  set.end(ended_context());
+  const auto gpu = nlohmann::json::parse(json.str())["context"]["gpu_state"];
+  EXPECT_EQ(gpu["end"]["sm_clock_mhz"], 1755);
+  EXPECT_EQ(gpu["end"]["clocks_event_reasons"], nlohmann::json::array({"sw_power_cap"}));
+  EXPECT_EQ(gpu["throttling"]["throttled"], true);
+  EXPECT_DOUBLE_EQ(gpu["throttling"]["power_violation_s"].get<double>(), 1.5);
+  EXPECT_NE(md.str().find("at the end: SM 1755 MHz of 1980"), std::string::npos) << md.str();
+  EXPECT_NE(md.str().find("- **Warning:** GPU 0 (Test GPU) ran throttled during the 60.0 s of the run: power "
+                          "capping for 1.500 s; slowdown reasons active at its start or end: sw_power_cap."),
+            std::string::npos)
+      << md.str();
+  // Not throttled: no warning.
+  std::ostringstream quiet;
+  auto calm = make_markdown_reporter(quiet, "");
+  calm->begin(fixed_context());
+  calm->end(fixed_context());
+  EXPECT_EQ(quiet.str().find("Warning"), std::string::npos) << quiet.str();
 }
 
 TEST(Reporter, ReporterSetFansOut) {
@@ -409,7 +455,7 @@ TEST(Reporter, ReporterSetFansOut) {
   set.add_reporter(make_csv_reporter(b));
   set.begin(fixed_context());
   set.add(fixed_results()[0]);
-  set.end();
+  set.end(fixed_context());
   EXPECT_NE(a.str().find("memcpy"), std::string::npos);
   EXPECT_NE(b.str().find("memcpy"), std::string::npos);
 }
@@ -505,7 +551,7 @@ TEST(Reporter, CsvQuotesNewlines) {
   r.error = "line one\nline two";
   csv->begin(fixed_context());
   csv->add(r);
-  csv->end();
+  csv->end(fixed_context());
   EXPECT_NE(out.str().find(",\"line one\nline two\"\n"), std::string::npos) << out.str();
 }
 
@@ -520,7 +566,7 @@ TEST(Reporter, MarkdownEscapesPipesAndLinksOnlyWrittenPlots) {
   untimed_sweep.lab_file = "labs/c.toml";
   untimed_sweep.point = {{"n", "1024"}};
   md->add(untimed_sweep);
-  md->end();
+  md->end(fixed_context());
   EXPECT_NE(out.str().find("| a\\|b (baseline) |"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("(plots/a.svg)"), std::string::npos);
   EXPECT_EQ(out.str().find("c.svg"), std::string::npos);  // nothing timed: no plot is written, no link
@@ -613,7 +659,7 @@ TEST(Reporter, redteam_f23_lab_files_of_one_stem_get_a_plot_each) {
   auto md = make_markdown_reporter(out, "plots/");
   md->begin(fixed_context());
   for (const auto& r : with_sweep_also_in("other/a.toml")) md->add(r);
-  md->end();
+  md->end(fixed_context());
   const std::string text = out.str();
   const auto a = text.find("labs/a.toml"), other = text.find("other/a.toml");
   ASSERT_LT(a, other);
@@ -656,7 +702,7 @@ TEST(Reporter, redteam_f38_markdown_headings_and_file_names_stay_on_their_line) 
   auto md = make_markdown_reporter(out, "plots/");
   md->begin(context);
   md->add(r);
-  md->end();
+  md->end(context);
   const std::string text = out.str();
   // The heading: the file name as code (a backtick inside it fenced by two), the title on the same line.
   EXPECT_EQ(lines_starting(text, "## "),
@@ -667,7 +713,7 @@ TEST(Reporter, redteam_f38_markdown_headings_and_file_names_stay_on_their_line) 
       std::vector<std::string>{
           "Run 2026-11-22T12:00:00Z with cudalab 0.1.0: `` cudalab run `x`.toml --set lab.title=first second ``"});
   // The failure list names the file the same way.
-  const auto failures = lines_starting(text, "- ");
+  const auto failures = lines_starting(text.substr(text.find("## Verification")), "- ");
   ASSERT_EQ(failures.size(), 1u) << text;
   EXPECT_EQ(failures.front().rfind("- `` labs/we`ird name.toml `` crash", 0), 0u) << text;
 }
@@ -678,7 +724,7 @@ std::vector<std::vector<std::string>> csv_rows(const std::vector<variant_result>
   auto csv = make_csv_reporter(out);
   csv->begin(fixed_context());
   for (const auto& r : results) csv->add(r);
-  csv->end();
+  csv->end(fixed_context());
   std::vector<std::vector<std::string>> rows;
   std::istringstream lines(out.str());
   for (std::string line; std::getline(lines, line);) {
@@ -739,7 +785,7 @@ TEST(Reporter, redteam_f40_report_has_one_section_per_lab_file_in_any_order) {
   md->add(rs[0]);
   md->add(rs[9]);  // b.toml between two results of a.toml (an isolated run may interleave them)
   md->add(rs[1]);
-  md->end();
+  md->end(fixed_context());
   EXPECT_EQ(
       lines_starting(out.str(), "## "),
       (std::vector<std::string>{"## `labs/a.toml` — Offset copy", "## `labs/b.toml` — Offset copy", "## Verification"}))

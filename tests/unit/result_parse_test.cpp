@@ -1,6 +1,8 @@
 // Results read back from their JSON: every line of the golden results.jsonl survives the round trip
-// result -> JSON -> result -> JSON unchanged, NaN included; anything else is refused.
+// result -> JSON -> result -> JSON unchanged, NaN included; contexts likewise, with their GPUs' samples,
+// and contexts written before those still read; anything else is refused.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <filesystem>
@@ -61,6 +63,60 @@ TEST(ResultParse, ContextComesBackWithItsLabs) {
   EXPECT_EQ(back.labs[0].measure, l.measure);
   EXPECT_EQ(back.labs[0].variants, l.variants);
   EXPECT_EQ(context_json(back), context_json(c));
+}
+
+// Each GPU's samples through NVML, null where NVML could not read a value, and the verdict.
+TEST(ResultParse, GpuStateComesBack) {
+  run_context c;
+  c.nvml = {true, "libnvidia-ml.so.1", "", "580.65.06"};
+  gpu_sample start;
+  start.taken_at_ms = 1795348801250;
+  start.sm_clock_mhz = 1980;
+  start.clocks_event_reasons = 0x201;  // gpu_idle and a bit cudalab does not know
+  start.power_w = 71.5;
+  start.power_violation_ns = 5;
+  gpu_sample end = start;
+  end.taken_at_ms += 2000;
+  end.thermal_violation_ns = 7;
+  c.gpu = {"0000:19:00.0", "", start, end, judge_throttling(start, end, "GPU 0")};
+  c.devices.resize(2);
+  c.devices[0].gpu = c.gpu;
+  run_device& other = c.devices[1];
+  other.ordinal = 1;
+  other.gpu.pci_bus_id = "0000:1a:00.0";
+  other.gpu.unavailable = "NVML finds no GPU at PCI bus id 0000:1a:00.0";
+  const std::string text = context_json(c);
+  EXPECT_NE(text.find(R"("clocks_event_reasons":["gpu_idle","0x200"],"clocks_event_reasons_mask":513)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find(R"("memory_clock_mhz":null)"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("taken_at":"2026-11-22T12:00:01.250Z")"), std::string::npos) << text;
+  const run_context back = parse_context_json(text);
+  EXPECT_EQ(back.nvml.driver_version, "580.65.06");
+  ASSERT_TRUE(back.gpu.start && back.gpu.end);
+  EXPECT_EQ(back.gpu.start->clocks_event_reasons, 0x201u);
+  EXPECT_FALSE(back.gpu.start->memory_clock_mhz);
+  EXPECT_FALSE(back.gpu.start->thermal_violation_ns);
+  EXPECT_EQ(back.gpu.end->thermal_violation_ns, 7u);
+  EXPECT_FALSE(back.gpu.throttle.thermal_violation_s);  // unknown at the start: not judged
+  ASSERT_EQ(back.devices.size(), 2u);
+  EXPECT_EQ(back.devices[1].gpu.unavailable, other.gpu.unavailable);
+  EXPECT_FALSE(back.devices[1].gpu.start);
+  EXPECT_EQ(context_json(back), text);
+}
+
+// A context written before NVML's samples has none, and reads as "not asked".
+TEST(ResultParse, ContextWithoutGpuStateStillReads) {
+  run_context c;
+  c.cudalab_version = "0.1.0";
+  auto old = nlohmann::ordered_json::parse(context_json(c));
+  old.erase("nvml");
+  old.erase("gpu_state");
+  const run_context back = parse_context_json(old.dump());
+  EXPECT_FALSE(back.nvml.available);
+  EXPECT_TRUE(back.gpu.pci_bus_id.empty());
+  EXPECT_FALSE(back.gpu.start);
+  EXPECT_FALSE(back.gpu.throttle.throttled);
 }
 
 TEST(ResultParse, FieldsComeBack) {

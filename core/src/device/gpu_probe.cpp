@@ -62,4 +62,9 @@ device_info read_device_info(int ordinal) {
   return info;
 }
 
+std::string read_pci_bus_id(int ordinal) {
+  char id[32] = {};  // "dddd:bb:dd.f" and its terminator need 13
+  return cudaDeviceGetPCIBusId(id, sizeof id, ordinal) == cudaSuccess ? id : "";
+}
+
 }  // namespace cudalab::host

@@ -25,4 +25,8 @@ std::string no_gpu_message(const gpu_status& status);
 /// Reads the properties of device `ordinal`. Throws cuda_error.
 device_info read_device_info(int ordinal);
 
+/// The PCI bus id of device `ordinal` as cudaDeviceGetPCIBusId writes it ("0000:19:00.0"): how NVML finds
+/// the GPU, whatever CUDA_VISIBLE_DEVICES made its ordinal; "" when the runtime cannot say. Never throws.
+std::string read_pci_bus_id(int ordinal);
+
 }  // namespace cudalab::host

@@ -29,6 +29,7 @@ int open_device(const std::vector<planned_lab>& plans, const measure_settings& t
   step_done();
   try {
     ctx.device = read_device_info(0);
+    ctx.gpu.pci_bus_id = read_pci_bus_id(0);
     const cuda_software cuda = read_cuda_software();
     ctx.cuda_runtime = cuda.runtime;
     ctx.cuda_driver = cuda.driver;

@@ -156,7 +156,7 @@ int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& 
   const auto out = make_jsonl_reporter(pipe, true);
   out->begin(context);
   if (child.context_only) {
-    out->end();
+    out->end(context);
     return exit_ok;
   }
   submission_codes codes;
@@ -166,7 +166,7 @@ int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& 
   ro.only = selection_of(child);
   ro.submissions = &codes;
   const run_summary summary = run_plans(plans, context, *out, ro);
-  out->end();
+  out->end(context);
   return exit_code_of(summary, true);
 }
 

@@ -90,7 +90,7 @@ class table_reporter final : public reporter {
     out_.flush();
   }
 
-  void end() override { out_.flush(); }
+  void end(const run_context&) override { out_.flush(); }
 
  private:
   // The device's name, then its ceilings: a line, or two where one does not fit.

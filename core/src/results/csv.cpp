@@ -41,7 +41,7 @@ class csv_reporter final : public reporter {
     ordinal_ = c.device.ordinal;
   }
   void add(const variant_result& r) override { results_.push_back(r); }
-  void end() override {
+  void end(const run_context&) override {
     const auto params = swept_names(results_);
     std::vector<std::string> header = {"run", "lab_file", "plugin", "point_index"};
     for (const auto& p : params) header.push_back("param." + p);

@@ -1,9 +1,14 @@
 // The results JSON schema, written and read back in one place: each object's writer beside its reader.
 #include "results/json.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <ctime>
 #include <limits>
+#include <optional>
+
+#include "results/format.hpp"
 
 namespace {
 
@@ -13,6 +18,24 @@ using json = nlohmann::ordered_json;  // keeps the fields, and the point's axes,
 double real(const json& j, const char* key) {
   const json& v = j.at(key);
   return v.is_null() ? std::numeric_limits<double>::quiet_NaN() : v.get<double>();
+}
+
+// Optional values: null when empty; a key that is missing (files written before it) or null reads as empty.
+template <typename T>
+json maybe(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+
+template <typename T>
+void get_maybe(const json& j, const char* key, std::optional<T>& out) {
+  out.reset();
+  if (j.contains(key) && !j.at(key).is_null()) out = j.at(key).get<T>();
+}
+
+// A text that is empty when missing or null.
+void get_text(const json& j, const char* key, std::string& out) {
+  out.clear();
+  if (j.contains(key) && !j.at(key).is_null()) j.at(key).get_to(out);
 }
 
 }  // namespace
@@ -178,6 +201,89 @@ void from_json(const json& j, ceilings& c) {
   c.bidir_gbps = real(j, "bidir_gbps");
 }
 
+void to_json(json& j, const nvml_status& s) {
+  j = {{"available", s.available}, {"library", s.library}, {"reason", s.reason}, {"driver_version", s.driver_version}};
+}
+
+void from_json(const json& j, nvml_status& s) {
+  j.at("available").get_to(s.available);
+  get_text(j, "library", s.library);
+  get_text(j, "reason", s.reason);
+  get_text(j, "driver_version", s.driver_version);
+}
+
+namespace {
+
+// A sample's values but its time, each under its key (null when NVML could not give it): the writer and
+// the reader go through the same list. The reasons' names are written beside their bits, not read.
+template <typename Sample, typename Visit>
+void sample_values(Sample& s, Visit visit) {
+  visit("clocks_event_reasons_mask", s.clocks_event_reasons);
+  visit("sm_clock_mhz", s.sm_clock_mhz);
+  visit("max_sm_clock_mhz", s.max_sm_clock_mhz);
+  visit("applications_sm_clock_mhz", s.applications_sm_clock_mhz);
+  visit("memory_clock_mhz", s.memory_clock_mhz);
+  visit("max_memory_clock_mhz", s.max_memory_clock_mhz);
+  visit("applications_memory_clock_mhz", s.applications_memory_clock_mhz);
+  visit("power_w", s.power_w);
+  visit("power_limit_w", s.power_limit_w);
+  visit("temperature_c", s.temperature_c);
+  visit("performance_state", s.performance_state);
+  visit("power_violation_ns", s.power_violation_ns);
+  visit("thermal_violation_ns", s.thermal_violation_ns);
+}
+
+}  // namespace
+
+void to_json(json& j, const gpu_sample& s) {
+  const std::time_t seconds = std::time_t(s.taken_at_ms / 1000);
+  const auto& reasons = s.clocks_event_reasons;
+  j = {{"taken_at", utc_text(seconds, "%Y-%m-%dT%H:%M:%S") + fmt::format(".{:03}Z", s.taken_at_ms % 1000)},
+       {"taken_at_ms", s.taken_at_ms},
+       {"clocks_event_reasons", reasons ? json(clocks_event_reason_names(*reasons)) : json(nullptr)}};
+  sample_values(s, [&](const char* key, const auto& value) { j[key] = maybe(value); });
+}
+
+void from_json(const json& j, gpu_sample& s) {
+  j.at("taken_at_ms").get_to(s.taken_at_ms);
+  sample_values(s, [&](const char* key, auto& value) { get_maybe(j, key, value); });
+}
+
+void to_json(json& j, const throttling& t) {
+  j = {{"throttled", t.throttled},
+       {"between_s", t.between_s},
+       {"power_violation_s", maybe(t.power_violation_s)},
+       {"thermal_violation_s", maybe(t.thermal_violation_s)},
+       {"slowdown_reasons", t.slowdown_reasons},
+       {"warning", t.warning}};
+}
+
+void from_json(const json& j, throttling& t) {
+  j.at("throttled").get_to(t.throttled);
+  j.at("between_s").get_to(t.between_s);
+  get_maybe(j, "power_violation_s", t.power_violation_s);
+  get_maybe(j, "thermal_violation_s", t.thermal_violation_s);
+  j.at("slowdown_reasons").get_to(t.slowdown_reasons);
+  get_text(j, "warning", t.warning);
+}
+
+void to_json(json& j, const gpu_state& g) {
+  j = {{"pci_bus_id", g.pci_bus_id},
+       {"unavailable", g.unavailable.empty() ? json(nullptr) : json(g.unavailable)},
+       {"start", maybe(g.start)},
+       {"end", maybe(g.end)},
+       {"throttling", g.throttle}};
+}
+
+void from_json(const json& j, gpu_state& g) {
+  get_text(j, "pci_bus_id", g.pci_bus_id);
+  get_text(j, "unavailable", g.unavailable);
+  get_maybe(j, "start", g.start);
+  get_maybe(j, "end", g.end);
+  g.throttle = {};
+  if (j.contains("throttling")) j.at("throttling").get_to(g.throttle);
+}
+
 void to_json(json& j, const lab_description& l) {
   json params = json::object(), sweep = json::object(), spacing = json::object(), measure = json::object();
   for (const auto& [k, v] : l.params) params[k] = v;
@@ -215,11 +321,13 @@ void to_json(json& j, const run_context& c) {
        {"device", c.device},
        {"sm_clock_mhz", c.sm_clock_mhz},
        {"ceilings", c.measured},
+       {"nvml", c.nvml},
+       {"gpu_state", c.gpu},
        {"labs", c.labs}};
   if (!c.devices.empty()) {
     json all = json::array();
     for (const run_device& d : c.devices)
-      all.push_back({{"ordinal", d.ordinal}, {"device", d.device}, {"ceilings", d.measured}});
+      all.push_back({{"ordinal", d.ordinal}, {"device", d.device}, {"ceilings", d.measured}, {"gpu_state", d.gpu}});
     j["devices"] = all;
   }
 }
@@ -247,12 +355,16 @@ void from_json(const json& j, run_context& c) {
   j.at("profile").get_to(c.profile);
   j.at("device").get_to(c.device);
   j.at("ceilings").get_to(c.measured);
+  // NVML's samples came with results schema 2's later files; files written before have none.
+  if (j.contains("nvml")) j.at("nvml").get_to(c.nvml);
+  if (j.contains("gpu_state")) j.at("gpu_state").get_to(c.gpu);
   if (j.contains("devices")) {
     for (const json& d : j.at("devices")) {
       run_device one;
       d.at("ordinal").get_to(one.ordinal);
       d.at("device").get_to(one.device);
       d.at("ceilings").get_to(one.measured);
+      if (d.contains("gpu_state")) d.at("gpu_state").get_to(one.gpu);
       c.devices.push_back(std::move(one));
     }
   }

@@ -42,9 +42,18 @@ namespace cudalab::host {
 inline constexpr int results_schema_version = 2;
 
 /// The schema's objects. Numbers that are not finite are written as null and read back as NaN;
-/// derived numbers (sectors_per_request, conflicts, ...) are written, not read.
+/// derived numbers and texts (sectors_per_request, conflicts, a sample's taken_at and reason names,
+/// ...) are written, not read. What NVML could not give (an empty optional) is written as null.
 void to_json(nlohmann::ordered_json& j, const ceilings& c);
 void from_json(const nlohmann::ordered_json& j, ceilings& c);
+void to_json(nlohmann::ordered_json& j, const nvml_status& s);
+void from_json(const nlohmann::ordered_json& j, nvml_status& s);
+void to_json(nlohmann::ordered_json& j, const gpu_sample& s);
+void from_json(const nlohmann::ordered_json& j, gpu_sample& s);
+void to_json(nlohmann::ordered_json& j, const throttling& t);
+void from_json(const nlohmann::ordered_json& j, throttling& t);
+void to_json(nlohmann::ordered_json& j, const gpu_state& g);
+void from_json(const nlohmann::ordered_json& j, gpu_state& g);
 void to_json(nlohmann::ordered_json& j, const lab_description& l);
 void from_json(const nlohmann::ordered_json& j, lab_description& l);
 void to_json(nlohmann::ordered_json& j, const run_context& c);

@@ -20,7 +20,7 @@ class jsonl_reporter final : public reporter {
     if (context_line_) out_ << json_text(json{{"context", c}}) << "\n" << std::flush;
   }
   void add(const variant_result& r) override { out_ << result_json(r) << "\n" << std::flush; }
-  void end() override { out_.flush(); }
+  void end(const run_context&) override { out_.flush(); }
 
  private:
   std::ostream& out_;
@@ -30,16 +30,15 @@ class jsonl_reporter final : public reporter {
 class json_reporter final : public reporter {
  public:
   explicit json_reporter(std::ostream& out) : out_(out) {}
-  void begin(const run_context& c) override { context_ = c; }
+  void begin(const run_context&) override {}
   void add(const variant_result& r) override { results_.push_back(r); }
-  void end() override {
-    out_ << json_text(json{{"context", context_}, {"results", results_}}, 2) << "\n";
+  void end(const run_context& c) override {
+    out_ << json_text(json{{"context", c}, {"results", results_}}, 2) << "\n";
     out_.flush();
   }
 
  private:
   std::ostream& out_;
-  json context_ = json::object();
   json results_ = json::array();
 };
 

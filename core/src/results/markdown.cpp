@@ -1,5 +1,6 @@
-// report.md: the device and its ceilings, then a table per lab file (sweeps as leading columns),
-// links to the plots, and a section listing every failure.
+// report.md: the device and its ceilings, its clocks at the start and end and whether it ran throttled,
+// then a table per lab file (sweeps as leading columns), links to the plots, and a section listing
+// every failure.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -19,10 +20,11 @@ class markdown_reporter final : public reporter {
  public:
   markdown_reporter(std::ostream& out, std::string plot_prefix) : out_(out), plot_prefix_(std::move(plot_prefix)) {}
 
-  void begin(const run_context& c) override { context_ = c; }
+  void begin(const run_context&) override {}
   void add(const variant_result& r) override { results_.push_back(r); }
 
-  void end() override {
+  void end(const run_context& c) override {
+    context_ = c;
     out_ << "# cudalab results\n\n";
     out_ << fmt::format("Run {} with cudalab {}: {}\n\n", context_.started_at, context_.cudalab_version,
                         md_code(context_.command_line));
@@ -31,6 +33,9 @@ class markdown_reporter final : public reporter {
     if (context_.devices.empty()) device_row("", context_.device, context_.measured);
     for (const run_device& d : context_.devices)
       device_row("GPU " + std::to_string(d.ordinal) + ": ", d.device, d.measured);
+    out_ << "\n";
+    if (context_.devices.empty()) gpu_state_lines("", context_.gpu);
+    for (const run_device& d : context_.devices) gpu_state_lines("GPU " + std::to_string(d.ordinal) + ": ", d.gpu);
     out_ << "\n";
     out_ << "GB/s counts the least bytes a correct kernel moves (read + written) over the median time per launch; "
             "% base is of the baseline variant at the same point, % ceil of the measured ceiling for the path "
@@ -58,6 +63,20 @@ class markdown_reporter final : public reporter {
   }
 
  private:
+  // The GPU's clocks at the start and end of the run, as NVML read them, and its throttling warning.
+  void gpu_state_lines(const std::string& label, const gpu_state& g) {
+    const std::string driver =
+        context_.nvml.driver_version.empty() ? "" : ", driver " + md_text(context_.nvml.driver_version);
+    const auto sampled = [](const std::optional<gpu_sample>& s) { return s ? md_text(sample_text(*s)) : "-"; };
+    const std::string what = label.empty() ? "GPU state" : label + "state";
+    if (g.start || g.end)
+      out_ << fmt::format("- {} (NVML{}) at the start: {}; at the end: {}\n", what, driver, sampled(g.start),
+                          sampled(g.end));
+    if (!g.unavailable.empty())
+      out_ << fmt::format("- {} {}: {}\n", what, g.start ? "incomplete" : "not recorded", md_text(g.unavailable));
+    if (g.throttle.throttled) out_ << fmt::format("- **Warning:** {}\n", md_text(g.throttle.warning));
+  }
+
   void device_row(const std::string& label, const device_info& d, const ceilings& measured) {
     out_ << fmt::format("| {}{} (sm_{}{}) | {} | {:.1f} GiB | {:.0f} MiB | {} | {} | {} | {} | {} |\n", label, d.name,
                         d.cc_major, d.cc_minor, d.sm_count, d.global_memory_bytes / double(1ull << 30),

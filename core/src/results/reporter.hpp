@@ -19,8 +19,9 @@ class reporter {
   virtual ~reporter() = default;
   virtual void begin(const run_context& context) = 0;
   virtual void add(const variant_result& result) = 0;
-  /// Called once after the last result (also after an interrupted or failed run).
-  virtual void end() = 0;
+  /// Called once after the last result (also after an interrupted or failed run), with the context as
+  /// the run ended: begin's, with what only the end knows (each GPU's end sample and throttling).
+  virtual void end(const run_context& context) = 0;
 };
 
 /// Console table: one block per lab file and point; columns variant, status, then result_columns()'
@@ -36,15 +37,16 @@ std::unique_ptr<reporter> make_table_reporter(std::ostream& out, bool colour, st
 /// the parent/child protocol of an isolated run; a results folder writes context.json instead.
 std::unique_ptr<reporter> make_jsonl_reporter(std::ostream& out, bool context_line);
 
-/// A single JSON document {"context": ..., "results": [...]} written at end().
+/// A single JSON document {"context": ..., "results": [...]} written at end(), with end's context.
 std::unique_ptr<reporter> make_json_reporter(std::ostream& out);
 
 /// CSV with a header row; swept parameters become columns named param.<name>.
 std::unique_ptr<reporter> make_csv_reporter(std::ostream& out);
 
-/// A Markdown report: device and ceilings, then per lab file a table per point or, for sweeps, one
-/// table with the swept values as columns; each lab file's plot linked as `plot_prefix` + its file name
-/// (plot_files; "plots/" in a results folder), no links when `plot_prefix` is empty.
+/// A Markdown report: device and ceilings, each GPU's state at the start and end (NVML) with its
+/// throttling warning, then per lab file a table per point or, for sweeps, one table with the swept
+/// values as columns; each lab file's plot linked as `plot_prefix` + its file name (plot_files;
+/// "plots/" in a results folder), no links when `plot_prefix` is empty.
 std::unique_ptr<reporter> make_markdown_reporter(std::ostream& out, std::string plot_prefix);
 
 /// Writes one SVG plot per lab file with a timed result into `dir`, named as plot_files says, made when
@@ -70,8 +72,8 @@ class reporter_set final : public reporter {
   void add(const variant_result& res) override {
     for (auto& r : reporters_) r->add(res);
   }
-  void end() override {
-    for (auto& r : reporters_) r->end();
+  void end(const run_context& c) override {
+    for (auto& r : reporters_) r->end(c);
   }
 
  private:

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
@@ -19,9 +20,9 @@
 namespace cudalab::host {
 
 // The folder's files as one reporter: context.json at the start, results.jsonl as each result arrives
-// (one result per line); at the end results.json,
-// results.csv, report.md and the plots, each rendered in memory and written whole under its name. A
-// file that cannot be written is noted, and the others are still written.
+// (one result per line); at the end context.json again with the end's context (each GPU's end sample),
+// results.json, results.csv, report.md and the plots, each rendered in memory and written whole under
+// its name. A file that cannot be written is noted, and the others are still written.
 class folder_files final : public reporter {
  public:
   explicit folder_files(const std::filesystem::path& dir) : dir_(dir), jsonl_(dir / "results.jsonl") {
@@ -33,7 +34,7 @@ class folder_files final : public reporter {
 
   // context.json first, whole: a reader of results.jsonl finds every line a result.
   void begin(const run_context& c) override {
-    attempt([&] { write_file_atomically(dir_ / "context.json", context_json(c, 2) + "\n"); });
+    write_context(c);
     labs_ = c.labs;
     parts_.begin(c);
   }
@@ -41,9 +42,10 @@ class folder_files final : public reporter {
     parts_.add(r);
     results_.push_back(r);
   }
-  void end() override {
-    parts_.end();
+  void end(const run_context& c) override {
+    parts_.end(c);
     attempt([&] { jsonl_.close(); });
+    write_context(c);
     attempt([&] { write_file_atomically(dir_ / "results.json", json_.str()); });
     attempt([&] { write_file_atomically(dir_ / "results.csv", csv_.str()); });
     attempt([&] { write_file_atomically(dir_ / "report.md", md_.str()); });
@@ -55,12 +57,17 @@ class folder_files final : public reporter {
   const std::vector<std::string>& failures() const { return failures_; }
 
  private:
+  void write_context(const run_context& c) {
+    attempt([&] { write_file_atomically(dir_ / "context.json", context_json(c, 2) + "\n"); });
+  }
+
   template <typename Write>
   void attempt(Write write) {
     try {
       write();
     } catch (const write_error& e) {
-      failures_.push_back(e.what());
+      // context.json is written twice: one that cannot be written is said once.
+      if (std::find(failures_.begin(), failures_.end(), e.what()) == failures_.end()) failures_.push_back(e.what());
     }
   }
 

@@ -1,4 +1,5 @@
-// The run's context: what a run happened on and when, and the device's measured ceilings.
+// The run's context: what a run happened on and when, the device's measured ceilings, and its state
+// through NVML at the start and end.
 #pragma once
 
 #include <string>
@@ -6,6 +7,7 @@
 #include <vector>
 
 #include "cudalab/device_info.hpp"
+#include "results/gpu_state.hpp"
 
 namespace cudalab::host {
 
@@ -22,6 +24,7 @@ struct run_device {
   int ordinal = 0;  ///< as --devices names it: a CUDA ordinal among the devices this process sees
   device_info device;
   ceilings measured;
+  gpu_state gpu;  ///< its clocks, power and throttling at the start and end of the run (NVML)
 };
 
 /// A lab file of the run as it was planned: every parameter (fixed ones and each swept axis's
@@ -51,6 +54,8 @@ struct run_context {
   device_info device;                 ///< over several GPUs: the first listed
   int sm_clock_mhz = 0;               ///< the device's top SM clock (the runtime's clock rate attribute)
   ceilings measured;                  ///< likewise
+  gpu_state gpu;                      ///< likewise: its state through NVML at the start and end
+  nvml_status nvml;                   ///< whether that state could be read, and the driver's version
   std::string profile;                ///< run profile file, "" for built-in defaults
   std::vector<run_device> devices;    ///< --devices: every GPU listed once, in order; empty otherwise
   std::vector<lab_description> labs;  ///< the lab files run, in order

@@ -88,9 +88,9 @@ void progress_reporter::arrived(const variant_result& result) {
   draw();
 }
 
-void progress_reporter::end() {
+void progress_reporter::end(const run_context& context) {
   clear();
-  inner_.end();
+  inner_.end(context);
 }
 
 void progress_reporter::note(const std::string& text) {

@@ -25,7 +25,7 @@ class progress_reporter final : public reporter {
 
   void begin(const run_context& context) override;
   void add(const variant_result& result) override;
-  void end() override;
+  void end(const run_context& context) override;
 
   /// A result that arrived and reaches add() later (a run over several GPUs reports in plan order):
   /// the line counts it now. Once this was called, add() no longer counts.

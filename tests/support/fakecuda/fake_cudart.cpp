@@ -7,7 +7,9 @@
 // Faults on demand, through the environment:
 //   FAKECUDA_NO_DEVICE=1            cudaGetDeviceCount fails with cudaErrorNoDevice
 //   FAKECUDA_GPUS=N                 the fake host has N GPUs (default 1), of which CUDA_VISIBLE_DEVICES
-//                                   shows some, as the real runtime does; GPU p > 0 is named "Fake GPU p"
+//                                   shows some, as the real runtime does; GPU p > 0 is named "Fake GPU p";
+//                                   GPU p is at PCI bus id 0000:(0x18 + p):00.0, where the fake NVML
+//                                   (tests/support/fakenvml) finds it
 //   FAKECUDA_HANG_PROBE=1           cudaGetDeviceCount never returns (a stuck driver)
 //   FAKECUDA_HANG_SYNC=1            every synchronisation after a kernel launch never returns
 //   FAKECUDA_STICKY=1               the first kernel launch leaves cudaErrorIllegalAddress, for good
@@ -450,6 +452,13 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
       *value = 0;
       break;
   }
+  return sticky_or(cudaSuccess);
+}
+
+cudaError_t cudaDeviceGetPCIBusId(char* pci_bus_id, int length, int device) {
+  if (no_such_device(device)) return fail(cudaErrorInvalidDevice);
+  if (pci_bus_id == nullptr || length < 13) return fail(cudaErrorInvalidValue);
+  std::snprintf(pci_bus_id, std::size_t(length), "0000:%02x:00.0", 0x18 + visible_gpus()[std::size_t(device)]);
   return sticky_or(cudaSuccess);
 }
 
