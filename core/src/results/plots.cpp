@@ -43,23 +43,38 @@ struct panel {
   std::optional<double> reference;  // a dashed line across (the heading says what it is)
 };
 
+// `count` (sectors, wavefronts) over the requests of the accesses `kinds` of one memory that the model
+// predicted; nullopt without a model or without such accesses.
+template <typename Totals>
+std::optional<double> per_request(const variant_result& r, std::initializer_list<const Totals*> kinds,
+                                  std::uint64_t Totals::*count) {
+  if (!r.has_model) return std::nullopt;
+  double requests = 0, counted = 0;
+  for (const Totals* t : kinds) {
+    requests += double(t->requests);
+    counted += double(t->*count);
+  }
+  if (requests == 0) return std::nullopt;
+  return counted / requests;
+}
+
 // Global sectors per request the model predicts for `r`, over its loads, stores and atomics.
 std::optional<double> predicted_sectors_per_request(const variant_result& r) {
-  if (!r.has_model) return std::nullopt;
   const auto& m = r.model;
-  const double requests = double(m.global_load.requests + m.global_store.requests + m.global_atomic.requests);
-  if (requests == 0) return std::nullopt;
-  return double(m.global_load.sectors + m.global_store.sectors + m.global_atomic.sectors) / requests;
+  return per_request(r, {&m.global_load, &m.global_store, &m.global_atomic}, &global_totals::sectors);
 }
 
 // Shared-memory wavefronts per request the model predicts for `r`, over its loads, stores and atomics
-// (1 for a request without bank conflicts that moves at most 128 bytes).
+// (the fewest: one per 128 bytes a request moves).
 std::optional<double> predicted_wavefronts_per_request(const variant_result& r) {
-  if (!r.has_model) return std::nullopt;
   const auto& m = r.model;
-  const double requests = double(m.shared_load.requests + m.shared_store.requests + m.shared_atomic.requests);
-  if (requests == 0) return std::nullopt;
-  return double(m.shared_load.wavefronts + m.shared_store.wavefronts + m.shared_atomic.wavefronts) / requests;
+  return per_request(r, {&m.shared_load, &m.shared_store, &m.shared_atomic}, &shared_totals::wavefronts);
+}
+
+// A value without a spread, as a panel draws it.
+std::optional<plotted> exact(std::optional<double> v) {
+  if (!v) return std::nullopt;
+  return plotted{*v, *v, *v};
 }
 
 // GB/s at the median, and at the slowest and the fastest repetition.
@@ -186,24 +201,18 @@ class sweep_plot {
     const bool compared = std::any_of(
         rows_.begin(), rows_.end(), [](const variant_result* r) { return !r->is_baseline && r->pct_of_baseline > 0; });
     if (baseline && compared)
-      panels.push_back({"pct_of_baseline",
-                        "% of the baseline's GB/s at the same point (" + baseline->variant + " = 100, dashed)",
-                        "% of baseline", 160, false,
-                        [](const variant_result& r) -> std::optional<plotted> {
-                          if (r.is_baseline || !(r.pct_of_baseline > 0)) return std::nullopt;
-                          return plotted{r.pct_of_baseline, r.pct_of_baseline, r.pct_of_baseline};
-                        },
-                        100.0});
+      panels.push_back(
+          {"pct_of_baseline", "% of the baseline's GB/s at the same point (" + baseline->variant + " = 100, dashed)",
+           "% of baseline", 160, false,
+           [](const variant_result& r) {
+             return exact(r.is_baseline || !(r.pct_of_baseline > 0) ? std::nullopt : std::optional(r.pct_of_baseline));
+           },
+           100.0});
     if (std::any_of(rows_.begin(), rows_.end(),
                     [](const variant_result* r) { return predicted_sectors_per_request(*r).has_value(); }))
       panels.push_back({"sectors_per_request", "global sectors per request, predicted by the model (4 = coalesced)",
                         "sectors/request", 160, true,
-                        [](const variant_result& r) -> std::optional<plotted> {
-                          auto s = predicted_sectors_per_request(r);
-                          if (!s) return std::nullopt;
-                          return plotted{*s, *s, *s};
-                        },
-                        std::nullopt});
+                        [](const variant_result& r) { return exact(predicted_sectors_per_request(r)); }, std::nullopt});
     if (std::any_of(rows_.begin(), rows_.end(),
                     [](const variant_result* r) { return predicted_wavefronts_per_request(*r).has_value(); }))
       panels.push_back(
