@@ -48,6 +48,10 @@ int assignment_init_command(const options& o) {
     host::make_empty_folder(folder);
     host::write_file_atomically(file, text);
     host::create_staff_secret(secret);
+    // The folder is new: a .gitignore keeps the secret out of a course repository it is committed to.
+    host::write_file_atomically(folder / ".gitignore",
+                                "# the staff secret: per-student seeds of hidden tests; never commit it\n" +
+                                    std::string(host::staff_secret_file_name) + "\n");
   } catch (const std::invalid_argument& e) {
     fmt::print(stderr, "cudalab: assignment init: {}\n", e.what());
     return host::exit_usage;
@@ -66,7 +70,8 @@ int assignment_init_command(const options& o) {
       file.string(), file.string(), file.string());
   fmt::print(
       "cudalab: wrote {} (mode 0600): the staff secret the hidden tests' per-student seeds are drawn with. Keep it "
-      "on the grader, out of version control; `assignment starter` never copies it into a kit\n",
+      "on the grader, out of version control (the .gitignore beside it names it); `assignment starter` never "
+      "copies it into a kit\n",
       secret.string());
   return host::exit_ok;
 }

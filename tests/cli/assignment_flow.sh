@@ -20,6 +20,7 @@ secret="$work/init/secret.key"
 [ -s "$secret" ] || fail "assignment init wrote no secret.key"
 [ "$(stat -c %a "$secret")" = 600 ] || fail "secret.key has mode $(stat -c %a "$secret"), not 600"
 grep -qE '^[0-9a-f]{64}$' "$secret" || fail "secret.key does not hold 64 hex digits"
+grep -qx "secret.key" "$work/init/.gitignore" || fail "the .gitignore beside the assignment does not name secret.key"
 "$cudalab" assignment starter "$work/init/assignment.toml" --out "$work/init-kit" > /dev/null || fail "starter of the init template"
 if grep -rqF "$(cat "$secret")" "$work/init-kit"; then fail "the kit holds the staff secret"; fi
 [ ! -e "$work/init-kit/secret.key" ] || fail "the kit has a secret.key"
