@@ -6,9 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "assignment/assignment.hpp"
 #include "assignment/digests.hpp"
@@ -18,6 +16,7 @@
 #include "compare/result_set.hpp"
 #include "exit_codes.hpp"
 #include "isolation/child_process.hpp"
+#include "labfile/text_file.hpp"
 #include "plugin/spec_lookup.hpp"
 #include "results/format.hpp"
 #include "results/safe_file.hpp"
@@ -226,11 +225,14 @@ void remove_earlier_check(const fs::path& out) {
   fs::remove_all(out, ec);
 }
 
-std::string file_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+// The SHA-256 of the submission's text, read as its build read it (read_text); of nothing when it
+// cannot be read any more.
+std::string submission_sha256(const fs::path& path) {
+  try {
+    return sha256_hex(read_text(path, "submission"));
+  } catch (const lab_file_error&) {
+    return sha256_hex("");
+  }
 }
 
 // What a test runs at, as its assignment file says ("block = 128, n = [1, 3, 31]").
@@ -252,7 +254,7 @@ grade_report check_report(const loaded_assignment& a, const std::string& submiss
   r.cudalab_version = CUDALAB_VERSION;
   r.graded_at = utc_text(std::time(nullptr), "%Y-%m-%dT%H:%M:%SZ");
   r.assignment = {f.id, f.title, f.points, sha256_hex(f.text)};
-  r.submission.sha256 = sha256_hex(file_text(submission));
+  r.submission.sha256 = submission_sha256(submission);
   r.submission.files = {fs::path(submission).filename().string()};
   r.submission.build = build;
   r.max_score = f.points;

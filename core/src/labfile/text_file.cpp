@@ -1,5 +1,5 @@
-// Reading a lab file or a profile into memory: a regular file of at most max_text_bytes, so that
-// /dev/zero, a FIFO or a huge file is refused at once instead of filling memory or blocking for ever.
+// Reading a text file into memory: a regular file of at most max_text_bytes, so that /dev/zero, a FIFO
+// or a huge file is refused at once instead of filling memory or blocking for ever.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string>
 
-#include "labfile/toml_tree.hpp"
+#include "labfile/text_file.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -14,6 +14,7 @@
 #include <toml++/toml.h>
 
 #include "labfile/lab_file.hpp"
+#include "labfile/text_file.hpp"
 
 namespace cudalab::host {
 
@@ -49,14 +50,6 @@ std::optional<lab_problem> encoding_problem(const std::string& file, std::string
 /// The first character TOML forbids outside strings and comments (non-ASCII), as a syntax error at
 /// its line and column; checked before TOML++ parses `text` (toml_text_check.cpp says why).
 std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_view text);
-
-/// The most bytes a lab file or a profile may have (16 MiB): far above any real one.
-constexpr std::uint64_t max_text_bytes = std::uint64_t(16) << 20;
-
-/// The whole of the file at `path`, a regular file of at most max_text_bytes. Throws lab_file_error,
-/// located at the path, naming the file as a `what` ("lab file", "profile"): it cannot be opened or
-/// read, it is not a regular file (a FIFO or a device), or it is too large.
-std::string read_text(const std::filesystem::path& path, const std::string& what);
 
 /// `text` parsed as TOML, after encoding_problem and stray_non_ascii; a leading UTF-8 byte-order mark
 /// is skipped. Throws

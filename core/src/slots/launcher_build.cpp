@@ -11,7 +11,7 @@
 #include <stdexcept>
 
 #include "isolation/child_process.hpp"
-#include "labfile/toml_tree.hpp"
+#include "labfile/text_file.hpp"
 #include "slots/elf_symbols.hpp"
 #include "toolkit_programs.hpp"
 

@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "labfile/toml_tree.hpp"
+#include "labfile/text_file.hpp"
 #include "results/safe_file.hpp"
 #include "slots/elf_symbols.hpp"
 #include "slots/launcher_build.hpp"
