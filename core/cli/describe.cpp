@@ -13,16 +13,8 @@ namespace {
 // A parameter value for display ("268435456 (256Mi)" for large powers of two).
 std::string display_value(const param_value& v) {
   std::string text = host::value_text(v);
-  if (const auto* i = std::get_if<std::int64_t>(&v)) {
-    const char* units[] = {"Ki", "Mi", "Gi", "Ti"};
-    std::int64_t x = *i;
-    int u = -1;
-    while (x >= 1024 && x % 1024 == 0 && u < 3) {
-      x /= 1024;
-      ++u;
-    }
-    if (u >= 0) text += " (" + std::to_string(x) + units[u] + ")";
-  }
+  if (const auto* i = std::get_if<std::int64_t>(&v))
+    if (const std::string sized = host::size_suffix_text(*i); !sized.empty()) text += " (" + sized + ")";
   return text;
 }
 

@@ -87,6 +87,18 @@ TEST(LabFile, InclusiveRange) {
   EXPECT_EQ(plan.point(3).integer("block"), 256);
 }
 
+TEST(LabFile, SizesAreWrittenBackWithTheLargestBinarySuffix) {
+  EXPECT_EQ(size_suffix_text(268435456), "256Mi");
+  EXPECT_EQ(size_suffix_text(3072), "3Ki");
+  EXPECT_EQ(size_suffix_text(std::int64_t(1) << 40), "1Ti");
+  EXPECT_EQ(size_suffix_text(std::int64_t(1) << 60), "1048576Ti");  // no unit past Ti
+  EXPECT_EQ(size_suffix_text(1000), "");
+  EXPECT_EQ(size_suffix_text(1025), "");
+  EXPECT_EQ(size_suffix_text(-1024), "");
+  for (std::int64_t v : {std::int64_t(1024), std::int64_t(65536), std::int64_t(3) << 30})
+    EXPECT_EQ(parse_size(size_suffix_text(v)), v);
+}
+
 TEST(LabFile, GeometricRangeWithSizes) {
   const lab_plan plan = plan_of("good_geometric.toml");
   ASSERT_EQ(plan.sweep.size(), 1u);

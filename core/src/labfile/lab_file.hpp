@@ -174,6 +174,10 @@ std::optional<std::int64_t> parse_size(const std::string& text);
 /// ("2^63", "9223372036854775808", "8589934592Gi").
 bool size_overflows(const std::string& text);
 
+/// `value` as parse_size reads it back with a binary suffix: "256Mi" for 268435456, "3Ki" for 3072, in
+/// the largest of Ki, Mi, Gi, Ti that divides it; "" when it is below 1024 or no multiple of 1024.
+std::string size_suffix_text(std::int64_t value);
+
 /// The candidate closest to `word` by edit distance, if close enough to be a plausible typo.
 std::optional<std::string> nearest_name(const std::string& word, const std::vector<std::string>& candidates);
 

@@ -1,4 +1,5 @@
-// Sizes in lab files: "64Ki", "256Mi", "1G", "2^28" and plain integers, with overflow checks.
+// Sizes in lab files: "64Ki", "256Mi", "1G", "2^28" and plain integers, with overflow checks; and a
+// size written back with a binary suffix.
 #include <cctype>
 #include <cstdint>
 #include <limits>
@@ -90,5 +91,15 @@ size_read read_size(const std::string& text) {
 std::optional<std::int64_t> parse_size(const std::string& text) { return read_size(text).value; }
 
 bool size_overflows(const std::string& text) { return read_size(text).overflow; }
+
+std::string size_suffix_text(std::int64_t value) {
+  const char* const units[] = {"Ki", "Mi", "Gi", "Ti"};
+  int unit = -1;
+  while (unit < 3 && value >= 1024 && value % 1024 == 0) {
+    value /= 1024;
+    ++unit;
+  }
+  return unit < 0 ? "" : std::to_string(value) + units[unit];
+}
 
 }  // namespace cudalab::host

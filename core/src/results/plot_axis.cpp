@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "labfile/lab_file.hpp"
+
 namespace cudalab::host {
 
 namespace {
@@ -103,15 +105,9 @@ std::string tick_text(double value, double step) {
 std::string size_text(const std::string& s) {
   char* end = nullptr;
   const long long v = std::strtoll(s.c_str(), &end, 10);
-  if (end == s.c_str() || *end != '\0' || v < 1024) return s;
-  const char* const units[] = {"Ki", "Mi", "Gi", "Ti"};
-  long long scaled = v;
-  int unit = -1;
-  while (unit < 3 && scaled % 1024 == 0 && scaled >= 1024) {
-    scaled /= 1024;
-    ++unit;
-  }
-  return unit < 0 ? s : std::to_string(scaled) + units[unit];
+  if (end == s.c_str() || *end != '\0') return s;
+  const std::string sized = size_suffix_text(v);
+  return sized.empty() ? s : sized;
 }
 
 }  // namespace cudalab::host
