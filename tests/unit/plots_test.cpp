@@ -13,6 +13,7 @@
 
 #include "compare/result_set.hpp"
 #include "golden.hpp"
+#include "results/format.hpp"
 #include "results/plot_axis.hpp"
 #include "results/plot_style.hpp"
 #include "results/reporter.hpp"
@@ -100,6 +101,14 @@ TEST(PlotAxis, TheXAxisFollowsHowTheSweepWasWritten) {
   EXPECT_DOUBLE_EQ(x.fraction("4"), 0.5);  // equal ratios take equal room
   EXPECT_DOUBLE_EQ(x.fraction("16"), 1.0);
   EXPECT_DOUBLE_EQ(sweep_x_axis({"7"}, "list").fraction("7"), 0.5);
+}
+
+TEST(PlotAxis, OnlyValuesWrittenWholeAsFiniteNumbersAreNumbers) {
+  EXPECT_EQ(number_in("256"), 256.0);
+  EXPECT_EQ(number_in("-3e2"), -300.0);
+  EXPECT_EQ(number_in("0.5"), 0.5);
+  for (const char* text : {"", "random", "true", "1 2", " 1", "inf", "nan", "12Ki"})
+    EXPECT_FALSE(number_in(text).has_value()) << text;
 }
 
 TEST(PlotAxis, TheYRangeShowsSmallDifferencesAndSaysSo) {

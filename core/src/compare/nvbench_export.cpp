@@ -47,13 +47,6 @@ bool is_whole_number(const std::string& s) {
   return errno == 0 && end == s.c_str() + s.size() && s.find_first_of(" \t\n+") == std::string::npos;
 }
 
-bool is_number(const std::string& s) {
-  if (s.empty() || s.find_first_of(" \t\n") != std::string::npos) return false;
-  char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
-  return end == s.c_str() + s.size() && std::isfinite(v);
-}
-
 // An axis of a benchmark: its NVBench type and its values in the order they first appear.
 struct axis {
   std::string name, type;
@@ -170,7 +163,8 @@ std::string nvbench_json(const result_set& run) {
     }
     for (axis& a : axes) {
       const bool whole = std::all_of(a.values.begin(), a.values.end(), is_whole_number);
-      const bool numbers = std::all_of(a.values.begin(), a.values.end(), is_number);
+      const bool numbers =
+          std::all_of(a.values.begin(), a.values.end(), [](const std::string& v) { return number_in(v).has_value(); });
       a.type = whole ? "int64" : numbers ? "float64" : "string";
     }
 

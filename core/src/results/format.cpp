@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <iterator>
 #include <set>
@@ -62,6 +63,14 @@ std::string time_text(double ms) {
     return fmt::format("{:.{}f} {}", v, decimals, u.name);
   }
   return "-";  // not reached: the last unit always answers
+}
+
+std::optional<double> number_in(const std::string& text) {
+  if (text.empty() || text.find_first_of(" \t\n") != std::string::npos) return std::nullopt;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
 }
 
 std::string point_text(const variant_result& r) { return labels_text(r.point); }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <ctime>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,6 +29,10 @@ std::string md_code(const std::string& s);
 /// that would round to 1000 of a unit takes the next one (999.96 ns is "1.000 us"); seconds go on
 /// past 1000 ("1234 s"); "-" for a negative or non-finite time.
 std::string time_text(double ms);
+
+/// `text` as a number when it is a finite one written whole, without spaces ("256", "0.5", "-3e2"), as
+/// value_text writes swept values; nullopt for anything else ("random", "true", "1 2", "inf").
+std::optional<double> number_in(const std::string& text);
 
 /// "offset=1 n=256Mi" (empty when the lab file has no sweep).
 std::string point_text(const variant_result& r);

@@ -8,24 +8,14 @@
 #include <cstdlib>
 
 #include "labfile/lab_file.hpp"
+#include "results/format.hpp"
 
 namespace cudalab::host {
 
 namespace {
 
-// A swept value as a number. Swept values arrive as value_text writes them (plain integers and reals);
-// anything else (choices, booleans) is not one.
-bool as_number(const std::string& s, double& v) {
-  char* end = nullptr;
-  v = std::strtod(s.c_str(), &end);
-  return !s.empty() && end != s.c_str() && *end == '\0' && std::isfinite(v);
-}
-
-double number(const std::string& s) {
-  double v = 0;
-  as_number(s, v);
-  return v;
-}
+// A swept value as a number (0 for one that is not: the axis is categorical then).
+double number(const std::string& s) { return number_in(s).value_or(0); }
 
 // The round step (1, 2, 2.5 or 5 times a power of 10) nearest above `raw`.
 double round_step(double raw) {
@@ -39,10 +29,8 @@ double round_step(double raw) {
 }  // namespace
 
 sweep_x_axis::sweep_x_axis(std::vector<std::string> values, const std::string& spacing) : values_(std::move(values)) {
-  const bool numeric = !values_.empty() && std::all_of(values_.begin(), values_.end(), [](const std::string& s) {
-    double v = 0;
-    return as_number(s, v);
-  });
+  const bool numeric = !values_.empty() && std::all_of(values_.begin(), values_.end(),
+                                                       [](const std::string& s) { return number_in(s).has_value(); });
   if (!numeric) {
     kind_ = axis_kind::category;
     lo_ = 0;
