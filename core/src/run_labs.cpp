@@ -66,11 +66,11 @@ int finish(const run_summary& summary, results_folder& out, const std::optional<
 std::FILE* progress_stream(const run_request& r) { return r.progress || ::isatty(STDERR_FILENO) ? stderr : nullptr; }
 
 // Runs `body` (which reports into `shown`, the results folder's reporters under the progress line,
-// from begin to the last result) between the start and end samples of the run's GPUs (through `nvml`,
+// from begin to the last result) between the start and end samples of the run's GPUs (through NVML,
 // into `context`), says which GPUs ran throttled, then finishes.
 template <typename Body>
-int report_run(const run_request& r, run_context& context, const nvml_library& nvml, results_folder& out,
-               progress_reporter& shown, Body body) {
+int report_run(const run_request& r, run_context& context, results_folder& out, progress_reporter& shown, Body body) {
+  const nvml_library nvml;
   for (const std::string& note : record_gpu_start(nvml, context)) fmt::print(stderr, "cudalab: note: {}\n", note);
   shown.begin(context);
   run_summary summary;
@@ -155,8 +155,7 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
   device_marks marked(out->reporters, r.device.value_or(-1));
   reporter& results = r.device ? static_cast<reporter&>(marked) : out->reporters;
   progress_reporter shown(results, progress_stream(r), result_count(r.plans, r.variant_filter));
-  const nvml_library nvml;
-  return report_run(r, ctx, nvml, *out, shown, [&] { return run_plans(r.plans, ctx, shown, ro); });
+  return report_run(r, ctx, *out, shown, [&] { return run_plans(r.plans, ctx, shown, ro); });
 }
 
 // What the child probing the GPU learnt, into the parent's context (which never initialises CUDA).
@@ -256,8 +255,7 @@ int run_in_children(const run_request& r, const std::vector<int>& devices, const
     return unit_child_argv(command, unit, measured.at(worker), baseline_gbps);
   };
   const auto arrived = [&](const variant_result& result) { shown.arrived(result); };
-  const nvml_library nvml;
-  return report_run(r, context, nvml, *out, shown, [&] {
+  return report_run(r, context, *out, shown, [&] {
     return run_isolated(isolation_units(r.plans, mode, r.variant_filter), shown, io,
                         workers.size() > 1 ? arrived : std::function<void(const variant_result&)>{});
   });
