@@ -210,6 +210,17 @@ TEST(Plots, BeyondTwentySeriesTheSweepIsDrawnInFacetsWithALegendThatFits) {
   EXPECT_NE(group(few, "legend").find(">copy_float@block=1024<"), std::string::npos) << few;
 }
 
+TEST(Plots, TextThatXmlCannotHoldIsReplacedNotWrittenRaw) {
+  // A title with a control character and a byte that is not UTF-8, a variant name with markup.
+  variant_result r = timed("a<b>&\"c\"", {}, 100);
+  r.title = std::string("bell \x07 and \xff byte");
+  const std::string svg = plots_of({r}).at(0);
+  for (const char c : svg) EXPECT_FALSE(static_cast<unsigned char>(c) < 0x20 && c != '\n') << int(c);
+  EXPECT_EQ(svg.find('\xff' + std::string(" byte")), std::string::npos);
+  EXPECT_NE(svg.find("bell \xEF\xBF\xBD and \xEF\xBF\xBD byte"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("a&lt;b&gt;&amp;&quot;c&quot;"), std::string::npos);
+}
+
 TEST(Plots, ASinglePointLabGetsABarChart) {
   std::vector<variant_result> rs = {timed("cub", {}, 3000, 1.01, true), timed("naive", {}, 400, 1.2)};
   rs[1].pct_of_baseline = 13.3;

@@ -3,35 +3,18 @@
 // testmoapp/junitxml: testsuites > testsuite > testcase with failure, error or skipped, and properties.
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
-#include <nlohmann/json.hpp>
 
 #include <map>
 #include <sstream>
 
 #include "assignment/lms_outputs.hpp"
-#include "results/json.hpp"
+#include "results/xml_text.hpp"
 
 namespace cudalab::host {
 
 namespace pt = boost::property_tree;
 
 namespace {
-
-// Text XML 1.0 can hold: bytes that are not UTF-8 become U+FFFD (nlohmann's replacing dump, the same
-// rule results' JSON follows), and so do control characters other than tab, newline and return, which
-// no XML 1.0 document may contain even escaped.
-std::string xml_text(const std::string& s) {
-  const std::string utf8 = nlohmann::json::parse(json_text(nlohmann::ordered_json(s))).get<std::string>();
-  std::string out;
-  for (const char c : utf8) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 && c != '\t' && c != '\n' && c != '\r')
-      out += "\xEF\xBF\xBD";
-    else
-      out += c;
-  }
-  return out;
-}
 
 struct suite_counts {
   int tests = 0, failures = 0, errors = 0, skipped = 0;
@@ -47,16 +30,16 @@ void set_counts(pt::ptree& node, const suite_counts& c) {
 void add_property(pt::ptree& properties, const std::string& name, const std::string& value) {
   pt::ptree p;
   p.put("<xmlattr>.name", name);
-  p.put("<xmlattr>.value", xml_text(value));
+  p.put("<xmlattr>.value", xml_chars(value));
   properties.add_child("property", p);
 }
 
 // The test case's outcome element: its name, its type attribute, and whether it counts as a failure,
 // an error or a skip.
 pt::ptree outcome(const std::string& type, const std::string& message, const std::string& body) {
-  pt::ptree e(xml_text(body));
+  pt::ptree e(xml_chars(body));
   e.put("<xmlattr>.type", type);
-  e.put("<xmlattr>.message", xml_text(message));
+  e.put("<xmlattr>.message", xml_chars(message));
   return e;
 }
 
@@ -64,7 +47,7 @@ pt::ptree outcome(const std::string& type, const std::string& message, const std
 
 std::string junit_xml(const grade_report& report) {
   const grade_report r = student_copy(report);
-  const std::string id = xml_text(r.assignment.id);
+  const std::string id = xml_chars(r.assignment.id);
   // Suites in the order their kind first appears, the build first.
   std::vector<std::string> order = {"build"};
   std::map<std::string, pt::ptree> suites;
@@ -91,8 +74,8 @@ std::string junit_xml(const grade_report& report) {
 
   for (const grade_test& t : r.tests) {
     pt::ptree testcase, properties;
-    testcase.put("<xmlattr>.classname", id + "." + xml_text(t.kind));
-    testcase.put("<xmlattr>.name", xml_text(t.name));
+    testcase.put("<xmlattr>.classname", id + "." + xml_chars(t.kind));
+    testcase.put("<xmlattr>.name", xml_chars(t.name));
     add_property(properties, "points", detail::points_text(t.points));
     add_property(properties, "max_points", detail::points_text(t.max_points));
     add_property(properties, "status", grade_status_name(t.status));
@@ -114,7 +97,7 @@ std::string junit_xml(const grade_report& report) {
         break;
       case grade_status::skipped: {
         pt::ptree skipped;
-        skipped.put("<xmlattr>.message", xml_text(message));
+        skipped.put("<xmlattr>.message", xml_chars(message));
         add_case(t.kind, testcase, "skipped", skipped);
         break;
       }
@@ -133,7 +116,7 @@ std::string junit_xml(const grade_report& report) {
   for (const std::string& kind : order) {
     if (!suites.count(kind)) continue;
     pt::ptree suite;
-    suite.put("<xmlattr>.name", id + "." + xml_text(kind));
+    suite.put("<xmlattr>.name", id + "." + xml_chars(kind));
     set_counts(suite, counts[kind]);
     for (auto& child : suites[kind]) suite.add_child(child.first, child.second);
     all.add_child("testsuite", suite);

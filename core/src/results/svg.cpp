@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "results/xml_text.hpp"
+
 namespace cudalab::host {
 
 namespace {
@@ -23,23 +25,6 @@ const char* anchor_name(text_anchor a) {
 std::string dash_attribute(const std::string& dash) { return dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\""; }
 
 }  // namespace
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '&')
-      out += "&amp;";
-    else if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '"')
-      out += "&quot;";
-    else
-      out += c;
-  }
-  return out;
-}
 
 svg_document::svg_document(double width, double height) : width_(width), height_(height) {}
 

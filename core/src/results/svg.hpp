@@ -1,5 +1,6 @@
 // A small SVG writer for the plots: lines, shapes, markers and text in user units (pixels), every text
-// escaped. The document is written whole by str(); nothing here knows about results.
+// made XML-safe and escaped (xml_text.hpp). The document is written whole by str(); nothing here knows
+// about results.
 #pragma once
 
 #include <sstream>
@@ -10,9 +11,6 @@
 #include "results/plot_style.hpp"
 
 namespace cudalab::host {
-
-/// `s` with &, <, > and " written as XML entities.
-std::string xml_escape(const std::string& s);
 
 /// How a text is anchored at its x: its start, middle or end.
 enum class text_anchor { start, middle, end };
