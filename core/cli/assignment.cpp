@@ -6,6 +6,7 @@
 #include "assignment/assignment.hpp"
 #include "assignment/assignment_template.hpp"
 #include "assignment/check.hpp"
+#include "assignment/grade.hpp"
 #include "assignment/staff_secret.hpp"
 #include "assignment/starter_kit.hpp"
 #include "commands.hpp"
@@ -110,6 +111,38 @@ int check_command(const options& o) {
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   r.program = ec ? o.argv.at(0) : self.string();
   return host::check_submission(r);
+}
+
+int grade_command(const options& o) {
+  host::grade_request r;
+  r.assignment = o.assignment.file;
+  r.submission = o.assignment.submission;
+  r.submissions = o.assignment.submissions;
+  if (r.submission.empty() && r.submissions.empty()) {
+    fmt::print(stderr, "cudalab: grade: give --submission PATH (one) or --submissions DIR (a class)\n");
+    return host::exit_usage;
+  }
+  r.student = o.assignment.student;
+  r.secret_file = o.assignment.secret;
+  r.out_dir = o.out_dir;
+  r.force = o.force;
+  for (const std::string& e : o.assignment.emit) {
+    const auto eq = e.find('=');
+    const std::string kind = e.substr(0, eq);
+    if (eq == std::string::npos || eq + 1 == e.size() ||
+        (kind != "gradescope" && kind != "prairielearn" && kind != "junit" && kind != "md")) {
+      fmt::print(stderr,
+                 "cudalab: grade: --emit {}: write KIND=FILE, KIND one of gradescope, prairielearn, junit, md\n", e);
+      return host::exit_usage;
+    }
+    r.emit.push_back({kind, e.substr(eq + 1)});
+  }
+  r.settings.search_path = search_path(o);
+  r.settings.colour = !o.no_color;
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  r.settings.program = ec ? o.argv.at(0) : self.string();
+  return host::grade_command(r);
 }
 
 int validate_assignment(const options& o, const std::string& file) {

@@ -24,6 +24,7 @@ int assignment_init_command(const options& o);
 int assignment_starter_command(const options& o);
 /// `check ASSIGNMENT [--submission FILE] [--no-gpu]`: a student's check.
 int check_command(const options& o);
+int grade_command(const options& o);
 /// `validate` of an assignment file (one with an [assignment] table).
 int validate_assignment(const options& o, const std::string& file);
 /// `new NAME [--out DIR]`: a lab plugin folder from the template (core/src/scaffold).

@@ -181,6 +181,33 @@ int main(int argc, char** argv) {
   check->add_flag("--force", o.force, "Replace an earlier check's folder at --out");
   check->add_flag("--no-color", o.no_color, "No colours");
 
+  auto* grade = app.add_subcommand(
+      "grade", "Staff: grade a submission (or a class) on this GPU - every test, hidden ones per student, integrity");
+  add_plugin_path(*grade, o);
+  grade->add_option("assignment", o.assignment.file, "The staff's assignment.toml (with secret.key beside it)")
+      ->type_name("TOML")
+      ->required();
+  auto* one = grade
+                  ->add_option("--submission", o.assignment.submission,
+                               "One submission: the file, or a folder holding the assignment's file")
+                  ->type_name("PATH");
+  grade
+      ->add_option("--submissions", o.assignment.submissions,
+                   "A class: a folder of submissions, one file or folder per student, named by it (resumes)")
+      ->type_name("DIR")
+      ->excludes(one);
+  grade->add_option("--student", o.assignment.student, "The student's id (default: the submission's name)");
+  grade->add_option("--secret", o.assignment.secret, "The staff secret (default: secret.key beside the assignment)")
+      ->type_name("FILE");
+  grade
+      ->add_option("--emit", o.assignment.emit,
+                   "Also write a render: gradescope=FILE, prairielearn=FILE, junit=FILE or md=FILE (repeatable)")
+      ->type_name("KIND=FILE")
+      ->delimiter(',');
+  grade->add_option("--out", o.out_dir, "The output folder (a class: one folder per student in it)")->type_name("DIR");
+  grade->add_flag("--force", o.force, "Replace an earlier grading's folder at --out (one submission)");
+  grade->add_flag("--no-color", o.no_color, "No colours");
+
   auto* device = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");
   device->add_option("--format", o.format, "table or json")->check(CLI::IsMember({"table", "json"}));
   device
@@ -271,6 +298,7 @@ int main(int argc, char** argv) {
     if (*init) return cli::assignment_init_command(o);
     if (*starter) return cli::assignment_starter_command(o);
     if (*check) return cli::check_command(o);
+    if (*grade) return cli::grade_command(o);
     if (*new_lab) return cli::new_command(o);
     if (*compare) return cli::compare_command(o);
     if (*export_results) return cli::export_command(o);

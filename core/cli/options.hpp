@@ -39,12 +39,16 @@ struct options {
   host::child_options child;              ///< the hidden options of a child of an isolated run
   /// `assignment init|starter` and `check`.
   struct assignment_options {
-    std::string lab;         ///< init --lab
-    std::string slot;        ///< init --slot
-    std::string file;        ///< starter's and check's assignment file
-    std::string submission;  ///< check --submission
-    bool no_gpu = false;     ///< check --no-gpu
-    std::string arch;        ///< check --arch (what --no-gpu builds for)
+    std::string lab;                ///< init --lab
+    std::string slot;               ///< init --slot
+    std::string file;               ///< starter's and check's assignment file
+    std::string submission;         ///< check --submission
+    bool no_gpu = false;            ///< check --no-gpu
+    std::string arch;               ///< check --arch (what --no-gpu builds for)
+    std::string submissions;        ///< grade --submissions DIR (a class)
+    std::string student;            ///< grade --student ID
+    std::string secret;             ///< grade --secret FILE
+    std::vector<std::string> emit;  ///< grade --emit KIND=PATH
   } assignment;
   /// `compare BASE NEW` and `export RESULTS`.
   struct compare_options {

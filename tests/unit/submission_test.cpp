@@ -2,6 +2,8 @@
 // parsing and test lab files (CPU only: NVRTC needs no GPU).
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <filesystem>
 #include <fstream>
 
@@ -78,9 +80,11 @@ TEST(AssignmentFile, RandomAxesAreDrawnInRangeAndTheSameEveryTime) {
   const fs::path file = write_assignment("a.toml", assignment_text);
   const assignment_file a = parse_assignment(file), again = parse_assignment(file);
   ASSERT_EQ(a.tests.size(), 2u);
-  ASSERT_EQ(a.tests[0].sweep.size(), 1u);
-  EXPECT_EQ(a.tests[0].sweep, again.tests[0].sweep);
-  const std::string& line = a.tests[0].sweep[0];
+  EXPECT_TRUE(a.tests[0].sweep.empty());
+  ASSERT_EQ(a.tests[0].drawn.size(), 1u);
+  EXPECT_EQ(a.tests[0].drawn, again.tests[0].drawn);
+  EXPECT_EQ(a.tests[0].sweep_lines(), a.tests[0].drawn);
+  const std::string& line = a.tests[0].drawn[0];
   ASSERT_EQ(line.rfind("n = [", 0), 0u) << line;
   std::string list = line.substr(5, line.size() - 6);
   std::size_t values = 0;
@@ -96,6 +100,51 @@ TEST(AssignmentFile, RandomAxesAreDrawnInRangeAndTheSameEveryTime) {
   EXPECT_LE(values, 6u);
   EXPECT_NE(a.tests[0].random_text.find("values of n from 1 to 1048576 (log scale)"), std::string::npos);
   EXPECT_EQ(a.tests[1].requires, std::vector<std::string>{"sizes"});
+}
+
+// grade draws a hidden test again per student: other seeds give other values, within the axis's
+// range; the file's own seed gives what check runs; the lab file gets the student's input seed.
+TEST(AssignmentFile, RandomAxesAreDrawnAgainPerSeed) {
+  const assignment_file a = parse_assignment(write_assignment("d.toml", assignment_text));
+  const assignment_test& t = a.tests[0];
+  EXPECT_EQ(draw_random_axes(t.random, default_draw_seed(a.id, t.name)), t.drawn);
+  std::set<std::string> draws;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const std::vector<std::string> lines = draw_random_axes(t.random, seed);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines, draw_random_axes(t.random, seed)) << "the same seed draws the same values";
+    draws.insert(lines[0]);
+  }
+  EXPECT_GE(draws.size(), 19u) << "20 seeds drew only " << draws.size() << " different sets";
+  random_axis choices;
+  choices.name = "block";
+  choices.count = 50;
+  choices.choices = {64, 128};
+  EXPECT_EQ(draw_random_axes({choices}, 7), std::vector<std::string>{"block = [64, 128]"});
+}
+
+TEST(AssignmentFile, RoundsAreForPerformanceTestsAndAtMostMaxRounds) {
+  std::string text = assignment_text;
+  text += "rounds = 4\nmax_rounds = 8\n";
+  const assignment_file a = parse_assignment(write_assignment("r.toml", text));
+  EXPECT_EQ(a.tests[1].rounds, 4);
+  EXPECT_EQ(a.tests[1].max_rounds, 8);
+  EXPECT_EQ(a.tests[0].rounds, 3) << "the default";
+  text = std::string(assignment_text) + "rounds = 5\nmax_rounds = 2\n";
+  try {
+    parse_assignment(write_assignment("r2.toml", text));
+    FAIL() << "parsed";
+  } catch (const cudalab::host::lab_file_error& e) {
+    EXPECT_NE(std::string(e.what()).find("max_rounds (2) must be at least rounds (5)"), std::string::npos) << e.what();
+  }
+  text = assignment_text;
+  text.replace(text.find("params = { block = 64 }"), 0, "rounds = 2\n");  // in the correctness test
+  try {
+    parse_assignment(write_assignment("r3.toml", text));
+    FAIL() << "parsed";
+  } catch (const cudalab::host::lab_file_error& e) {
+    EXPECT_NE(std::string(e.what()).find("test.rounds is for performance tests"), std::string::npos) << e.what();
+  }
 }
 
 TEST(AssignmentFile, EveryProblemIsLocated) {

@@ -89,6 +89,7 @@ void to_json(json& j, const grade_report& r) {
   const grade_build& b = r.submission.build;
   j = {{"schema_version", grade_schema_version},
        {"command", r.command},
+       {"complete", r.complete},
        {"cudalab_version", r.cudalab_version},
        {"graded_at", r.graded_at},
        {"seconds", r.seconds},
@@ -118,6 +119,7 @@ void from_json(const json& j, grade_report& r) {
     throw grade_report_error("schema_version " + std::to_string(version) + " is newer than this cudalab reads (" +
                              std::to_string(grade_schema_version) + ")");
   j.at("command").get_to(r.command);
+  r.complete = j.value("complete", true);
   j.at("cudalab_version").get_to(r.cudalab_version);
   j.at("graded_at").get_to(r.graded_at);
   j.at("seconds").get_to(r.seconds);

@@ -82,6 +82,9 @@ struct grade_build {
 /// One graded submission.
 struct grade_report {
   std::string command = "grade";  ///< what wrote it: grade, or check (the visible tests, on the student's GPU)
+  /// False while grading goes on (grade.json is rewritten after every stage, so a grader killed midway
+  /// leaves what it had scored); true once every test was scored. A report without it was complete.
+  bool complete = true;
   std::string cudalab_version;
   std::string graded_at;  ///< ISO 8601, UTC
   double seconds = 0;     ///< the whole grading, wall clock

@@ -49,7 +49,7 @@ void write_test(std::ostream& out, const assignment_test& t) {
     out << " }\n";
   };
   inline_table("params", t.params);
-  inline_table("sweep", t.sweep);
+  inline_table("sweep", t.sweep_lines());
   if (t.kind == test_kind::correctness && t.partial) out << "partial = true\n";
   if (t.kind == test_kind::performance) {
     out << "metric = " << quoted(t.metric) << "\nzero_at = " << number(t.zero_at) << "\nfull_at = " << number(t.full_at)
@@ -129,7 +129,7 @@ std::vector<fs::path> write_starter_kit(const loaded_assignment& a, const fs::pa
     std::string what = t.description;
     if (what.empty()) {
       for (const auto& l : t.params) what += (what.empty() ? "" : ", ") + l;
-      for (const auto& l : t.sweep) what += (what.empty() ? "" : ", ") + l;
+      for (const auto& l : t.sweep_lines()) what += (what.empty() ? "" : ", ") + l;
       if (t.kind == test_kind::performance)
         what += (what.empty() ? "" : "; ") + t.metric + ": 0 points at " + number(t.zero_at) + ", all at " +
                 number(t.full_at);

@@ -226,58 +226,47 @@ std::optional<std::int64_t> bound(table_reader& r, const std::string& key) {
 }
 
 // [[test]].random: { NAME = { from, to, count, scale = "log" | "linear" } or { choices = [...], count } },
-// drawn into sweep lines; the words for the kit go to `words`.
-void draw_random(const std::string& file, const toml::table& random, const std::string& seed_text, assignment_test& t,
+// read into axes; the words for the kit go to t.random_text.
+void read_random(const std::string& file, const toml::table& random, assignment_test& t,
                  std::vector<lab_problem>& problems) {
-  std::uint64_t state = seed_of(seed_text);
   for (const auto& [key, node] : random) {
     const std::string name(key.str());
-    const toml::table* axis = node.as_table();
-    if (!axis) {
+    const toml::table* table = node.as_table();
+    if (!table) {
       problems.push_back({locate(file, node.source()),
                           "random." + name + " must be a table such as { from = 1, to = \"64Mi\", count = 4 }"});
       continue;
     }
-    table_reader r(file, *axis, "random." + name, problems);
-    const int count = int(r.number("count", 1, 1));
-    std::vector<std::int64_t> values;
+    table_reader r(file, *table, "random." + name, problems);
+    random_axis axis;
+    axis.name = name;
+    axis.count = int(r.number("count", 1, 1));
     std::string words;
-    if (axis->get("choices")) {
+    if (table->get("choices")) {
       const toml::node* c = r.get("choices");
-      std::vector<std::int64_t> choices;
       if (const toml::array* a = c->as_array())
         for (const toml::node& e : *a)
-          if (const auto i = e.as_integer()) choices.push_back(i->get());
-      if (choices.empty()) {
+          if (const auto i = e.as_integer()) axis.choices.push_back(i->get());
+      if (axis.choices.empty()) {
         r.problem(*c, "must be a non-empty list of integers");
         continue;
       }
-      for (int i = 0; i < count; ++i) values.push_back(choices[(state = mix(state)) % choices.size()]);
-      words = std::to_string(count) + " of " + toml_text(*c);
+      words = std::to_string(axis.count) + " of " + toml_text(*c);
     } else {
       const auto from = bound(r, "from"), to = bound(r, "to");
-      const std::string scale = r.word("scale", {"log", "linear"}, "log");
+      axis.log_scale = r.word("scale", {"log", "linear"}, "log") == "log";
       if (!from || !to) continue;
-      if (*from > *to || (scale == "log" && *from < 1)) {
-        problems.push_back({locate(file, axis->source()),
+      if (*from > *to || (axis.log_scale && *from < 1)) {
+        problems.push_back({locate(file, table->source()),
                             "random." + name + ": from must be at most to (and at least 1 for scale = \"log\")"});
         continue;
       }
-      for (int i = 0; i < count; ++i) {
-        const double u = double((state = mix(state)) >> 11) / double(1ull << 53);
-        const double v = scale == "log"
-                             ? std::exp(std::log(double(*from)) + u * (std::log(double(*to)) - std::log(double(*from))))
-                             : double(*from) + u * double(*to - *from);
-        values.push_back(std::clamp(static_cast<std::int64_t>(std::llround(v)), *from, *to));
-      }
-      words = std::to_string(count) + " values of " + name + " from " + std::to_string(*from) + " to " +
-              std::to_string(*to) + (scale == "log" ? " (log scale)" : "");
+      axis.from = *from;
+      axis.to = *to;
+      words = std::to_string(axis.count) + " values of " + name + " from " + std::to_string(*from) + " to " +
+              std::to_string(*to) + (axis.log_scale ? " (log scale)" : "");
     }
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-    std::string list;
-    for (const std::int64_t v : values) list += (list.empty() ? "" : ", ") + std::to_string(v);
-    t.sweep.push_back(name + " = [" + list + "]");
+    t.random.push_back(std::move(axis));
     t.random_text += (t.random_text.empty() ? "" : "; ") + words;
   }
 }
@@ -310,9 +299,10 @@ void read_test(const std::string& file, const toml::table& table, const assignme
       r.problem(*n, "must be a table such as { n = [1, 33, 1000] }");
   }
   if (const toml::node* n = r.get("random")) {
-    if (const toml::table* rt = n->as_table())
-      draw_random(file, *rt, a.id + "/" + t.name, t, problems);
-    else
+    if (const toml::table* rt = n->as_table()) {
+      read_random(file, *rt, t, problems);
+      t.drawn = draw_random_axes(t.random, default_draw_seed(a.id, t.name));
+    } else
       r.problem(*n, "must be a table such as { n = { from = 1, to = \"64Mi\", count = 4 } }");
   }
   auto only_for = [&](const char* key, test_kind kind) {
@@ -326,6 +316,8 @@ void read_test(const std::string& file, const toml::table& table, const assignme
   only_for("zero_at", test_kind::performance);
   only_for("full_at", test_kind::performance);
   only_for("requires", test_kind::performance);
+  only_for("rounds", test_kind::performance);
+  only_for("max_rounds", test_kind::performance);
   only_for("tool", test_kind::sanitizer);
   t.partial = r.boolean("partial", false);
   t.requires = r.strings("requires");
@@ -335,6 +327,11 @@ void read_test(const std::string& file, const toml::table& table, const assignme
   if (t.kind == test_kind::performance && t.zero_at >= t.full_at)
     problems.push_back({t.where, "test '" + t.name + "': zero_at (" + value_text(param_value(t.zero_at)) +
                                      ") must be below full_at (" + value_text(param_value(t.full_at)) + ")"});
+  t.rounds = int(r.number("rounds", t.rounds, 1));
+  t.max_rounds = int(r.number("max_rounds", std::max(t.max_rounds, t.rounds), 1));
+  if (t.max_rounds < t.rounds)
+    problems.push_back({t.where, "test '" + t.name + "': max_rounds (" + std::to_string(t.max_rounds) +
+                                     ") must be at least rounds (" + std::to_string(t.rounds) + ")"});
   t.tool = r.word("tool", {"memcheck", "racecheck", "synccheck", "initcheck"}, "", t.kind == test_kind::sanitizer);
 }
 
@@ -451,8 +448,40 @@ assignment_file parse_assignment(const std::filesystem::path& path) {
   return a;
 }
 
+std::uint64_t default_draw_seed(const std::string& assignment_id, const std::string& test) {
+  return seed_of(assignment_id + "/" + test);
+}
+
+std::vector<std::string> draw_random_axes(const std::vector<random_axis>& axes, std::uint64_t seed) {
+  std::uint64_t state = seed;
+  std::vector<std::string> lines;
+  for (const random_axis& axis : axes) {
+    std::vector<std::int64_t> values;
+    for (int i = 0; i < axis.count; ++i) {
+      state = mix(state);
+      if (!axis.choices.empty()) {
+        values.push_back(axis.choices[state % axis.choices.size()]);
+        continue;
+      }
+      const double u = double(state >> 11) / double(1ull << 53);
+      const double from = double(axis.from), to = double(axis.to);
+      const double v =
+          axis.log_scale ? std::exp(std::log(from) + u * (std::log(to) - std::log(from))) : from + u * (to - from);
+      values.push_back(std::clamp(static_cast<std::int64_t>(std::llround(v)), axis.from, axis.to));
+    }
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    std::string list;
+    for (const std::int64_t v : values) list += (list.empty() ? "" : ", ") + std::to_string(v);
+    lines.push_back(axis.name + " = [" + list + "]");
+  }
+  return lines;
+}
+
 std::string test_lab_text(const assignment_file& a, const assignment_test& t, const lab_file& base,
-                          const std::string& variant) {
+                          const std::string& variant, const std::optional<test_draw>& draw) {
+  std::vector<std::string> sweep = t.sweep;
+  for (const std::string& line : draw ? draw_random_axes(t.random, draw->axes_seed) : t.drawn) sweep.push_back(line);
   const toml::table& doc = base.tree->doc;
   auto key_of = [](const std::string& line) { return line.substr(0, line.find(" = ")); };
   std::ostringstream out;
@@ -471,14 +500,14 @@ std::string test_lab_text(const assignment_file& a, const assignment_test& t, co
     params.push_back(line);
   }
   // A parameter the test sweeps is not also set.
-  for (const std::string& line : t.sweep)
+  for (const std::string& line : sweep)
     params.erase(
         std::remove_if(params.begin(), params.end(), [&](const std::string& l) { return key_of(l) == key_of(line); }),
         params.end());
   out << "\n[params]\n";
   for (const std::string& line : params) out << line << "\n";
   out << "\n[sweep]\n";
-  for (const std::string& line : t.sweep) out << line << "\n";
+  for (const std::string& line : sweep) out << line << "\n";
   std::vector<std::string> measure;
   if (const toml::table* m = doc["measure"].as_table()) measure = entries(*m);
   if (t.kind != test_kind::performance) {
@@ -486,6 +515,13 @@ std::string test_lab_text(const assignment_file& a, const assignment_test& t, co
         std::remove_if(measure.begin(), measure.end(), [&](const std::string& l) { return key_of(l) == "timing"; }),
         measure.end());
     measure.push_back("timing = false");
+  }
+  if (draw) {
+    measure.erase(
+        std::remove_if(measure.begin(), measure.end(), [&](const std::string& l) { return key_of(l) == "seed"; }),
+        measure.end());
+    // TOML integers are signed 64-bit: the seed's top bit is dropped.
+    measure.push_back("seed = " + std::to_string(draw->input_seed >> 1));
   }
   out << "\n[measure]\n";
   for (const std::string& line : measure) out << line << "\n";

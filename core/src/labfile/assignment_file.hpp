@@ -9,7 +9,8 @@
 //   [limits]      unit_timeout_s (per child, like run --timeout), total_timeout_s
 //   [[test]]      name, kind (correctness | performance | sanitizer), visibility (visible | hidden),
 //                 points, description, params, sweep, random; correctness: partial; performance:
-//                 metric (pct_of_baseline | pct_of_ceiling), zero_at, full_at, requires; sanitizer: tool
+//                 metric (pct_of_baseline | pct_of_ceiling), zero_at, full_at, requires, rounds,
+//                 max_rounds; sanitizer: tool
 //   [anti_cheat]  roofline_margin
 //   [feedback]    max_failures
 //   [[hidden]]    name, kind, points, description: in a starter kit's public copy, the hidden tests
@@ -18,6 +19,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,15 @@ namespace cudalab::host {
 
 enum class test_kind { correctness, performance, sanitizer };
 enum class test_visibility { visible, hidden };
+
+/// A [[test]].random axis: `count` values drawn from `choices`, or from [from, to] on a log or linear scale.
+struct random_axis {
+  std::string name;
+  int count = 1;
+  std::vector<std::int64_t> choices;  ///< empty: drawn from [from, to]
+  std::int64_t from = 1, to = 1;
+  bool log_scale = true;
+};
 
 /// One [[test]].
 struct assignment_test {
@@ -43,11 +54,36 @@ struct assignment_test {
   requires;                                ///< performance: tests that must pass first (else 0 points)
   std::string metric = "pct_of_baseline";  ///< performance: pct_of_baseline or pct_of_ceiling
   double zero_at = 0, full_at = 100;       ///< performance: the metric's value for no and for all points
-  std::string tool;                        ///< sanitizer: memcheck, racecheck, synccheck or initcheck
-  /// Its [params], [sweep] and drawn [random] values as TOML text ("n = 1000"), in the order written,
-  /// for its lab file; random axes are drawn at parse time (seeded by the assignment and test names).
+  int rounds = 3;  ///< performance, when graded: baseline and student timed in this many children, one after another
+  int max_rounds =
+      6;             ///< performance, when graded: more rounds while the metric's interval straddles zero_at or full_at
+  std::string tool;  ///< sanitizer: memcheck, racecheck, synccheck or initcheck
+  /// Its [params] and [sweep] as TOML text ("n = 1000"), in the order written, for its lab file.
   std::vector<std::string> params, sweep;
+  std::vector<random_axis> random;  ///< its random axes, as written
+  /// The random axes drawn with the file's own seed (from the assignment's and test's names), as sweep
+  /// lines: what `check` and the starter kit run. `grade` draws hidden tests again per student.
+  std::vector<std::string> drawn;
   std::string random_text;  ///< the random axes in words, for the kit's description of hidden tests
+  /// Its sweep as `check` and the kit run it: the sweep written, then the axes drawn.
+  std::vector<std::string> sweep_lines() const {
+    std::vector<std::string> all = sweep;
+    all.insert(all.end(), drawn.begin(), drawn.end());
+    return all;
+  }
+};
+
+/// Sweep lines ("n = [12, 4099]") with `axes`' values drawn from `seed`: sorted, without repeats.
+std::vector<std::string> draw_random_axes(const std::vector<random_axis>& axes, std::uint64_t seed);
+
+/// The seed a test's random axes are drawn with by default: from the assignment's id and the test's name.
+std::uint64_t default_draw_seed(const std::string& assignment_id, const std::string& test);
+
+/// How one test's lab file is drawn for one student (grade's hidden tests): its random axes drawn with
+/// `axes_seed`, and the lab's inputs with `input_seed` ([measure] seed).
+struct test_draw {
+  std::uint64_t axes_seed = 0;
+  std::uint64_t input_seed = 0;
 };
 
 /// A test the starter kit only describes ([[hidden]] in a kit's public copy): graded, not run by check.
@@ -87,10 +123,12 @@ struct assignment_file {
 assignment_file parse_assignment(const std::filesystem::path& path);
 
 /// The lab file of test `t`: the assignment's lab file (`base`) with `variant` only (and its baseline),
-/// its [params] overridden by the test's, the test's sweep (the lab file's own sweeps dropped) and,
-/// for correctness and sanitizer tests, timing off. A lab file any cudalab command can run.
+/// its [params] overridden by the test's, the test's sweep and drawn random axes (the lab file's own
+/// sweeps dropped) and, for correctness and sanitizer tests, timing off. With `draw`, the random axes
+/// and the inputs' seed are drawn as it says (else t.drawn and the lab file's seed). A lab file any
+/// cudalab command can run.
 std::string test_lab_text(const assignment_file& a, const assignment_test& t, const lab_file& base,
-                          const std::string& variant);
+                          const std::string& variant, const std::optional<test_draw>& draw = std::nullopt);
 
 /// True when the TOML file at `path` has an [assignment] table (validate tells the two apart by it).
 bool is_assignment_file(const std::filesystem::path& path);

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "results/columns.hpp"
+#include "results/csv_field.hpp"
 #include "results/format.hpp"
 #include "results/reporter.hpp"
 
@@ -23,6 +24,8 @@ bool starts_a_formula(const std::string& s) {
   return *end != '\0';
 }
 
+}  // namespace
+
 // A field as RFC 4180 quotes it, text that would start a formula behind a ' (OWASP's advice on CSV
 // injection: a lab file name or an error text is never run as a formula by a spreadsheet).
 std::string csv_field(const std::string& text) {
@@ -32,6 +35,8 @@ std::string csv_field(const std::string& text) {
   for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
   return q + "\"";
 }
+
+namespace {
 
 class csv_reporter final : public reporter {
  public:

@@ -1,0 +1,51 @@
+// What a class's grading adds up to, from each student's grade report: gradebook.csv for the LMS and
+// the class leaderboard (leaderboard.json and leaderboard.md) under pseudonyms. Only submissions that
+// pass every correctness test and raise no blocking integrity flag are ranked; held ones are listed
+// as under review; entries whose confidence intervals overlap share a rank band, so noise never
+// decides between them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "assignment/grade_report.hpp"
+
+namespace cudalab::host {
+
+/// One student's graded submission.
+struct class_entry {
+  std::string student;  ///< as the batch names them (the submission's file or folder name)
+  grade_report report;
+};
+
+/// gradebook.csv: student_id, pseudonym, score, max_score, one column of points per test (the
+/// assignment's tests, in order), flags (their checks, ';'-separated), submission_sha256, graded_at.
+/// One row per entry, in the order given; fields quoted as results.csv quotes them.
+std::string gradebook_csv(const std::vector<class_entry>& entries);
+
+/// One row of the class leaderboard.
+struct leaderboard_row {
+  int rank = 0;  ///< 1 for the best; 0 when not ranked (under review)
+  int band = 0;  ///< rows whose intervals overlap share a band (1, 2, ...); 0 when not ranked
+  std::string pseudonym;
+  std::string test;  ///< the performance test it ranks by
+  std::string name;  ///< what the value is ("% of baseline")
+  double value = 0;
+  std::optional<std::pair<double, double>> ci;
+  std::string device;
+  std::string graded_at;
+  std::string status;  ///< ok, or under_review (a held test or a blocking flag)
+};
+
+/// The leaderboard of `entries` by their first leaderboard value: ranked rows best first, then the
+/// rows under review. Entries that fail a correctness test or have no value are left out.
+std::vector<leaderboard_row> class_leaderboard(const std::vector<class_entry>& entries);
+
+/// leaderboard.json: {"assignment", "rows": [{rank, band, pseudonym, test, name, value, ci, device,
+/// graded_at, status}]}.
+std::string leaderboard_json(const std::string& assignment_id, const std::vector<leaderboard_row>& rows);
+
+/// leaderboard.md: a table of the rows (rank, band, pseudonym, value with its interval, device).
+std::string leaderboard_markdown(const std::string& title, const std::vector<leaderboard_row>& rows);
+
+}  // namespace cudalab::host

@@ -1,0 +1,65 @@
+// An assignment's sanitizer test (sanitizer_test.hpp).
+#include "assignment/sanitizer_test.hpp"
+
+#include "exit_codes.hpp"
+#include "isolation/child_process.hpp"
+#include "toolkit_programs.hpp"
+
+namespace cudalab::host {
+
+void run_sanitizer_test(test_outcome& o, const sanitizer_run& s) {
+  const assignment_test& t = *o.test;
+  o.ran = true;
+  const auto sanitizer = find_toolkit_program("compute-sanitizer");
+  if (!sanitizer) {
+    o.summary = "not run: compute-sanitizer (CUDA toolkit) was not found";
+    o.message = "compute-sanitizer (CUDA toolkit) was not found";
+    return;
+  }
+  child_request c;
+  c.program = sanitizer->string();
+  c.argv = {c.program, "--tool", t.tool, "--error-exitcode", std::to_string(exit_cuda_error), "--print-limit", "10"};
+  if (t.tool == "racecheck") c.argv.insert(c.argv.end(), {"--racecheck-report", "hazard"});
+  c.argv.insert(c.argv.end(), {s.program, "run", "--isolate=none", "--format", "csv", "--out", s.out.string(),
+                               "--submission", s.slot + "=" + s.built});
+  for (const std::filesystem::path& p : s.search_path) c.argv.push_back("--plugin-path=" + p.string());
+  c.argv.push_back(s.lab_file.string());
+  c.timeout_s = s.timeout_s;
+  // The sanitizer's findings: each report's first line ("Invalid __global__ write of size 4 bytes") and
+  // where it happened ("at vector_copy+0x70 in vector_copy.cu:7", with -lineinfo).
+  bool after_report = false;
+  c.on_output_line = [&](const std::string& line) {
+    const std::string prefix = "========= ";
+    if (line.rfind(prefix, 0) != 0) return;
+    const std::string text = line.substr(prefix.size());
+    const std::string trimmed = text.substr(std::min(text.find_first_not_of(' '), text.size()));
+    const bool summary = trimmed.find("SUMMARY") != std::string::npos;
+    const bool report = !summary && (trimmed.rfind("Invalid", 0) == 0 || trimmed.rfind("Race", 0) == 0 ||
+                                     trimmed.rfind("Error", 0) == 0 || trimmed.find("hazard") != std::string::npos ||
+                                     trimmed.rfind("Uninitialized", 0) == 0 || trimmed.rfind("Barrier", 0) == 0);
+    if (int(o.details.size()) < s.max_details && (report || (after_report && trimmed.rfind("at ", 0) == 0)))
+      o.details.push_back(trimmed);
+    after_report = report;
+  };
+  const child_outcome e = run_child(c);
+  if (e.ended_normally() && e.exit_code == exit_ok) {
+    o.details.clear();
+    o.passed = true;
+    o.status = grade_status::passed;
+    o.score = t.points;
+    o.summary = t.tool + ": no errors";
+    return;
+  }
+  o.status = grade_status::failed;
+  if (e.ended_normally() && e.exit_code == exit_cuda_error) {
+    o.summary = t.tool + " found errors";
+  } else if (e.ended_normally() && e.exit_code == exit_verify_failed) {
+    o.details.clear();  // a clean run whose output is wrong earns nothing here either
+    o.summary = t.tool + ": no sanitizer error, but the output is wrong (the correctness tests say where)";
+  } else {
+    o.status = e.timed_out ? grade_status::timed_out : grade_status::error;
+    o.summary = t.tool + ": the run " + e.describe();
+  }
+}
+
+}  // namespace cudalab::host

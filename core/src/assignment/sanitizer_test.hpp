@@ -1,0 +1,31 @@
+// An assignment's sanitizer test: the test's lab file run by `cudalab run --isolate=none` under
+// compute-sanitizer with the test's tool, against the built submission; its findings (each report's
+// first line and where it happened) become the test's details.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "assignment/test_scoring.hpp"
+
+namespace cudalab::host {
+
+/// What a sanitizer test runs.
+struct sanitizer_run {
+  std::string program;  ///< this executable
+  std::vector<std::filesystem::path> search_path;
+  std::filesystem::path lab_file;  ///< the test's lab file
+  std::string slot;
+  std::string built;          ///< the submission as built for the GPU (or its source)
+  std::filesystem::path out;  ///< the run's results folder
+  double timeout_s = 0;       ///< the child's budget (the sanitizer slows kernels down many times)
+  int max_details = 10;       ///< findings kept, at most
+};
+
+/// Runs test `o.test` (kind sanitizer) as `s` says and scores it: all its points when the sanitizer
+/// finds nothing and the run verifies; failed with the findings; timed_out or error when the run did
+/// not end (what happened in the message). Without compute-sanitizer, not run, saying so.
+void run_sanitizer_test(test_outcome& o, const sanitizer_run& s);
+
+}  // namespace cudalab::host

@@ -1,0 +1,73 @@
+// Building a submission and running an assignment's tests against it (test_run.hpp).
+#include "assignment/test_run.hpp"
+
+#include <fmt/format.h>
+
+#include "compare/result_set.hpp"
+#include "run_labs.hpp"
+
+namespace cudalab::host {
+
+build_policy policy_of(const assignment_file& f) {
+  build_policy policy;
+  policy.flags = f.flags;
+  policy.deny_headers = f.deny_headers;
+  policy.allow_libraries = f.allow_libraries;
+  policy.timeout_s = f.compile_timeout_s;
+  return policy;
+}
+
+graded_build build_graded(const loaded_assignment& a, const std::string& submission, const std::string& arch,
+                          const std::filesystem::path& folder) {
+  const auto started = std::chrono::steady_clock::now();
+  graded_build g;
+  g.built = build_submission(*a.slot, submission, arch, policy_of(a.file), folder);
+  g.report.ok = g.built.ok;
+  g.report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  g.report.command = fmt::format("{} for {}", a.slot->kind == slot_kind::kernel ? "NVRTC" : "nvcc", arch);
+  for (const std::string& flag : a.file.flags) g.report.command += " " + flag;
+  for (const compile_diagnostic& d : g.built.diagnostics) {
+    fmt::print("  {}\n", d.text());
+    g.report.log_tail += d.text() + "\n";
+  }
+  return g;
+}
+
+int run_tests(const test_run_request& q) {
+  const loaded_assignment& a = *q.assignment;
+  run_request r;
+  plan_request pr;
+  pr.files = q.files;
+  pr.search_path = q.search_path;
+  pr.submitted_slots = std::vector<std::string>{a.slot->name};
+  r.plans = plan_lab_files(pr);
+  r.isolate = isolation_mode::file;
+  r.timeout_s = a.file.unit_timeout_s;
+  r.out_dir = q.out.string();
+  r.colour = q.colour;
+  r.submissions = {{a.slot->name, q.submission}};
+  r.build = policy_of(a.file);
+  r.command_line = q.command_line;
+  r.child.argv0 = q.program;
+  for (const std::filesystem::path& p : q.search_path) r.child.plugin_paths.push_back(p.string());
+  r.child.submissions = {a.slot->name + "=" + q.submission};
+  r.time_limit_s = q.time_limit_s;
+  return run_labs(r);
+}
+
+std::map<std::string, std::vector<variant_result>> student_results(const std::filesystem::path& folder,
+                                                                   const std::string& variant, run_context& context,
+                                                                   const std::string& command) {
+  std::map<std::string, std::vector<variant_result>> by_file;
+  try {
+    result_set run = read_result_set(folder);
+    context = std::move(run.context);
+    for (variant_result& r : run.results)
+      if (r.variant == variant) by_file[r.lab_file].push_back(std::move(r));
+  } catch (const result_set_error& e) {
+    fmt::print(stderr, "cudalab: {}: no results to score: {}\n", command, e.what());
+  }
+  return by_file;
+}
+
+}  // namespace cudalab::host
