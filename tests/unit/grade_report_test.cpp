@@ -143,6 +143,19 @@ TEST(GradeReport, RoundTripsThroughItsJson) {
   EXPECT_EQ(back.staff.seed_digests.size(), 2u);
 }
 
+// grade.json says while grading goes on that it is not complete (a batch grades such a student again);
+// a report written before the field existed was written at the end, complete.
+TEST(GradeReport, CompleteRoundTripsAndOldReportsWereComplete) {
+  grade_report r = sample_report();
+  r.complete = false;
+  EXPECT_FALSE(parse_grade_report(grade_report_json(r)).complete);
+  std::string old = grade_report_json(sample_report());
+  const std::string field = "  \"complete\": true,\n";
+  ASSERT_NE(old.find(field), std::string::npos);
+  old.erase(old.find(field), field.size());
+  EXPECT_TRUE(parse_grade_report(old).complete);
+}
+
 TEST(GradeReport, NoDeviceIsNull) {
   const grade_report r = build_failure_report();
   const json j = json::parse(grade_report_json(r));
