@@ -1,6 +1,10 @@
 // Loading and checking an assignment (assignment.hpp).
 #include "assignment/assignment.hpp"
 
+#include <fmt/format.h>
+
+#include "exit_codes.hpp"
+
 #include "plugin/spec_lookup.hpp"
 
 namespace cudalab::host {
@@ -46,6 +50,20 @@ loaded_assignment load_assignment(const std::filesystem::path& path,
   }
   if (!problems.empty()) throw lab_file_error(problems);
   return a;
+}
+
+int load_assignment_for_command(const std::filesystem::path& path,
+                                const std::vector<std::filesystem::path>& search_path, loaded_assignment& out) {
+  try {
+    out = load_assignment(path, search_path);
+  } catch (const lab_file_error& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return exit_bad_lab_file;
+  } catch (const plugin_error& e) {
+    fmt::print(stderr, "cudalab: {}\n", e.what());
+    return exit_plugin;
+  }
+  return exit_ok;
 }
 
 }  // namespace cudalab::host

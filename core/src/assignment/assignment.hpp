@@ -30,4 +30,9 @@ struct loaded_assignment {
 loaded_assignment load_assignment(const std::filesystem::path& path,
                                   const std::vector<std::filesystem::path>& search_path);
 
+/// load_assignment for a command: `out` loaded and exit_ok, or the problems printed on stderr and
+/// exit_bad_lab_file (the assignment or its lab file) or exit_plugin (the lab's plugin).
+int load_assignment_for_command(const std::filesystem::path& path,
+                                const std::vector<std::filesystem::path>& search_path, loaded_assignment& out);
+
 }  // namespace cudalab::host

@@ -70,15 +70,7 @@ int write_check_report(const fs::path& out, const grade_report& r) {
 int check_submission(const check_request& req) {
   const auto started = std::chrono::steady_clock::now();  // total_timeout_s counts from here
   loaded_assignment a;
-  try {
-    a = load_assignment(req.assignment, req.search_path);
-  } catch (const lab_file_error& e) {
-    fmt::print(stderr, "{}\n", e.what());
-    return exit_bad_lab_file;
-  } catch (const plugin_error& e) {
-    fmt::print(stderr, "cudalab: {}\n", e.what());
-    return exit_plugin;
-  }
+  if (const int code = load_assignment_for_command(req.assignment, req.search_path, a); code != exit_ok) return code;
   const assignment_file& f = a.file;
   const std::string submission =
       !req.submission.empty() ? req.submission : (req.assignment.parent_path() / a.submission_name()).string();

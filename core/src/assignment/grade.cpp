@@ -371,15 +371,8 @@ void emit_renders(const grade_report& report, const std::vector<emit_target>& ta
 
 int grade_command(const grade_request& req) {
   loaded_assignment a;
-  try {
-    a = load_assignment(req.assignment, req.settings.search_path);
-  } catch (const lab_file_error& e) {
-    fmt::print(stderr, "{}\n", e.what());
-    return exit_bad_lab_file;
-  } catch (const plugin_error& e) {
-    fmt::print(stderr, "cudalab: {}\n", e.what());
-    return exit_plugin;
-  }
+  if (const int code = load_assignment_for_command(req.assignment, req.settings.search_path, a); code != exit_ok)
+    return code;
   grade_settings settings = req.settings;
   const fs::path secret_file =
       !req.secret_file.empty() ? fs::path(req.secret_file) : req.assignment.parent_path() / staff_secret_file_name;
