@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include "exit_codes.hpp"
-
 #include "plugin/spec_lookup.hpp"
 
 namespace cudalab::host {
