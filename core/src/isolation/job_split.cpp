@@ -1,6 +1,7 @@
 // How a lab file's job is cut into parts of contiguous points over several workers.
 #include "isolation/job_split.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
