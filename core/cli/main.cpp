@@ -121,9 +121,9 @@ int main(int argc, char** argv) {
                   "and record it as timed out")
       ->check(cli::seconds_above_zero());
   run->add_option("--devices", o.devices,
-                  "Spread the run over these GPUs (CUDA ordinals, e.g. 0,1), one worker each: lab files (or with "
-                  "--isolate=variant, points) run side by side in child processes, results in the usual order; a "
-                  "lab whose traffic crosses the host bus runs alone")
+                  "Spread the run over these GPUs (CUDA ordinals, e.g. 0,1), one worker each: lab files (a long one "
+                  "in parts of its points; with --isolate=variant, points) run side by side in child processes, "
+                  "results in the usual order; a lab whose traffic crosses the host bus runs alone")
       ->check(cli::device_list());
   run->add_option("--device", o.device,
                   "Run on this GPU alone (a CUDA ordinal, counted from 0 among those CUDA_VISIBLE_DEVICES shows): "
@@ -144,7 +144,8 @@ int main(int argc, char** argv) {
   run->add_option(host::child_flag::result_fd, o.child.result_fd)->group("");
   run->add_flag(host::child_flag::context_only, o.child.context_only)->group("");
   run->add_option(host::child_flag::ceilings, o.child.ceilings)->group("");
-  run->add_option(host::child_flag::point, o.child.point)->group("");
+  run->add_option(host::child_flag::first_point, o.child.first_point)->group("");
+  run->add_option(host::child_flag::last_point, o.child.last_point)->group("");
   run->add_option(host::child_flag::variant, o.child.variant)->group("");
   run->add_option(host::child_flag::baseline_gbps, o.child.baseline_gbps)->group("");
   run->add_option(host::child_flag::parent_pid, o.child.parent_pid)->group("");

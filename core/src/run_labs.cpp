@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -214,6 +215,7 @@ int probe_devices(const run_request& r, const child_command& command, double tim
 // `devices` (--devices, or --device's one), on each GPU's worker.
 int run_in_children(const run_request& r, const std::vector<int>& devices, const std::string& out_dir,
                     output_format format, isolation_mode mode, double timeout_s) {
+  const auto started = std::chrono::steady_clock::now();  // the schedule's times count from here
   const stop_signals signals;
   const stop_or_deadline stop(signals.requested(), r.time_limit_s);
   // Every child plans from the texts this process planned from, never from the files again.
@@ -234,6 +236,8 @@ int run_in_children(const run_request& r, const std::vector<int>& devices, const
   if (const int code = probe_devices(r, command, timeout_s, stop.requested(), workers, context, measured);
       code != exit_ok)
     return code;
+  context.schedule = run_schedule{};
+  context.schedule->probe_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   // 2. The units, one child each.
   int code = exit_ok;
@@ -249,6 +253,8 @@ int run_in_children(const run_request& r, const std::vector<int>& devices, const
   io.timeout_s = timeout_s;
   io.stop = stop.requested();
   io.workers = workers;
+  io.started = started;
+  io.schedule = &*context.schedule;
   progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));
   io.on_output_line = [&](const std::string& line) { shown.note("  child: " + line); };
   io.command = [&](const isolation_unit& unit, double baseline_gbps, std::size_t worker) {
@@ -256,8 +262,8 @@ int run_in_children(const run_request& r, const std::vector<int>& devices, const
   };
   const auto arrived = [&](const variant_result& result) { shown.arrived(result); };
   return report_run(r, context, *out, shown, [&] {
-    return run_isolated(isolation_units(r.plans, mode, r.variant_filter), shown, io,
-                        workers.size() > 1 ? arrived : std::function<void(const variant_result&)>{});
+    return run_isolated(isolation_units(r.plans, mode, r.variant_filter, std::max<std::size_t>(workers.size(), 1)),
+                        shown, io, workers.size() > 1 ? arrived : std::function<void(const variant_result&)>{});
   });
 }
 

@@ -357,6 +357,124 @@ TEST(JobScheduler, AFailureHaltsTheRestAndIsRethrown) {
   EXPECT_EQ(ran.load(), 2);
 }
 
+// Two lab files planned from texts: a.toml sweeps n (data) over 5 values x block (tuning) over 2, 10
+// points of 3 variants at 20 ms each (0.6 s); b.toml is one point of 3 variants at 0.42 s each (1.26 s).
+// Over two workers the limit is 1.86 s / 8 = 0.23 s, so a.toml is cut into 3 parts, where n changes.
+std::vector<planned_lab> sweep_plans() {
+  plan_request req;
+  req.files = {"a.toml", "b.toml"};
+  req.texts = {
+      "[lab]\nplugin = \"testlab\"\n[sweep]\nn = [1000, 2000, 3000, 4000, 5000]\nblock = [128, 256]\n"
+      "[measure]\nrepetitions = 3\nmin_time_ms = 5\nwarmup_ms = 5\n",
+      "[lab]\nplugin = \"testlab\"\n[params]\nn = 1000\n"
+      "[measure]\nrepetitions = 10\nmin_time_ms = 40\nwarmup_ms = 20\n"};
+  req.search_path = cudalab::host::testing::test_plugin_path();
+  return plan_lab_files(req);
+}
+
+// Over several workers a long lab file becomes several jobs of contiguous points, each point with all
+// its variants (the baseline among them), cut where the data changes; with one worker, or in variant
+// mode, nothing changes.
+TEST(IsolatedRun, OverSeveralWorkersALongLabFileIsCutIntoParts) {
+  const auto plans = sweep_plans();
+  const auto one = isolation_units(plans, isolation_mode::file, {}, 1);
+  ASSERT_EQ(one.size(), 2u);
+  EXPECT_EQ(one[0].expected.size(), 30u);
+  EXPECT_FALSE(is_part_of_file(one[0]));
+  EXPECT_EQ(one[0].last_point, 9u);
+
+  const auto two = isolation_units(plans, isolation_mode::file, {}, 2);
+  ASSERT_EQ(two.size(), 4u);  // a.toml in 3 parts, b.toml whole
+  const std::vector<std::pair<std::uint64_t, std::uint64_t>> points{{0, 3}, {4, 5}, {6, 9}, {0, 0}};
+  for (std::size_t u = 0; u < two.size(); ++u) {
+    EXPECT_EQ(two[u].job, u);
+    EXPECT_EQ(std::make_pair(two[u].point, two[u].last_point), points[u]) << u;
+    EXPECT_EQ(two[u].lab, &plans[u < 3 ? 0 : 1]);
+    EXPECT_EQ(two[u].expected.size(), 3 * (points[u].second - points[u].first + 1)) << u;
+    EXPECT_EQ(two[u].expected.front(), (std::pair<std::uint64_t, std::string>{points[u].first, "memcpy"})) << u;
+    EXPECT_EQ(two[u].expected.back().first, points[u].second) << u;
+  }
+  EXPECT_TRUE(is_part_of_file(two[1]));
+  EXPECT_FALSE(is_part_of_file(two[3]));
+  EXPECT_NEAR(two[0].planned_s, 12 * 0.02, 1e-9);
+  // The parts together expect what the whole file did, in the same order.
+  std::vector<std::pair<std::uint64_t, std::string>> joined;
+  for (std::size_t u = 0; u < 3; ++u) joined.insert(joined.end(), two[u].expected.begin(), two[u].expected.end());
+  EXPECT_EQ(joined, one[0].expected);
+
+  const auto variants = isolation_units(plans, isolation_mode::variant, {}, 2);
+  const auto variants_one = isolation_units(plans, isolation_mode::variant, {}, 1);
+  ASSERT_EQ(variants.size(), 33u);
+  for (std::size_t u = 0; u < variants.size(); ++u) {
+    EXPECT_EQ(variants[u].job, variants_one[u].job);
+    EXPECT_EQ(variants[u].point, variants_one[u].point);
+    EXPECT_EQ(variants[u].last_point, variants[u].point);
+    EXPECT_EQ(variants[u].variant, variants_one[u].variant);
+  }
+}
+
+// A lab file whose traffic crosses the host bus: its parts are marked, each runs alone.
+TEST(IsolatedRun, HostBusPartsAreMarked) {
+  const auto plans = plans_of({"labs/mapped_pinned_cycles.toml"});
+  const auto units = isolation_units(plans, isolation_mode::file, {}, 2);
+  ASSERT_GT(units.size(), 1u);
+  for (const isolation_unit& u : units) EXPECT_TRUE(u.host_bus);
+}
+
+// The parts of a lab file on two workers: every result once, in plan order, each from the child of its
+// own part; a part's child that crashes costs only that part's points; the schedule has each job.
+TEST(IsolatedRun, PartsRunOnTwoWorkersAndACrashCostsOnlyItsPart) {
+  const auto plans = sweep_plans();
+  const auto units = isolation_units(plans, isolation_mode::file, {}, 2);
+  ASSERT_EQ(units.size(), 4u);
+  collecting_reporter out;
+  run_schedule schedule;
+  schedule.probe_s = 1.5;
+  isolated_run_options io;
+  io.workers = {isolation_worker{3, {}}, isolation_worker{5, {}}};
+  io.schedule = &schedule;
+  io.command = [&](const isolation_unit& u, double, std::size_t) {
+    if (u.point == 4)  // the second part: its first result, then a crash
+      return std::vector<std::string>{"/bin/sh", "-c",
+                                      send(*u.lab, 4, "memcpy", result_status::ok, 100) + "kill -SEGV $$"};
+    return child_sending_all(u, "");
+  };
+  const run_summary s = run_isolated(units, out, io);
+  ASSERT_EQ(out.results.size(), 33u);
+  const auto whole = isolation_units(plans, isolation_mode::file, {}, 1);
+  std::size_t i = 0;
+  for (const isolation_unit& u : whole)
+    for (const auto& [point, variant] : u.expected) {
+      EXPECT_EQ(out.results[i].lab_file, u.lab->file_arg) << i;
+      EXPECT_EQ(out.results[i].point_index, point) << i;
+      EXPECT_EQ(out.results[i].variant, variant) << i;
+      const bool lost = out.results[i].lab_file == "a.toml" && (point == 4 || point == 5) && i != 12;
+      EXPECT_EQ(out.results[i].status, !lost     ? result_status::ok
+                                       : i == 13 ? result_status::error
+                                                 : result_status::skipped)
+          << i;
+      i++;
+    }
+  EXPECT_NE(out.results[13].error.find("running this part of the lab file (points 4 to 5) was killed by signal"),
+            std::string::npos)
+      << out.results[13].error;
+  EXPECT_EQ(s.errors, 1u);
+
+  EXPECT_EQ(schedule.probe_s, 1.5);  // left as it was
+  ASSERT_EQ(schedule.jobs.size(), 4u);
+  const std::vector<std::pair<std::uint64_t, std::uint64_t>> points{{0, 3}, {4, 5}, {6, 9}, {0, 0}};
+  for (std::size_t j = 0; j < 4; ++j) {
+    const scheduled_job& job = schedule.jobs[j];
+    EXPECT_EQ(job.lab_file, j < 3 ? "a.toml" : "b.toml");
+    EXPECT_EQ(std::make_pair(job.first_point, job.last_point), points[j]) << j;
+    EXPECT_TRUE(job.device == 3 || job.device == 5) << job.device;
+    EXPECT_FALSE(job.alone);
+    EXPECT_GE(job.start_s, 0);
+    EXPECT_GE(job.duration_s, 0);
+    EXPECT_LE(job.start_s + job.duration_s, schedule.end_s);
+  }
+}
+
 // --devices values: CUDA_VISIBLE_DEVICES of this process maps each ordinal; one it does not list is refused.
 TEST(GpuWorkers, EachChildSeesOnlyItsGpu) {
   EXPECT_EQ(only_device(1, nullptr), "1");

@@ -210,6 +210,33 @@ TEST(Reporter, TableHeadingKeepsOnGpuNTogetherAtEveryWidth) {
   }
 }
 
+// At the end of an isolated run over named GPUs, a line per GPU: its jobs' time of the run's; none
+// without a schedule (a run in one process) or without named GPUs.
+TEST(Reporter, TableEndsWithHowBusyEachGpuWas) {
+  run_context c = fixed_context();
+  c.devices = {run_device{0, c.device, c.measured, c.gpu}, run_device{1, c.device, c.measured, c.gpu}};
+  run_schedule s;
+  s.probe_s = 6.0;
+  s.end_s = 282.5;
+  s.jobs = {{"labs/a.toml", 0, 16, 0, false, 6.1, 150.0},
+            {"labs/a.toml", 17, 32, 1, false, 6.1, 140.5},
+            {"labs/b.toml", 0, 0, 0, false, 156.1, 120.1}};
+  c.schedule = s;
+  std::ostringstream out;
+  auto table = make_table_reporter(out, false, 120);
+  table->begin(c);
+  table->end(c);
+  EXPECT_NE(out.str().find("\nGPU 0: busy 270.1 s of 282.5 s, 2 jobs\nGPU 1: busy 140.5 s of 282.5 s, 1 job\n"),
+            std::string::npos)
+      << out.str();
+  c.devices.clear();
+  std::ostringstream unnamed;
+  auto plain = make_table_reporter(unnamed, false, 120);
+  plain->begin(c);
+  plain->end(c);
+  EXPECT_EQ(unnamed.str().find("busy"), std::string::npos) << unnamed.str();
+}
+
 TEST(Reporter, WideTableMatchesGolden) {
   std::ostringstream out;
   const std::string text = render(make_table_reporter(out, false, unlimited_width), out);

@@ -1,6 +1,6 @@
 // Results read back from their JSON: every line of the golden results.jsonl survives the round trip
 // result -> JSON -> result -> JSON unchanged, NaN included; contexts likewise, with their GPUs' samples,
-// and contexts written before those still read; anything else is refused.
+// and contexts written before those still read; an isolated run's schedule; anything else is refused.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -117,6 +117,35 @@ TEST(ResultParse, ContextWithoutGpuStateStillReads) {
   EXPECT_TRUE(back.gpu.pci_bus_id.empty());
   EXPECT_FALSE(back.gpu.start);
   EXPECT_FALSE(back.gpu.throttle.throttled);
+}
+
+// An isolated run's schedule: when the GPUs were ready and each job on its GPU, times to the millisecond;
+// a context without one (a run in one process, or written before) has none.
+TEST(ResultParse, ScheduleComesBack) {
+  run_context c;
+  c.cudalab_version = "0.1.0";
+  EXPECT_EQ(context_json(c).find("schedule"), std::string::npos);
+  EXPECT_FALSE(parse_context_json(context_json(c)).schedule);
+  run_schedule s;
+  s.probe_s = 6.1234567;
+  s.end_s = 282.5;
+  s.jobs.push_back({"labs/a.toml", 0, 16, 1, false, 6.2, 130.25});
+  s.jobs.push_back({"labs/mapped_pinned.toml", 0, 0, 0, true, 6.125, 4.5});
+  c.schedule = s;
+  const std::string text = context_json(c);
+  EXPECT_NE(text.find(R"("schedule":{"probe_s":6.123,"end_s":282.5,"jobs":[{"lab_file":"labs/a.toml","first_point":0,)"
+                      R"("last_point":16,"device":1,"alone":false,"start_s":6.2,"duration_s":130.25})"),
+            std::string::npos)
+      << text;
+  const run_context back = parse_context_json(text);
+  ASSERT_TRUE(back.schedule);
+  EXPECT_EQ(back.schedule->probe_s, 6.123);
+  ASSERT_EQ(back.schedule->jobs.size(), 2u);
+  EXPECT_EQ(back.schedule->jobs[1].lab_file, "labs/mapped_pinned.toml");
+  EXPECT_TRUE(back.schedule->jobs[1].alone);
+  EXPECT_EQ(back.schedule->jobs[1].device, 0);
+  EXPECT_EQ(back.schedule->jobs[0].last_point, 16u);
+  EXPECT_EQ(context_json(back), text);
 }
 
 TEST(ResultParse, FieldsComeBack) {

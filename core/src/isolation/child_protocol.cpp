@@ -78,8 +78,11 @@ std::optional<ceilings> parse_ceilings(const std::string& text) {
 std::vector<std::string> unit_child_argv(const child_command& command, const isolation_unit& unit,
                                          const ceilings& measured, double baseline_gbps) {
   std::vector<std::string> own{child_flag::ceilings, ceilings_text(measured)};
+  if (unit.one_variant || is_part_of_file(unit))
+    own.insert(own.end(), {child_flag::first_point, std::to_string(unit.point), child_flag::last_point,
+                           std::to_string(unit.last_point)});
   if (unit.one_variant) {
-    own.insert(own.end(), {child_flag::point, std::to_string(unit.point), child_flag::variant, unit.variant});
+    own.insert(own.end(), {child_flag::variant, unit.variant});
     if (baseline_gbps > 0) own.insert(own.end(), {child_flag::baseline_gbps, fmt::format("{}", baseline_gbps)});
   }
   return child_argv(command, own, {unit.lab->file_arg});
@@ -127,7 +130,8 @@ int probe_in_child(const std::vector<planned_lab>& plans, const child_command& c
 
 run_selection selection_of(const child_options& child) {
   run_selection only;
-  if (child.point >= 0) only.point = static_cast<std::uint64_t>(child.point);
+  if (child.first_point >= 0) only.first_point = static_cast<std::uint64_t>(child.first_point);
+  if (child.last_point >= 0) only.last_point = static_cast<std::uint64_t>(child.last_point);
   only.variant = child.variant;
   only.baseline_gbps = child.baseline_gbps;
   return only;

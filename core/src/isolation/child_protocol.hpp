@@ -12,8 +12,8 @@
 //      measures the ceilings, sending an empty line after each step (the watchdog restarts on it), and
 //      sends the run's context (context_json) on fd 3; if it fails, its message and exit code are the
 //      run's (no GPU: 5, too big: 3);
-//   2. one child per unit (lab file, or variant at a point) runs just that, with the ceilings passed
-//      in, and sends results.jsonl lines (result_json) on fd 3 as each result exists.
+//   2. one child per unit (lab file, a part of its points, or variant at a point) runs just that, with
+//      the ceilings passed in, and sends results.jsonl lines (result_json) on fd 3 as each result exists.
 // The parent parses them back (results/json.hpp), feeds its own reporters, and records a child that
 // died, timed out or stopped early as error/skipped results (isolated_run.hpp). Each child is its own
 // process group: the watchdog kills the whole group, and Ctrl-C reaches only the parent, which kills
@@ -41,7 +41,8 @@ namespace child_flag {
 inline constexpr const char* result_fd = "--internal-child-fd";
 inline constexpr const char* context_only = "--internal-context-only";
 inline constexpr const char* ceilings = "--internal-ceilings";
-inline constexpr const char* point = "--internal-point";
+inline constexpr const char* first_point = "--internal-first-point";
+inline constexpr const char* last_point = "--internal-last-point";
 inline constexpr const char* variant = "--internal-variant";
 inline constexpr const char* baseline_gbps = "--internal-baseline-gbps";
 inline constexpr const char* parent_pid = "--internal-parent-pid";
@@ -53,13 +54,14 @@ inline constexpr const char* child_program = "/proc/self/exe";
 
 /// A child's hidden options, as parsed from its command line.
 struct child_options {
-  int result_fd = -1;         ///< write results.jsonl lines here; -1: not a child
-  bool context_only = false;  ///< probe the GPU, send the context, stop
-  std::string ceilings;       ///< "d2d,h2d,d2h,bidir" (GB/s): measured already ("": measure them)
-  std::int64_t point = -1;    ///< only this point (-1: every point)
-  std::string variant;        ///< only this variant, without the baseline
-  double baseline_gbps = 0;   ///< the baseline's GB/s at that point
-  long parent_pid = 0;        ///< the parent's process id: the child dies with it (die_with_parent)
+  int result_fd = -1;             ///< write results.jsonl lines here; -1: not a child
+  bool context_only = false;      ///< probe the GPU, send the context, stop
+  std::string ceilings;           ///< "d2d,h2d,d2h,bidir" (GB/s): measured already ("": measure them)
+  std::int64_t first_point = -1;  ///< only the points from this one (-1: from the first)
+  std::int64_t last_point = -1;   ///< only the points up to this one (-1: to the last)
+  std::string variant;            ///< only this variant, without the baseline
+  double baseline_gbps = 0;       ///< the baseline's GB/s at that point
+  long parent_pid = 0;            ///< the parent's process id: the child dies with it (die_with_parent)
 };
 
 /// What every child repeats from the parent's command line, besides its lab file(s).

@@ -3,13 +3,16 @@
 #include "isolation/isolated_run.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <optional>
 
 #include "exit_codes.hpp"
 #include "isolation/child_process.hpp"
 #include "isolation/job_scheduler.hpp"
+#include "isolation/job_split.hpp"
 #include "plugin/spec_lookup.hpp"
 #include "results/format.hpp"
 #include "results/json.hpp"
@@ -40,46 +43,68 @@ double planned_result_s(const planned_lab& pl) {
 }  // namespace
 
 std::vector<isolation_unit> isolation_units(const std::vector<planned_lab>& plans, isolation_mode mode,
-                                            const std::vector<std::string>& variant_filter) {
+                                            const std::vector<std::string>& variant_filter, std::size_t workers) {
+  // The run's planned seconds: what each worker's share of it is measured against.
+  double run_s = 0;
+  for (const planned_lab& pl : plans)
+    run_s += double(pl.plan.point_count() * variants_to_run(pl.plan, variant_filter).size()) * planned_result_s(pl);
   std::vector<isolation_unit> units;
   std::size_t job = 0;
   for (const planned_lab& pl : plans) {
     const std::vector<std::string> names = variants_to_run(pl.plan, variant_filter);
-    isolation_unit whole;
-    whole.lab = &pl;
-    whole.job = job;
-    for (std::uint64_t p = 0; p < pl.plan.point_count(); ++p) {
-      const std::size_t first = units.size();
-      bool host_bus = false;
-      for (const std::string& v : names) {
-        host_bus = host_bus || crosses_host_bus(pl, p, v);
-        if (mode == isolation_mode::variant) {
+    const std::uint64_t points = pl.plan.point_count();
+    std::vector<bool> host_bus(points, false);
+    for (std::uint64_t p = 0; p < points; ++p)
+      for (const std::string& v : names) host_bus[p] = host_bus[p] || crosses_host_bus(pl, p, v);
+    if (mode == isolation_mode::variant) {
+      for (std::uint64_t p = 0; p < points; ++p) {
+        for (const std::string& v : names) {
           isolation_unit one;
           one.lab = &pl;
           one.one_variant = true;
-          one.point = p;
+          one.point = one.last_point = p;
           one.variant = v;
           one.expected = {{p, v}};
           one.job = job;
+          one.host_bus = host_bus[p];
           one.planned_s = planned_result_s(pl);
           units.push_back(std::move(one));
-        } else {
-          whole.expected.emplace_back(p, v);
-          whole.planned_s += planned_result_s(pl);
         }
-      }
-      whole.host_bus = whole.host_bus || host_bus;
-      if (mode == isolation_mode::variant) {
-        for (std::size_t u = first; u < units.size(); ++u) units[u].host_bus = host_bus;
         job++;
       }
+      continue;
     }
-    if (mode != isolation_mode::variant) {
-      units.push_back(std::move(whole));
-      job++;
+    // The lab file's parts (one with one worker), each point's variants together in one part.
+    std::vector<std::uint64_t> firsts{0};
+    if (workers > 1 && points > 1) {
+      std::vector<bool> new_data(points, true);
+      for (std::uint64_t p = 1; p < points; ++p)
+        new_data[p] = !same_data(pl.plugin->spec, pl.plan.point(p - 1), pl.plan.point(p));
+      firsts = split_points(std::vector<double>(points, double(names.size()) * planned_result_s(pl)), new_data, run_s,
+                            workers);
+    }
+    firsts.push_back(points);
+    for (std::size_t i = 0; i + 1 < firsts.size(); ++i) {
+      isolation_unit part;
+      part.lab = &pl;
+      part.job = job++;
+      part.point = firsts[i];
+      part.last_point = firsts[i + 1] > firsts[i] ? firsts[i + 1] - 1 : firsts[i];
+      for (std::uint64_t p = firsts[i]; p < firsts[i + 1]; ++p) {
+        part.host_bus = part.host_bus || host_bus[p];
+        for (const std::string& v : names) {
+          part.expected.emplace_back(p, v);
+          part.planned_s += planned_result_s(pl);
+        }
+      }
+      units.push_back(std::move(part));
     }
   }
   return units;
+}
+
+bool is_part_of_file(const isolation_unit& unit) {
+  return !unit.one_variant && (unit.point > 0 || unit.last_point + 1 < unit.lab->plan.point_count());
 }
 
 namespace {
@@ -139,7 +164,10 @@ std::vector<variant_result> missing_results(const isolation_unit& unit, const re
   std::vector<std::pair<std::uint64_t, std::string>> missing;
   for (const auto& e : unit.expected)
     if (!contains(received.ids, e)) missing.push_back(e);
-  const std::string what = unit.one_variant ? "variant" : "lab file";
+  const std::string what = unit.one_variant        ? "variant"
+                           : is_part_of_file(unit) ? "part of the lab file (points " + std::to_string(unit.point) +
+                                                         " to " + std::to_string(unit.last_point) + ")"
+                                                   : "lab file";
   std::string last;
   for (const std::string& line : how.last_output) last += (last.empty() ? "" : " | ") + line;
   // A child that exited by itself after a CUDA error that poisons its context sent that error as
@@ -318,16 +346,43 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
     return true;
   };
 
+  // Each job as it ran, by job; a job that never started stays unset.
+  const auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - options.started).count();
+  };
+  std::vector<std::optional<scheduled_job>> ran(alone.size());
   run_jobs(
       alone, start_order, workers.size(),
       [&](std::size_t job, std::size_t w, const std::atomic<bool>& halt) {
+        scheduled_job s;
+        s.lab_file = units[job_start[job]].lab->file_arg;
+        s.first_point = units[job_start[job]].point;
+        s.last_point = units[job_start[job + 1] - 1].last_point;
+        s.device = workers[w].device;
+        s.alone = alone[job];
+        s.start_s = seconds();
+        const auto record = [&] {  // under `lock`
+          s.duration_s = seconds() - s.start_s;
+          ran[job] = s;
+        };
         for (std::size_t u = job_start[job]; u < job_start[job + 1]; ++u)
-          if (halt.load() || !run_unit(units[u], job, w, halt)) return;
+          if (halt.load() || !run_unit(units[u], job, w, halt)) {
+            std::lock_guard guard(lock);
+            record();
+            return;
+          }
         std::lock_guard guard(lock);
+        record();
         order.done(job);
       },
       options.stop);
   order.flush();
+  if (options.schedule) {
+    options.schedule->jobs.clear();
+    for (const auto& job : ran)
+      if (job) options.schedule->jobs.push_back(*job);
+    options.schedule->end_s = seconds();
+  }
   if (stopped || (options.stop && options.stop->load())) summary.interrupted = true;
   return summary;
 }

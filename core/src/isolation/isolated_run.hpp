@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
@@ -19,12 +20,16 @@ namespace cudalab::host {
 struct isolation_unit {
   const planned_lab* lab = nullptr;
   bool one_variant = false;  ///< variant mode: only `variant` at `point`
-  std::uint64_t point = 0;
+  std::uint64_t point = 0;   ///< its first point (variant mode: its only one)
+  /// Its last point: a lab file's job over several workers may be a part of its points, point to
+  /// last_point (job_split.hpp); a whole lab file's ends at its last point.
+  std::uint64_t last_point = 0;
   std::string variant;
   /// The results it should produce, in order: (point index, variant name).
   std::vector<std::pair<std::uint64_t, std::string>> expected;
-  /// Its job: the units of one job run one after the other on one worker - a lab file, or in variant
-  /// mode the variants of one point (so that each is compared with a baseline timed on the same GPU).
+  /// Its job: the units of one job run one after the other on one worker - a lab file (over several
+  /// workers, a part of its points), or in variant mode the variants of one point (so that each is
+  /// compared with a baseline timed on the same GPU).
   std::size_t job = 0;
   /// Its job moves bytes over the host bus (memory_path::host_bus) at some point: it runs alone, as
   /// every GPU of the host shares that bus.
@@ -35,9 +40,14 @@ struct isolation_unit {
 };
 
 /// The units of `plans` for `mode` (file or variant), with the variants `variants_to_run` picks, in
-/// order, their jobs numbered from 0.
+/// order, their jobs numbered from 0. In file mode over several `workers`, a long lab file is cut into
+/// parts of contiguous points as split_points says (job_split.hpp), each a unit and a job of its own;
+/// with one worker each lab file is one unit.
 std::vector<isolation_unit> isolation_units(const std::vector<planned_lab>& plans, isolation_mode mode,
-                                            const std::vector<std::string>& variant_filter);
+                                            const std::vector<std::string>& variant_filter, std::size_t workers = 1);
+
+/// Whether `unit` runs only a part of its lab file's points (a child told which).
+bool is_part_of_file(const isolation_unit& unit);
 
 /// One worker of an isolated run: it runs one job at a time, its children on a GPU of its own.
 struct isolation_worker {
@@ -58,6 +68,12 @@ struct isolated_run_options {
   double timeout_s = 0;                                    ///< per child; 0: no watchdog
   const std::atomic<bool>* stop = nullptr;                 ///< Ctrl-C: kill the child, stop
   std::function<void(const std::string&)> on_output_line;  ///< each line a child prints
+  /// When set, gets each job that started (in plan order: its lab file, points, GPU, whether it ran
+  /// alone, when it started and how long it took) and when the last one ended; its probe_s is left as
+  /// it is.
+  run_schedule* schedule = nullptr;
+  /// What the schedule's times count from: when the run started.
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 
 /// Runs every unit in a child and reports each result it sends - only those its unit expects, once

@@ -90,7 +90,24 @@ class table_reporter final : public reporter {
     out_.flush();
   }
 
-  void end(const run_context&) override { out_.flush(); }
+  // Over named GPUs (--devices, --device), how busy each was: a line per GPU.
+  void end(const run_context& c) override {
+    if (c.schedule && !c.devices.empty()) {
+      out_ << "\n";
+      for (const run_device& d : c.devices) {
+        double busy_s = 0;
+        std::size_t jobs = 0;
+        for (const scheduled_job& j : c.schedule->jobs)
+          if (j.device == d.ordinal) {
+            busy_s += j.duration_s;
+            jobs++;
+          }
+        out_ << fmt::format("GPU {}: busy {:.1f} s of {:.1f} s, {} job{}\n", d.ordinal, busy_s, c.schedule->end_s, jobs,
+                            jobs == 1 ? "" : "s");
+      }
+    }
+    out_.flush();
+  }
 
  private:
   // The device's name, then its ceilings: a line, or two where one does not fit.

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <ctime>
 #include <limits>
 #include <optional>
@@ -306,6 +307,43 @@ void from_json(const json& j, lab_description& l) {
   j.at("variants").get_to(l.variants);
 }
 
+namespace {
+
+// Seconds of the schedule to the millisecond: the steady clock's nanoseconds say nothing more.
+double to_ms(double s) { return std::round(s * 1e3) / 1e3; }
+
+}  // namespace
+
+void to_json(json& j, const scheduled_job& s) {
+  j = {{"lab_file", s.lab_file},
+       {"first_point", s.first_point},
+       {"last_point", s.last_point},
+       {"device", s.device},
+       {"alone", s.alone},
+       {"start_s", to_ms(s.start_s)},
+       {"duration_s", to_ms(s.duration_s)}};
+}
+
+void from_json(const json& j, scheduled_job& s) {
+  j.at("lab_file").get_to(s.lab_file);
+  j.at("first_point").get_to(s.first_point);
+  j.at("last_point").get_to(s.last_point);
+  j.at("device").get_to(s.device);
+  j.at("alone").get_to(s.alone);
+  j.at("start_s").get_to(s.start_s);
+  j.at("duration_s").get_to(s.duration_s);
+}
+
+void to_json(json& j, const run_schedule& s) {
+  j = {{"probe_s", to_ms(s.probe_s)}, {"end_s", to_ms(s.end_s)}, {"jobs", s.jobs}};
+}
+
+void from_json(const json& j, run_schedule& s) {
+  j.at("probe_s").get_to(s.probe_s);
+  j.at("end_s").get_to(s.end_s);
+  j.at("jobs").get_to(s.jobs);
+}
+
 void to_json(json& j, const run_context& c) {
   j = {{"schema_version", results_schema_version},
        {"cudalab_version", c.cudalab_version},
@@ -330,6 +368,7 @@ void to_json(json& j, const run_context& c) {
       all.push_back({{"ordinal", d.ordinal}, {"device", d.device}, {"ceilings", d.measured}, {"gpu_state", d.gpu}});
     j["devices"] = all;
   }
+  if (c.schedule) j["schedule"] = *c.schedule;
 }
 
 void from_json(const json& j, run_context& c) {
@@ -368,6 +407,8 @@ void from_json(const json& j, run_context& c) {
       c.devices.push_back(std::move(one));
     }
   }
+  // Isolated runs' only, from results schema 2's later files on.
+  if (j.contains("schedule")) c.schedule = j.at("schedule").get<run_schedule>();
 }
 
 void to_json(json& j, const timing& t) {

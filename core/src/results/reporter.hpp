@@ -29,7 +29,9 @@ class reporter {
 /// request and bank conflicts) as many as fit in `width` columns (console_width(); unlimited_width:
 /// all), the least important (highest `rank`) dropped first. Rows never wrap: a variant name too long
 /// for its column gets a line of its own above its row; a failure's text goes on lines of its own
-/// under the row, indented and wrapped to `width`. `colour` adds ANSI colours (terminals only).
+/// under the row, indented and wrapped to `width`. `colour` adds ANSI colours (terminals only). At the
+/// end of an isolated run over named GPUs, a line per GPU: how long its jobs took of the run's time
+/// ("GPU 0: busy 270.1 s of 282.5 s, 12 jobs").
 std::unique_ptr<reporter> make_table_reporter(std::ostream& out, bool colour, std::size_t width);
 
 /// One JSON object per line per result, flushed at once (the crash-safe stream: results.jsonl, whose

@@ -1,7 +1,9 @@
-// The run's context: what a run happened on and when, the device's measured ceilings, and its state
-// through NVML at the start and end.
+// The run's context: what a run happened on and when, the device's measured ceilings, its state
+// through NVML at the start and end, and an isolated run's schedule (each job on its GPU).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,6 +42,27 @@ struct lab_description {
   std::vector<std::string> variants;                                    ///< run, the baseline first
 };
 
+/// One job of an isolated run as it ran: a lab file, a part of its points (--devices), or in variant
+/// mode one point's variants.
+struct scheduled_job {
+  std::string lab_file;           ///< as given on the command line (results' lab_file)
+  std::uint64_t first_point = 0;  ///< its first and last point index
+  std::uint64_t last_point = 0;
+  int device = -1;        ///< the GPU ordinal of the worker that ran it (-1: the run names no GPU)
+  bool alone = false;     ///< over several workers, it ran with nothing beside it (its traffic crosses the host bus)
+  double start_s = 0;     ///< when it started, seconds after the run started
+  double duration_s = 0;  ///< how long its children took, seconds
+};
+
+/// How an isolated run spent its time: the start, then each job on its worker.
+struct run_schedule {
+  /// Seconds from the run's start until the GPUs were ready: each one probed and its ceilings measured,
+  /// one after the other, by a child of its own.
+  double probe_s = 0;
+  double end_s = 0;                 ///< when the last job ended, seconds after the run started
+  std::vector<scheduled_job> jobs;  ///< the jobs that started, in plan order
+};
+
 /// What a run happened on and when.
 struct run_context {
   std::string cudalab_version;
@@ -51,14 +74,15 @@ struct run_context {
   std::string hostname;
   std::string started_at;  ///< ISO 8601 with its zone: UTC, "2026-11-24T03:12:09Z"
   std::string command_line;
-  device_info device;                 ///< over several GPUs: the first listed
-  int sm_clock_mhz = 0;               ///< the device's top SM clock (the runtime's clock rate attribute)
-  ceilings measured;                  ///< likewise
-  gpu_state gpu;                      ///< likewise: its state through NVML at the start and end
-  nvml_status nvml;                   ///< whether that state could be read, and the driver's version
-  std::string profile;                ///< run profile file, "" for built-in defaults
-  std::vector<run_device> devices;    ///< --devices: every GPU listed once, in order; empty otherwise
-  std::vector<lab_description> labs;  ///< the lab files run, in order
+  device_info device;                    ///< over several GPUs: the first listed
+  int sm_clock_mhz = 0;                  ///< the device's top SM clock (the runtime's clock rate attribute)
+  ceilings measured;                     ///< likewise
+  gpu_state gpu;                         ///< likewise: its state through NVML at the start and end
+  nvml_status nvml;                      ///< whether that state could be read, and the driver's version
+  std::string profile;                   ///< run profile file, "" for built-in defaults
+  std::vector<run_device> devices;       ///< --devices: every GPU listed once, in order; empty otherwise
+  std::vector<lab_description> labs;     ///< the lab files run, in order
+  std::optional<run_schedule> schedule;  ///< an isolated run's (jobs once it ended); none in one process
 };
 
 }  // namespace cudalab::host

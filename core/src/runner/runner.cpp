@@ -243,9 +243,8 @@ run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& 
     const std::vector<std::string> names = names_of(pl.plan);
     host_session session(context.device, pl.plan.measure.seed);
     kept_point kept;  // destroyed before the session whose registrations it holds
-    for (std::uint64_t pi = 0; pi < pl.plan.point_count(); ++pi) {
+    for (std::uint64_t pi = only.first_point; pi < pl.plan.point_count() && pi <= only.last_point; ++pi) {
       if (run.over()) break;
-      if (only.point && pi != *only.point) continue;
       run_point(run, pl, names, pi, session, kept);
     }
   }

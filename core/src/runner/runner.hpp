@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,9 +34,10 @@ struct run_summary {
 /// The share of the plans a child of an isolated run runs (the isolation layer builds it from the
 /// child's options); by default, everything.
 struct run_selection {
-  std::optional<std::uint64_t> point;  ///< only this point of each plan
-  std::string variant;                 ///< only this variant, without the baseline ("": the variants to run)
-  double baseline_gbps = 0;            ///< with `variant`: the baseline's GB/s at the point (0: unknown)
+  std::uint64_t first_point = 0;                                         ///< only the points of each plan from this one
+  std::uint64_t last_point = std::numeric_limits<std::uint64_t>::max();  ///< to this one
+  std::string variant;       ///< only this variant, without the baseline ("": the variants to run)
+  double baseline_gbps = 0;  ///< with `variant`: the baseline's GB/s at the point (0: unknown)
 };
 
 /// Options that are not part of a lab file.
