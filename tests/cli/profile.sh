@@ -1,14 +1,53 @@
 #!/usr/bin/env bash
-# `cudalab run --profile` on the fake CUDA runtime with a fake ncu (tests/support/fakencu): the counters
-# of the CSV it hands back beside the model's in every output, ncu started as it must be (clocks left
-# alone, only the variants' NVTX ranges, the program's own process); without ncu, with an ncu that may
-# not read the counters (ERR_NVGPUCTRPERM) and with one that fails before running anything, the run says
-# so once and goes on without counters, its exit code a normal run's; the options it cannot go with.
-# usage: profile.sh CUDALAB FIXTURES TEST_PLUGIN_DIR FAULTY_PLUGIN_DIR WORK_DIR
+# `cudalab run --profile`.
+#   fake: on the fake CUDA runtime with a fake ncu (tests/support/fakencu): the counters of the CSV it
+#         hands back beside the model's in every output, ncu started as it must be (clocks left alone,
+#         only the variants' NVTX ranges, the program's own process); without ncu, with an ncu that may
+#         not read the counters (ERR_NVGPUCTRPERM) and with one that fails before running anything, the
+#         run says so once and goes on without counters, its exit code a normal run's; the options it
+#         cannot go with.
+#   real: on a GPU with the toolkit's ncu: every kernel of the test lab and of labs/reduction.toml at
+#         n = 1Mi counted in its variant's range, the test lab's copy matching the model, reduction's
+#         requests equal to the model's and its global sectors per request within 2% (exit 77 without a
+#         GPU, without ncu, or without permission to read the counters).
+# usage: profile.sh fake|real CUDALAB FIXTURES TEST_PLUGIN_DIR FAULTY_PLUGIN_DIR WORK_DIR
 set -u
-cudalab=$1 fixtures=$2 tp=$3 faulty=$4 work=$5
+mode=$1 cudalab=$2 fixtures=$3 tp=$4 faulty=$5 work=$6
 fail() { echo "FAIL: $*" >&2; exit 1; }
 rm -rf "$work" && mkdir -p "$work/bin" && cd "$work" || fail "no work folder"
+labs=$(cd "$fixtures/../../labs" && pwd)
+
+if [ "$mode" = real ]; then
+  if ! nvidia-smi -L >/dev/null 2>&1; then echo "skipped: no GPU"; exit 77; fi
+  cp "$fixtures/cli/testlab.toml" lab.toml
+  "$cudalab" run --profile lab.toml --plugin-path "$tp" --out "$work/testlab" >testlab.txt 2>testlab.err
+  code=$?
+  grep -q "no ncu\|ERR_NVGPUCTRPERM" testlab.err && { echo "skipped: $(cat testlab.err)"; exit 77; }
+  [ $code = 0 ] || fail "testlab: exit $code: $(cat testlab.err)"
+  "$cudalab" run --profile "$labs/reduction.toml" --set n=1Mi --out "$work/reduction" >reduction.txt 2>reduction.err ||
+    fail "reduction: exit $?: $(cat reduction.err)"
+  python3 - "$work" <<'PY' || fail "the counters (above)"
+import json, sys
+work = sys.argv[1]
+for lab in ("testlab", "reduction"):
+    doc = json.load(open(f"{work}/{lab}/results.json"))
+    assert doc["context"]["counters"].startswith("Nsight Compute"), doc["context"]["counters"]
+    for r in doc["results"]:
+        m = r.get("measured")
+        assert m is not None, (lab, r["variant"], "no counters")
+        if r["model"] is not None:
+            assert m["kernels"] > 0, (lab, r["variant"], "no kernel counted in its range")
+        if lab == "testlab" and r["variant"] == "copy":
+            assert r["counters_verdict"] == "matches", (r["point"], r["counters_verdict"], m)
+        if lab == "reduction" and r["model"] is not None:
+            for kind in ("global_load", "global_store", "shared_load", "shared_store"):
+                assert r["model"][kind]["requests"] == m[kind]["requests"], (r["variant"], kind, r["model"][kind], m[kind])
+            assert "s/r" not in r["counters_verdict"], (r["variant"], r["counters_verdict"])
+    print(f"ok: {lab}: " + ", ".join(f"{r['variant']} {r['counters_verdict']}" for r in doc["results"]))
+PY
+  echo "ok"
+  exit 0
+fi
 ln -s "$(cd "$(dirname "$0")/../support/fakencu" && pwd)/ncu" bin/ncu
 cp "$fixtures/cli/testlab.toml" lab.toml  # the fake's CSV names lab.toml's ranges
 export FAKE_NCU_CSV=$fixtures/profile/fake_ncu_testlab.csv FAKE_NCU_LOG=$work/ncu.log
@@ -58,6 +97,9 @@ svg = open(folder + "/plots/lab.svg").read()
 assert "rings: counted by Nsight Compute" in svg and "gbps" not in svg
 print("ok: counted")
 PY
+# --force replaces a profiled run's folder, ncu's files with it.
+env PATH="$work/bin:$PATH" "$cudalab" run --profile --plugin-path "$tp" --out "$work/counted" --force lab.toml \
+  >/dev/null 2>"$work/again.err" || fail "--force does not replace a profiled run: $(cat "$work/again.err")"
 log=$(grep -m1 -- "--export" ncu.log)
 grep -q -- "--clock-control none" <<<"$log" || fail "ncu may change the clocks: $log"
 grep -q -- "--nvtx --nvtx-include regex:cudalab#.\*/" <<<"$log" || fail "ncu counts kernels outside the ranges: $log"
