@@ -43,29 +43,22 @@ def load(folders):
     return rows
 
 
-def global_cells(r):
+def cells(r, kinds, cell):
+    """One `cell(predicted, counted)` line per kind of access either side has, "-" for none."""
     m, c = r.get("model") or {}, r.get("measured") or {}
-    cells = []
-    for short, key in GLOBAL:
-        p, q = m.get(key, {}), c.get(key, {})
-        if not p.get("requests") and not q.get("requests"):
-            continue
-        cells.append(f"{short} {spr(p):.2f}/{spr(q):.2f} ({p.get('requests', 0)}/{q.get('requests', 0)} req)")
-    return "<br>".join(cells) or "-"
+    lines = [cell(short, m.get(key, {}), c.get(key, {})) for short, key in kinds
+             if m.get(key, {}).get("requests") or c.get(key, {}).get("requests")]
+    return "<br>".join(lines) or "-"
 
 
-def shared_cells(r):
-    m, c = r.get("model") or {}, r.get("measured") or {}
-    cells = []
-    for short, key in SHARED:
-        p, q = m.get(key, {}), c.get(key, {})
-        if not p.get("requests") and not q.get("requests"):
-            continue
-        cells.append(
-            f"{short}: req {p.get('requests', 0)}/{q.get('requests', 0)} (all inst {q.get('instructions', 0)}), "
+def global_cell(short, p, q):
+    return f"{short} {spr(p):.2f}/{spr(q):.2f} ({p.get('requests', 0)}/{q.get('requests', 0)} req)"
+
+
+def shared_cell(short, p, q):
+    return (f"{short}: req {p.get('requests', 0)}/{q.get('requests', 0)} (all inst {q.get('instructions', 0)}), "
             f"wf {p.get('wavefronts', 0)}/{q.get('address_wavefronts', 0)} (hw {q.get('wavefronts', 0)}), "
             f"cf {p.get('conflicts', 0)}/{q.get('address_conflicts', 0)} (hw {q.get('conflicts', 0)})")
-    return "<br>".join(cells) or "-"
 
 
 def main(folders):
@@ -112,7 +105,7 @@ def main(folders):
             continue
         dram = f"{c['dram_bytes_read'] / 1e6:.2f}/{c['dram_bytes_written'] / 1e6:.2f}" if c else "-"
         print(f"| {os.path.basename(r['lab_file'])} | {point_text(r)} | {r['variant']} | "
-              f"{c['kernels'] if c else '-'} | {global_cells(r)} | {shared_cells(r)} | {dram} | "
+              f"{c['kernels'] if c else '-'} | {cells(r, GLOBAL, global_cell)} | {cells(r, SHARED, shared_cell)} | {dram} | "
               f"{r.get('counters_verdict', r['status'])} |")
 
 

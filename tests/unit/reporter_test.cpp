@@ -165,11 +165,7 @@ std::vector<variant_result> counted_results() {
     const std::string off = std::to_string(p);
     rs.push_back(untimed(make("labs/a.toml", p, off, "memcpy", true, 0, 0)));  // no kernel, no model
     variant_result read = untimed(make("labs/a.toml", p, off, "offset_read", false, 0, 0));
-    read.measured.kernels = 1;
-    read.measured.global_load = {1000, 5050};
-    read.measured.global_store = {1000, 4000};
-    read.measured.dram_bytes_read = 4000000;
-    read.measured.dram_bytes_written = 4000000;
+    read.measured = {1, {1000, 5050}, {1000, 4000}, {}, {}, {}, {}, 4000000, 4000000};
     rs.push_back(read);
     variant_result copy = untimed(make("labs/a.toml", p, off, "offset_copy", false, 0, 0));
     copy.measured = read.measured;
@@ -181,11 +177,7 @@ std::vector<variant_result> counted_results() {
   histogram.model.global_load = {1000, 4000, 1000, 128000};
   histogram.model.global_store = {};
   histogram.model.global_atomic = {1000, 4000, 1000, 4000};
-  histogram.measured.kernels = 2;
-  histogram.measured.global_load = {1000, 4000};
-  histogram.measured.global_atomic = {1000, 22600};
-  histogram.measured.dram_bytes_read = 4200000;
-  histogram.measured.dram_bytes_written = 1024;
+  histogram.measured = {2, {1000, 4000}, {}, {1000, 22600}, {}, {}, {}, 4200000, 1024};
   rs.push_back(histogram);
   variant_result lost = untimed(make("labs/c.toml", 0, "", "copy", false, 0, 0));  // its range never counted
   rs.push_back(lost);

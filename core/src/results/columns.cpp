@@ -31,17 +31,6 @@ cell counted(const variant_result& r, std::uint64_t requests, double v) {
 }
 cell counted_count(const variant_result& r, std::uint64_t v) { return r.has_measured ? cell(v) : cell(); }
 
-// Measured global sectors per request of loads and stores as "4.00/1.00" ("-" for a side without).
-std::string measured_sectors_text(const variant_result& r) {
-  const auto& ld = r.measured.global_load;
-  const auto& st = r.measured.global_store;
-  if (!r.has_measured || ld.requests + st.requests == 0) return "";
-  auto side = [](const measured_global& g) {
-    return g.requests ? fmt::format("{:.2f}", g.sectors_per_request()) : "-";
-  };
-  return side(ld) + "/" + side(st);
-}
-
 }  // namespace
 
 const std::vector<column>& result_columns() {

@@ -87,24 +87,32 @@ std::string failure_text(const variant_result& r) {
   return s;
 }
 
+std::string per_side_text(std::uint64_t load_requests, double load, std::uint64_t store_requests, double store) {
+  if (load_requests + store_requests == 0) return "";
+  auto side = [](std::uint64_t requests, double v) { return requests ? fmt::format("{:.2f}", v) : std::string("-"); };
+  return side(load_requests, load) + "/" + side(store_requests, store);
+}
+
 std::string shared_conflicts_text(const variant_result& r) {
   const auto& ld = r.model.shared_load;
   const auto& st = r.model.shared_store;
-  if (!r.has_model || ld.requests + st.requests == 0) return "";
-  auto side = [](const shared_totals& s) {
-    return s.requests ? fmt::format("{:.2f}", s.conflicts_per_request()) : "-";
-  };
-  return side(ld) + "/" + side(st);
+  if (!r.has_model) return "";
+  return per_side_text(ld.requests, ld.conflicts_per_request(), st.requests, st.conflicts_per_request());
 }
 
 std::string measured_shared_conflicts_text(const variant_result& r) {
   const auto& ld = r.measured.shared_load;
   const auto& st = r.measured.shared_store;
-  if (!r.has_measured || ld.requests + st.requests == 0) return "";
-  auto side = [](const measured_shared& s) {
-    return s.requests ? fmt::format("{:.2f}", s.address_conflicts_per_request()) : "-";
-  };
-  return side(ld) + "/" + side(st);
+  if (!r.has_measured) return "";
+  return per_side_text(ld.requests, ld.address_conflicts_per_request(), st.requests,
+                       st.address_conflicts_per_request());
+}
+
+std::string measured_sectors_text(const variant_result& r) {
+  const auto& ld = r.measured.global_load;
+  const auto& st = r.measured.global_store;
+  if (!r.has_measured) return "";
+  return per_side_text(ld.requests, ld.sectors_per_request(), st.requests, st.sectors_per_request());
 }
 
 std::string measured_text(const variant_result& r) {

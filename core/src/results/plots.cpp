@@ -239,32 +239,27 @@ class sweep_plot {
              return exact(r.is_baseline || !(r.pct_of_baseline > 0) ? std::nullopt : std::optional(r.pct_of_baseline));
            },
            100.0});
-    const bool counted_sectors = any_has(rows_, measured_sectors_per_request);
-    const bool counted_wavefronts = any_has(rows_, measured_wavefronts_per_request);
-    const char* const rings = "; rings: counted by Nsight Compute";
-    if (any_has(rows_, predicted_sectors_per_request) || counted_sectors) {
-      panel p{"sectors_per_request",
-              std::string("global sectors per request, predicted by the model (4 = coalesced)") +
-                  (counted_sectors ? rings : ""),
-              "sectors/request",
-              160,
-              true,
-              [](const variant_result& r) { return exact(predicted_sectors_per_request(r)); },
-              std::nullopt};
-      if (counted_sectors) p.measured = measured_sectors_per_request;
-      panels.push_back(p);
-    }
-    if (any_has(rows_, predicted_wavefronts_per_request) || counted_wavefronts) {
-      panel p{"wavefronts_per_request",
-              std::string("shared-memory wavefronts per request, predicted by the model (the fewest: 1 per 128 "
-                          "bytes moved)") +
-                  (counted_wavefronts ? rings : ""),
-              "wavefronts/request",
-              160,
-              true,
-              [](const variant_result& r) { return exact(predicted_wavefronts_per_request(r)); },
-              std::nullopt};
-      if (counted_wavefronts) p.measured = measured_wavefronts_per_request;
+    // The model's per-request figures, each with Nsight Compute's beside it when it counted them.
+    struct per_request_panel {
+      const char* id;
+      const char* heading;
+      const char* y_title;
+      std::optional<double> (*predicted)(const variant_result&);
+      std::optional<double> (*measured)(const variant_result&);
+    };
+    const per_request_panel per_request_panels[] = {
+        {"sectors_per_request", "global sectors per request, predicted by the model (4 = coalesced)", "sectors/request",
+         predicted_sectors_per_request, measured_sectors_per_request},
+        {"wavefronts_per_request",
+         "shared-memory wavefronts per request, predicted by the model (the fewest: 1 per 128 bytes moved)",
+         "wavefronts/request", predicted_wavefronts_per_request, measured_wavefronts_per_request}};
+    for (const per_request_panel& q : per_request_panels) {
+      const bool counted = any_has(rows_, q.measured);
+      if (!counted && !any_has(rows_, q.predicted)) continue;
+      panel p{
+          q.id, std::string(q.heading) + (counted ? "; rings: counted by Nsight Compute" : ""),     q.y_title,   160,
+          true, [predicted = q.predicted](const variant_result& r) { return exact(predicted(r)); }, std::nullopt};
+      if (counted) p.measured = q.measured;
       panels.push_back(p);
     }
     return panels;
@@ -376,6 +371,19 @@ class sweep_plot {
   std::vector<facet_rows> facets_;
 };
 
+// The frame of a horizontal bar chart whose bars start at `x0` and whose values span `bar_width` px on
+// `axis`, from `top` to `bottom`: a grid line and a label per tick, the two axis lines.
+void draw_bar_frame(svg_document& svg, const y_axis& axis, double x0, double bar_width, double top, double bottom) {
+  auto x_at = [&](double v) { return x0 + axis.fraction(v) * bar_width; };
+  const double step = axis.ticks.size() > 1 ? axis.ticks[1] - axis.ticks[0] : 1;
+  for (double t : axis.ticks) {
+    svg.line(x_at(t), top, x_at(t), bottom, grid_colour);
+    svg.text(x_at(t), bottom + 16, tick_text(t, step), text_anchor::middle);
+  }
+  svg.line(x0, top, x0, bottom, frame_colour);
+  svg.line(x0, bottom, x0 + bar_width, bottom, frame_colour);
+}
+
 // A lab file of one point with counters and nothing timed (run --profile): for each quantity (global
 // sectors and shared wavefronts per request) a pair of bars per variant that has it, the model's filled
 // and Nsight Compute's outlined below it, from 0, each pair's values written beside it.
@@ -428,13 +436,7 @@ std::string counters_chart(const std::vector<const variant_result*>& all_rows) {
     svg.open_group(q.id);
     svg.text(12, y + 18, q.heading, text_anchor::start, 13);
     const double first = y + heading_height, bottom = first + row_height * double(rows.size());
-    const double step = axis.ticks.size() > 1 ? axis.ticks[1] - axis.ticks[0] : 1;
-    for (double t : axis.ticks) {
-      svg.line(x_at(t), first, x_at(t), bottom, grid_colour);
-      svg.text(x_at(t), bottom + 16, tick_text(t, step), text_anchor::middle);
-    }
-    svg.line(x0, first, x0, bottom, frame_colour);
-    svg.line(x0, bottom, x0 + bar_width, bottom, frame_colour);
+    draw_bar_frame(svg, axis, x0, bar_width, first, bottom);
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const variant_result& r = *rows[i];
       const series_style style = style_of(i);
@@ -491,13 +493,7 @@ std::string bar_chart(const std::vector<const variant_result*>& all_rows) {
   svg.text(12, 42,
            rows.front()->lab_file + ": median GB/s of each variant; whiskers: the slowest to the fastest repetition");
   const double bottom = top + row_height * double(rows.size());
-  const double step = axis.ticks.size() > 1 ? axis.ticks[1] - axis.ticks[0] : 1;
-  for (double t : axis.ticks) {
-    svg.line(x_at(t), top, x_at(t), bottom, grid_colour);
-    svg.text(x_at(t), bottom + 16, tick_text(t, step), text_anchor::middle);
-  }
-  svg.line(x0, top, x0, bottom, frame_colour);
-  svg.line(x0, bottom, x0 + bar_width, bottom, frame_colour);
+  draw_bar_frame(svg, axis, x0, bar_width, top, bottom);
   svg.text(x0 + bar_width / 2, bottom + 36, "GB/s", text_anchor::middle);
   svg.open_group("bars");
   for (std::size_t i = 0; i < rows.size(); ++i) {
