@@ -140,6 +140,11 @@ int main(int argc, char** argv) {
                   "Re-run this command under compute-sanitizer --tool TOOL (memcheck, racecheck, synccheck, "
                   "initcheck); best with --config configs/verify.toml and small sizes. Exit 7 if it finds errors")
       ->check(CLI::IsMember({"memcheck", "racecheck", "synccheck", "initcheck"}));
+  run->add_flag("--profile", o.profile,
+                "Run every variant once, verified (no timing), under Nsight Compute's ncu, and show the memory "
+                "traffic it counts for each variant's own kernels beside the model's prediction, with a verdict "
+                "(docs/model.md); without ncu, or without permission to read the GPU's counters, the run says so and "
+                "goes on without them");
   // The child processes of an isolated run (isolation/child_protocol.hpp): not for people (hidden from --help).
   run->add_option(host::child_flag::result_fd, o.child.result_fd)->group("");
   run->add_flag(host::child_flag::context_only, o.child.context_only)->group("");
@@ -149,6 +154,7 @@ int main(int argc, char** argv) {
   run->add_option(host::child_flag::variant, o.child.variant)->group("");
   run->add_option(host::child_flag::baseline_gbps, o.child.baseline_gbps)->group("");
   run->add_option(host::child_flag::parent_pid, o.child.parent_pid)->group("");
+  run->add_option(host::child_flag::input_file, o.child.input_file)->group("");
 
   auto* assignment =
       app.add_subcommand("assignment", "Course staff: make an assignment for a lab's slot, and its starter kit");

@@ -36,6 +36,7 @@ struct options {
   double timeout_s = 0;                   ///< --timeout SECONDS per child (of an isolated run, of list); 0: none given
   std::string probe_file;                 ///< list's hidden --internal-probe FILE: be the child loading FILE
   std::string sanitize;                   ///< --sanitize=memcheck|racecheck|synccheck|initcheck
+  bool profile = false;                   ///< run --profile: Nsight Compute's counters beside the model's
   host::child_options child;              ///< the hidden options of a child of an isolated run
   /// `assignment init|starter` and `check`.
   struct assignment_options {

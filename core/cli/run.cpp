@@ -19,10 +19,39 @@
 
 namespace cudalab::cli {
 
-int run_command(const options& o) {
+namespace {
+
+// --profile runs everything in one process under ncu: the options that spread a run over processes or
+// GPUs cannot go with it. The message, or "" when none is given.
+std::string profile_conflict(const options& o) {
+  if (!o.isolate.empty() && o.isolate != "none") return "--isolate";
+  if (!o.devices.empty()) return "--devices";
+  if (o.timeout_s > 0) return "--timeout";
+  return "";
+}
+
+}  // namespace
+
+int run_command(const options& given_options) {
   int code = host::exit_ok;
+  options o = given_options;
+  if (o.profile) {
+    if (const std::string conflict = profile_conflict(o); !conflict.empty()) {
+      std::fprintf(stderr, "cudalab: --profile runs the whole run in one process under ncu; it cannot go with %s\n",
+                   conflict.c_str());
+      return host::exit_usage;
+    }
+    o.sets.push_back("measure.timing=false");  // each variant runs once, verified; its children plan the same
+  }
   std::optional<host::child_input> given;
-  if (o.child.result_fd >= 0) {
+  if (!o.child.input_file.empty()) {
+    // The child of `run --profile`, which ncu started: it plans from the texts its parent planned from.
+    given = host::read_child_input_file(o.child.input_file);
+    if (!given) {
+      std::fprintf(stderr, "cudalab: cannot read the lab files' texts from %s\n", o.child.input_file.c_str());
+      return host::exit_internal;
+    }
+  } else if (o.child.result_fd >= 0) {
     // A child of an isolated run: before anything else (loading plugins may hang), it dies with its
     // parent; it plans from the texts its parent planned from (on stdin), never from the files.
     host::die_with_parent(o.child.parent_pid);
@@ -68,6 +97,7 @@ int run_command(const options& o) {
   r.console_width = o.wide ? host::unlimited_width : host::console_width();
   if (!o.isolate.empty()) r.isolate = host::parse_isolation_mode(o.isolate);
   r.timeout_s = o.timeout_s;
+  r.counters = o.profile;
   if (!o.devices.empty()) r.devices = *parse_device_list(o.devices);
   if (o.device >= 0) r.device = o.device;
   r.submissions = std::move(submissions);

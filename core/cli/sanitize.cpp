@@ -19,6 +19,12 @@ namespace cudalab::cli {
 namespace fs = std::filesystem;
 
 int sanitize_command(const options& o) {
+  if (o.profile) {
+    fmt::print(
+        stderr,
+        "cudalab: --sanitize and --profile cannot go together: each runs the lab files under a tool of its own\n");
+    return host::exit_usage;
+  }
   const auto sanitizer = host::find_toolkit_program("compute-sanitizer");
   if (!sanitizer) {
     fmt::print(stderr,

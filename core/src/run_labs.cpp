@@ -17,6 +17,7 @@
 #include "isolation/gpu_workers.hpp"
 #include "isolation/isolated_run.hpp"
 #include "plot_images.hpp"
+#include "profile/profiled_run.hpp"
 #include "results/output_folder.hpp"
 #include "results/results_folder.hpp"
 #include "results/safe_file.hpp"
@@ -267,6 +268,74 @@ int run_in_children(const run_request& r, const std::vector<int>& devices, const
   });
 }
 
+// The raw data of --profile beside the results: ncu's raw page and its report (for the Nsight Compute
+// GUI). False after saying which could not be written.
+bool write_ncu_files(const profiled_run& run, const results_folder& out) {
+  bool written = true;
+  for (const auto& [name, bytes] : {std::pair{"ncu.csv", &run.raw_csv}, std::pair{"ncu.ncu-rep", &run.report}}) {
+    if (bytes->empty()) continue;
+    try {
+      write_file_atomically(out.dir / name, *bytes);
+    } catch (const write_error& e) {
+      fmt::print(stderr, "cudalab: {}\n", e.what());
+      written = false;
+    }
+  }
+  return written;
+}
+
+// --profile: the whole run in a child process under ncu (profile/profiled_run.hpp); its results
+// reported here at its end, each with its counters, in a context made of the child's facts.
+int run_counted(const run_request& r, const std::string& out_dir, output_format format) {
+  const stop_signals signals;
+  child_command command = r.child;
+  command.profile_file = r.profile.file;
+  command.profile_text = r.profile.text;
+  fmt::print(stderr,
+             "cudalab: --profile: every variant runs once, verified, in a child process under Nsight Compute's ncu, "
+             "which replays each kernel to count its memory traffic; the results come at the end\n");
+  const auto say = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };
+  profiled_run run;
+  try {
+    run = run_profiled(r.plans, command, r.device, signals.requested(), say);
+  } catch (const std::runtime_error& e) {  // no work folder, or its input file cannot be written
+    fmt::print(stderr, "cudalab: {}\n", e.what());
+    return exit_internal;
+  }
+  for (const std::string& note : run.notes) fmt::print(stderr, "cudalab: note: --profile: {}\n", note);
+  if (!run.results) {
+    for (const std::string& line : run.last_output) fmt::print(stderr, "{}\n", line);
+    if (run.interrupted) return exit_interrupted;
+    return run.child_exit > 0 ? run.child_exit : exit_internal;
+  }
+  int code = exit_ok;
+  const auto out = open_folder(r, out_dir, format, code);
+  if (!out) return code;
+  run_context context = new_context(r.command_line, r.profile.file);
+  context.labs = describe_plans(r.plans, r.variant_filter);
+  const run_context& child = run.results->context;
+  take_device_facts(context, child);
+  context.nvml = child.nvml;
+  context.devices = child.devices;
+  context.counters = run.counters;
+  if (run.counted) attach_counters(run.results->results, *run.counted);
+  out->reporters.begin(context);
+  run_summary summary;
+  for (variant_result& result : run.results->results) summary.record(std::move(result), out->reporters);
+  if (run.child_exit == exit_cuda_error) summary.cuda_errors = summary.errors;  // as an isolated run counts them
+  summary.interrupted = run.interrupted;
+  if (summary.results < result_count(r.plans, r.variant_filter) && !run.interrupted) {
+    for (const std::string& line : run.last_output) fmt::print(stderr, "  child: {}\n", line);
+    fmt::print(stderr, "cudalab: the profiled run ended after {} of {} results\n", summary.results,
+               result_count(r.plans, r.variant_filter));
+    summary.errors++;
+  }
+  out->reporters.end(context);
+  const bool written = write_ncu_files(run, *out);
+  const int finished = finish(summary, *out, r.png_renderer);
+  return written || finished == exit_write_error ? finished : exit_write_error;
+}
+
 }  // namespace
 
 int run_labs(const run_request& r) {
@@ -282,6 +351,7 @@ int run_labs(const run_request& r) {
                               : r.profile.run.isolate != isolation_mode::none ? r.profile.run.isolate
                               : timeout_s > 0 || !r.devices.empty()           ? isolation_mode::file
                                                                               : isolation_mode::none;
+  if (r.counters) return run_counted(r, out_dir, format);
   if (mode == isolation_mode::none && !r.devices.empty()) {
     fmt::print(stderr,
                "cudalab: --devices runs every lab file in a child process on its GPU; it cannot go with "

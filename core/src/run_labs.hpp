@@ -27,11 +27,12 @@ struct run_request {
   bool progress = false;                              ///< --progress: the progress line even when stderr is no terminal
   std::size_t console_width = default_console_width;  ///< the table's width (console_width()); unlimited_width: --wide
   std::optional<isolation_mode> isolate;              ///< --isolate; nullopt: the profile's
-  double timeout_s = 0;                               ///< --timeout; 0: the profile's
-  double time_limit_s = 0;                  ///< an isolated run stops (as on Ctrl-C) after this long; 0: never
-  std::vector<int> devices;                 ///< --devices: one worker per GPU listed; empty: one GPU
-  std::optional<int> device;                ///< --device N: only that GPU (REQUIRES: `devices` empty)
-  std::vector<submission_arg> submissions;  ///< --submission SLOT=FILE: sources are built for the GPU first
+  bool counters = false;      ///< --profile: the run in one child under Nsight Compute, each result with its counters
+  double timeout_s = 0;       ///< --timeout; 0: the profile's
+  double time_limit_s = 0;    ///< an isolated run stops (as on Ctrl-C) after this long; 0: never
+  std::vector<int> devices;   ///< --devices: one worker per GPU listed; empty: one GPU
+  std::optional<int> device;  ///< --device N: only that GPU (REQUIRES: `devices` empty)
+  std::vector<submission_arg> submissions;            ///< --submission SLOT=FILE: sources are built for the GPU first
   std::optional<std::filesystem::path> png_renderer;  ///< --png: PNG copies of the plots, rendered by this program
   build_policy build;                                 ///< how those sources are built
   std::string command_line;                           ///< for the results' context
@@ -49,7 +50,10 @@ struct run_request {
 /// GPU probe), as a child of a --devices worker sees it; isolated, as --devices N. Either way the
 /// context lists that one GPU and every result names it. Ctrl-C, SIGTERM, SIGHUP or SIGPIPE stops the run and
 /// writes what was measured (stop_signals.hpp). A child (`as_child`) does its share instead (child_protocol.hpp).
-/// Returns the exit code.
+/// With `counters` (--profile) the whole run is one child process under Nsight Compute's ncu
+/// (profile/profiled_run.hpp), never isolated further, whose results are reported here at its end,
+/// each with the counters of its own kernels; without ncu, or when ncu may not count, it says so once
+/// and reports the results without counters. Returns the exit code.
 int run_labs(const run_request& request);
 
 }  // namespace cudalab::host

@@ -254,7 +254,7 @@ class reduction_point final : public cudalab::lab_point {
   cudalab::device_buffer<unsigned char> d_cub_temp_;
 };
 
-// ---- trace(): the warp accesses of the first pass ----
+// ---- trace(): the warp accesses of every pass ----
 
 using cudalab::access_kind;
 using cudalab::memory_space;
@@ -319,6 +319,12 @@ void trace_shared_tree(kernel k, unsigned block, cudalab::trace_sink& sink) {
             [](unsigned lane) { return lane == 0 ? 0LL : -1LL; });
 }
 
+/// Thread 0 reads the block's sum from sdata[0] to write it out (kernels 1-7).
+void trace_tree_result(cudalab::trace_sink& sink) {
+  sink.warp(memory_space::shared, access_kind::load, element_bytes,
+            [](unsigned lane) { return lane == 0 ? 0LL : -1LL; });
+}
+
 /// block_reduce_shuffle's one shared stage: lane 0 of each warp stores its total, warp 0 reads them.
 void trace_shuffle_stage(unsigned block, cudalab::trace_sink& sink) {
   const unsigned warps = block / warp_size;
@@ -329,9 +335,33 @@ void trace_shuffle_stage(unsigned block, cudalab::trace_sink& sink) {
             [&](unsigned lane) -> long long { return lane < warps ? (long long)lane * element_bytes : -1; });
 }
 
-/// Every access of the first pass of kernel k over n elements in `blocks` blocks. It carries all the
-/// input traffic; later passes read under 1/64 of it and are not traced.
-void trace_first_pass(kernel k, std::uint64_t n, unsigned block, std::uint64_t blocks, cudalab::trace_sink& sink) {
+/// Kernel 9's ticket, in every block after its partial is written: thread 0 takes it with an atomic on
+/// the counter and stores in shared memory (a bool after the 32 warp totals) whether its block is the
+/// last; every warp then reads that flag (all lanes, one byte: a broadcast).
+void trace_last_block_ticket(unsigned block, cudalab::trace_sink& sink) {
+  constexpr long long flag = 32 * element_bytes;
+  sink.warp(memory_space::global, access_kind::atomic, 4, [](unsigned lane) { return lane == 0 ? 0LL : -1LL; });
+  sink.warp(memory_space::shared, access_kind::store, 1, [&](unsigned lane) { return lane == 0 ? flag : -1LL; });
+  for (unsigned w = 0; w < block / warp_size; ++w)
+    sink.warp(memory_space::shared, access_kind::load, 1, [&](unsigned) { return flag; });
+}
+
+/// Kernel 9's last block: a block-stride loop over the `blocks` partials (each warp step 32 contiguous
+/// floats), the shuffle stage again, and thread 0 storing the result and resetting the counter.
+void trace_last_block_finish(unsigned block, std::uint64_t blocks, cudalab::trace_sink& sink) {
+  cudalab::trace_warp_steps(sink, blocks, [&](std::uint64_t first, unsigned lanes) {
+    sink.warp(memory_space::global, access_kind::load, element_bytes, [&](unsigned lane) -> long long {
+      return lane < lanes ? static_cast<long long>((first + lane) * element_bytes) : -1;
+    });
+  });
+  trace_shuffle_stage(block, sink);
+  for (int store = 0; store < 2; ++store)  // *d_result, then *d_counter: one lane each, apart
+    sink.warp(memory_space::global, access_kind::store, element_bytes,
+              [](unsigned lane) { return lane == 0 ? 0LL : -1LL; });
+}
+
+/// Every access of one pass of kernel k over `n` elements in `blocks` blocks.
+void trace_pass(kernel k, std::uint64_t n, unsigned block, std::uint64_t blocks, cudalab::trace_sink& sink) {
   auto element_at = [](std::uint64_t i, std::uint64_t limit, unsigned width) -> long long {
     return i < limit ? static_cast<long long>(i * width) : -1;
   };
@@ -357,14 +387,18 @@ void trace_first_pass(kernel k, std::uint64_t n, unsigned block, std::uint64_t b
             const std::uint64_t i = tree_load_index(b, block, w * warp_size + lane, loads_per_thread(k), j);
             return element_at(i, n, element_bytes);
           });
-    if (k == kernel::warp_shuffle || k == kernel::vector_single_pass)
+    if (k == kernel::warp_shuffle || k == kernel::vector_single_pass) {
       trace_shuffle_stage(block, sink);
-    else
+    } else {
       trace_shared_tree(k, block, sink);
+      trace_tree_result(sink);
+    }
     // Thread 0 writes the block's partial (the result itself when there is one block).
     sink.warp(memory_space::global, access_kind::store, element_bytes,
               [&](unsigned lane) { return lane == 0 ? static_cast<long long>(b * element_bytes) : -1LL; });
+    if (k == kernel::vector_single_pass) trace_last_block_ticket(block, sink);
   });
+  if (k == kernel::vector_single_pass) trace_last_block_finish(block, blocks, sink);
 }
 
 }  // namespace
@@ -418,7 +452,10 @@ class reduction_lab final : public cudalab::lab {
     // The grid-stride kernels' wave at full occupancy on ctx.device (setup() asks the occupancy calculator).
     const std::uint64_t wave = std::uint64_t(std::max(1, ctx.device.sm_count)) *
                                std::uint64_t(std::max(1, ctx.device.max_threads_per_sm / int(block)));
-    trace_first_pass(*k, n, block, pass_blocks(*k, n, block, wave), sink);
+    // Every launch of a run: later passes reduce the partials of the one before (Nsight Compute counts
+    // them all too).
+    for (const pass& each : reduction_passes(*k, n, block, is_grid_stride(*k) ? wave : 1))
+      trace_pass(*k, each.count, block, each.blocks, sink);
   }
 
   std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {

@@ -232,6 +232,37 @@ TEST(Plots, ASinglePointLabGetsABarChart) {
   EXPECT_NE(svg.find(">0<"), std::string::npos);  // bars start at 0
 }
 
+// A result of run --profile: nothing timed, the model's `predicted` and Nsight Compute's `counted`
+// global sectors per request of `variant` at `point`.
+variant_result counted(const std::string& variant, std::vector<std::pair<std::string, std::string>> point,
+                       std::uint64_t predicted, std::uint64_t counted) {
+  variant_result r = timed(variant, std::move(point), 0);
+  r.time = {};
+  r.has_model = true;
+  r.model.global_load = {10, 10 * predicted, 10, 320};
+  r.has_measured = true;
+  r.measured.kernels = 1;
+  r.measured.global_load = {10, 10 * counted};
+  return r;
+}
+
+TEST(Plots, ARunWithCountersDrawsThemBesideThePredictions) {
+  // A sweep: no GB/s panel (nothing timed), the sectors panel with a ring per counted value.
+  const std::string sweep = plots_of({counted("copy", {{"n", "1"}}, 4, 4), counted("copy", {{"n", "2"}}, 4, 5)}).at(0);
+  EXPECT_TRUE(group(sweep, "gbps").empty());
+  const std::string sectors = group(sweep, "sectors_per_request");
+  EXPECT_NE(sectors.find("rings: counted by Nsight Compute"), std::string::npos) << sectors;
+  EXPECT_EQ(count(sectors, "r=\"6\" fill=\"none\""), 2u);  // the rings
+  EXPECT_NE(sectors.find("copy at n=2: 5 counted"), std::string::npos) << sectors;
+  // One point: a filled bar for the model's and an outlined one for the counted value, per variant.
+  const std::string one = plots_of({counted("copy", {}, 4, 4), counted("strided", {}, 8, 32)}).at(0);
+  const std::string bars = group(one, "sectors_per_request");
+  EXPECT_EQ(count(bars, "<rect"), 4u);
+  EXPECT_EQ(count(bars, "fill=\"none\""), 2u);
+  EXPECT_NE(bars.find(">8.00 predicted, 32.00 counted<"), std::string::npos) << bars;
+  EXPECT_TRUE(group(one, "wavefronts_per_request").empty());  // no shared accesses either way
+}
+
 // Plots drawn from the results of two H100 runs (context.json and results.json as `cudalab run`
 // wrote them): labs/reduction.toml (one point: bars) and labs/reduction_sizes.toml (n by factor 4).
 TEST(Plots, PlotsOfH100RunsMatchGolden) {

@@ -149,6 +149,60 @@ void expect_golden(const std::string& name, const std::string& got) {
   testing::expect_golden_file(golden_dir / name, got);
 }
 
+// The results of a `run --profile`: nothing timed, each that ran with Nsight Compute's counters. In
+// labs/a.toml (a sweep) the loads match the model within 2% at both points and offset_copy's shared
+// loads at offset 0, not at 1 (6% more wavefronts); labs/c.toml (one point) has a histogram whose
+// atomics the model serialises less than the GPU does, and a copy whose kernels were never counted.
+std::vector<variant_result> counted_results() {
+  auto untimed = [](variant_result r) {
+    r.time = {};
+    r.gbps = r.pct_of_baseline = r.pct_of_ceiling = r.pct_of_peak = 0;
+    r.has_measured = true;
+    return r;
+  };
+  std::vector<variant_result> rs;
+  for (std::uint64_t p = 0; p < 2; ++p) {
+    const std::string off = std::to_string(p);
+    rs.push_back(untimed(make("labs/a.toml", p, off, "memcpy", true, 0, 0)));  // no kernel, no model
+    variant_result read = untimed(make("labs/a.toml", p, off, "offset_read", false, 0, 0));
+    read.measured = {1, {1000, 5050}, {1000, 4000}, {}, {}, {}, {}, 4000000, 4000000};
+    rs.push_back(read);
+    variant_result copy = untimed(make("labs/a.toml", p, off, "offset_copy", false, 0, 0));
+    copy.measured = read.measured;
+    copy.measured.shared_load = {1000, 1250, 32400, p == 0 ? 32000u : 34000u, 31400};
+    copy.measured.shared_store = {1000, 1250, 1000, 1000, 0};
+    rs.push_back(copy);
+  }
+  variant_result histogram = untimed(make("labs/c.toml", 0, "", "histogram", false, 0, 0));
+  histogram.model.global_load = {1000, 4000, 1000, 128000};
+  histogram.model.global_store = {};
+  histogram.model.global_atomic = {1000, 4000, 1000, 4000};
+  histogram.measured = {2, {1000, 4000}, {}, {1000, 22600}, {}, {}, {}, 4200000, 1024};
+  rs.push_back(histogram);
+  variant_result lost = untimed(make("labs/c.toml", 0, "", "copy", false, 0, 0));  // its range never counted
+  rs.push_back(lost);
+  variant_result failed = make("labs/c.toml", 0, "", "crash", false, 0, 0);  // never ran: no counters
+  failed.status = result_status::error;
+  failed.error = "kernel launch failed: cudaErrorIllegalAddress";
+  failed.time = {};
+  failed.gbps = failed.pct_of_baseline = failed.pct_of_ceiling = failed.pct_of_peak = 0;
+  rs.push_back(failed);
+  return rs;
+}
+
+run_context counted_context(run_context c) {
+  c.command_line = "cudalab run --profile labs/a.toml labs/c.toml";
+  c.counters = "Nsight Compute 2025.3.1.0 (/usr/local/cuda/bin/ncu)";
+  return c;
+}
+
+std::string render_counted(std::unique_ptr<reporter> r, std::ostringstream& out) {
+  r->begin(counted_context(fixed_context()));
+  for (const auto& res : counted_results()) r->add(res);
+  r->end(counted_context(ended_context()));
+  return out.str();
+}
+
 // The width console_width() finds with $COLUMNS set to `columns` (nullptr: unset), as a run's table gets it.
 std::size_t width_with_columns(const char* columns) {
   const char* before = std::getenv("COLUMNS");
@@ -370,6 +424,50 @@ TEST(Reporter, SweepPlotMatchesGolden) {
   EXPECT_NE(svg.str().find("<polyline"), std::string::npos);
   expect_golden("a.svg", svg.str());
   fs::remove_all(dir);
+}
+
+// run --profile: the counters under each row of the console with the verdict, in the CSV's measured
+// columns, in report.md's measured columns and the context's line on the counters.
+TEST(Reporter, CountersInTheTableMatchGolden) {
+  std::ostringstream out;
+  const std::string text = render_counted(make_table_reporter(out, false, 120), out);
+  EXPECT_NE(text.find("      measured: ld s/r 5.05, st s/r 4.00 - matches\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("differs: sh ld wavefronts +6.2%"), std::string::npos) << text;
+  EXPECT_NE(text.find("      measured: no kernel - not modelled\n"), std::string::npos) << text;
+  expect_golden("table_counters.txt", text);
+}
+
+TEST(Reporter, CountersInTheCsvMatchGolden) {
+  std::ostringstream out;
+  expect_golden("results_counters.csv", render_counted(make_csv_reporter(out), out));
+}
+
+TEST(Reporter, CountersInTheMarkdownMatchGolden) {
+  std::ostringstream out;
+  const std::string md = render_counted(make_markdown_reporter(out, "plots/"), out);
+  EXPECT_NE(md.find("Counters (`run --profile`): Nsight Compute 2025.3.1.0"), std::string::npos) << md;
+  expect_golden("report_counters.md", md);
+  // A run without counters keeps report.md's tables as they were.
+  std::ostringstream plain;
+  EXPECT_EQ(render(make_markdown_reporter(plain, "plots/"), plain).find("measured s/r"), std::string::npos);
+}
+
+TEST(Reporter, CountersRoundTripThroughJson) {
+  for (const variant_result& r : counted_results()) {
+    const variant_result back = parse_result_json(result_json(r));
+    EXPECT_EQ(result_json(back), result_json(r)) << r.variant;
+    EXPECT_EQ(back.has_measured, r.has_measured) << r.variant;
+  }
+  const auto j = nlohmann::json::parse(result_json(counted_results()[2]));
+  EXPECT_EQ(j["measured"]["shared_load"]["address_conflicts"], 31000);
+  EXPECT_EQ(j["measured"]["shared_load"]["contention"], 400);
+  EXPECT_EQ(j["counters_verdict"], "matches");
+  // A result written without counters (every run before --profile) reads as one without them.
+  EXPECT_FALSE(nlohmann::json::parse(result_json(fixed_results()[1])).contains("measured"));
+  EXPECT_FALSE(parse_result_json(result_json(fixed_results()[1])).has_measured);
+  const run_context c = parse_context_json(context_json(counted_context(fixed_context())));
+  EXPECT_EQ(c.counters, "Nsight Compute 2025.3.1.0 (/usr/local/cuda/bin/ncu)");
+  EXPECT_FALSE(nlohmann::json::parse(context_json(fixed_context())).contains("counters"));
 }
 
 TEST(Reporter, CsvQuotesCommasAndQuotes) {

@@ -3,6 +3,7 @@
 // each lab file's text, each as "SIZE\n" followed by SIZE bytes.
 #include "isolation/child_input.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -76,6 +77,14 @@ std::optional<child_input> read_child_input(int fd) {
     text.append(buf, std::size_t(n));
   }
   return parse_child_input(text);
+}
+
+std::optional<child_input> read_child_input_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  auto input = read_child_input(fd);
+  ::close(fd);
+  return input;
 }
 
 }  // namespace cudalab::host

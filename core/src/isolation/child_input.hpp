@@ -25,4 +25,8 @@ std::optional<child_input> parse_child_input(const std::string& text);
 /// Reads descriptor `fd` to its end and parses what it holds; nullopt when that fails.
 std::optional<child_input> read_child_input(int fd);
 
+/// Reads the file `path` (written by the parent of `run --profile`) and parses what it holds; nullopt
+/// when that fails.
+std::optional<child_input> read_child_input_file(const std::string& path);
+
 }  // namespace cudalab::host

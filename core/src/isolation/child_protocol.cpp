@@ -31,19 +31,23 @@ std::string self_name(const child_command& command) {
 }
 
 // A child's command line: `run`, what it repeats from the parent's (where plugins are, overrides; the
-// profile comes on stdin), its own hidden options, the results descriptor last, then "--" and its lab
-// files. Only "--" keeps a file whose name starts with '-' a file, and it must follow an option of one
-// value: after a repeatable one, CLI11 takes "--" as the end of that option's values, not of options.
+// profile comes on stdin), its own hidden options, the results descriptor last (unless `pipe` is
+// false: then the own options must end in one of one value), then "--" and its lab files. Only "--"
+// keeps a file whose name starts with '-' a file, and it must follow an option of one value: after a
+// repeatable one, CLI11 takes "--" as the end of that option's values, not of options.
 std::vector<std::string> child_argv(const child_command& command, const std::vector<std::string>& own_options,
-                                    const std::vector<std::string>& files) {
+                                    const std::vector<std::string>& files, bool pipe = true) {
   std::vector<std::string> args{self_name(command), "run"};
   for (const auto& p : command.plugin_paths) args.push_back("--plugin-path=" + p);
   for (const auto& s : command.sets) args.push_back("--set=" + s);
   for (const auto& v : command.variants) args.push_back("--variant=" + v);
   for (const auto& f : command.submissions) args.push_back("--submission=" + f);
   args.insert(args.end(), own_options.begin(), own_options.end());
-  args.insert(args.end(), {child_flag::parent_pid, std::to_string(::getpid())});
-  args.insert(args.end(), {child_flag::result_fd, result_fd_text(), "--"});
+  if (pipe) {
+    args.insert(args.end(), {child_flag::parent_pid, std::to_string(::getpid())});
+    args.insert(args.end(), {child_flag::result_fd, result_fd_text()});
+  }
+  args.push_back("--");
   args.insert(args.end(), files.begin(), files.end());
   return args;
 }
@@ -55,6 +59,13 @@ std::string input_of(const child_command& command, const std::vector<const plann
   input.profile = command.profile_text;
   for (const planned_lab* pl : labs) input.labs.push_back(pl->text);
   return child_input_text(input);
+}
+
+// The stdin of a child that plans every lab file of `plans`.
+std::string every_lab_input(const child_command& command, const std::vector<planned_lab>& plans) {
+  std::vector<const planned_lab*> labs;
+  for (const planned_lab& pl : plans) labs.push_back(&pl);
+  return input_of(command, labs);
 }
 
 }  // namespace
@@ -88,6 +99,21 @@ std::vector<std::string> unit_child_argv(const child_command& command, const iso
   return child_argv(command, own, {unit.lab->file_arg});
 }
 
+std::vector<std::string> profiled_child_argv(const child_command& command, const std::vector<planned_lab>& plans,
+                                             const std::string& input_file, const std::string& out_dir,
+                                             std::optional<int> device) {
+  std::vector<std::string> own{"--isolate=none", "--no-color"};
+  if (device) own.insert(own.end(), {"--device", std::to_string(*device)});
+  own.insert(own.end(), {child_flag::input_file, input_file, "--out", out_dir});
+  std::vector<std::string> files;
+  for (const planned_lab& pl : plans) files.push_back(pl.file_arg);
+  return child_argv(command, own, files, false);
+}
+
+std::string profiled_child_input(const child_command& command, const std::vector<planned_lab>& plans) {
+  return every_lab_input(command, plans);
+}
+
 int probe_in_child(const std::vector<planned_lab>& plans, const child_command& command, double timeout_s,
                    const std::atomic<bool>* stop, run_context& probed, const isolation_worker& worker) {
   child_request probe;
@@ -95,9 +121,7 @@ int probe_in_child(const std::vector<planned_lab>& plans, const child_command& c
   std::vector<std::string> files;
   for (const auto& pl : plans) files.push_back(pl.file_arg);
   probe.argv = child_argv(command, {child_flag::context_only}, files);
-  std::vector<const planned_lab*> labs;
-  for (const planned_lab& pl : plans) labs.push_back(&pl);
-  probe.input = input_of(command, labs);
+  probe.input = every_lab_input(command, plans);
   probe.environment = worker.environment;
   probe.timeout_s = timeout_s;
   probe.stop = stop;

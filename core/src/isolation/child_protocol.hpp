@@ -46,6 +46,7 @@ inline constexpr const char* last_point = "--internal-last-point";
 inline constexpr const char* variant = "--internal-variant";
 inline constexpr const char* baseline_gbps = "--internal-baseline-gbps";
 inline constexpr const char* parent_pid = "--internal-parent-pid";
+inline constexpr const char* input_file = "--internal-input";
 }  // namespace child_flag
 
 /// The file every child executes: the one this process was started from, even after it was deleted
@@ -62,6 +63,7 @@ struct child_options {
   std::string variant;            ///< only this variant, without the baseline
   double baseline_gbps = 0;       ///< the baseline's GB/s at that point
   long parent_pid = 0;            ///< the parent's process id: the child dies with it (die_with_parent)
+  std::string input_file;  ///< `run --profile`'s child: plan from the texts in this file (not a child's stdin)
 };
 
 /// What every child repeats from the parent's command line, besides its lab file(s).
@@ -88,6 +90,17 @@ std::optional<ceilings> parse_ceilings(const std::string& text);
 /// baseline's GB/s at the unit's point when known, else 0).
 std::vector<std::string> unit_child_argv(const child_command& command, const isolation_unit& unit,
                                          const ceilings& measured, double baseline_gbps);
+
+/// The child of `run --profile` (profile/profiled_run.hpp), which ncu starts and watches: the whole
+/// run in that one process (--isolate=none), planned from the texts in `input_file` (what
+/// profiled_child_input gives, written there: ncu passes no stdin or results pipe on), its results
+/// folder `out_dir`; `device` (--device N) narrows it to that GPU.
+std::vector<std::string> profiled_child_argv(const child_command& command, const std::vector<planned_lab>& plans,
+                                             const std::string& input_file, const std::string& out_dir,
+                                             std::optional<int> device);
+
+/// What the child of `run --profile` plans from: the profile's text and every lab file's.
+std::string profiled_child_input(const child_command& command, const std::vector<planned_lab>& plans);
 
 /// Runs the context child over `plans`: it probes the GPU, checks memory and measures the ceilings,
 /// and sends the context (`probed`: its device and ceilings count). Its output is printed as it comes.

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "results/counter_verdict.hpp"
 #include "results/format.hpp"
 
 namespace cudalab::host {
@@ -22,6 +23,13 @@ cell modelled(const variant_result& r, std::uint64_t requests, double v) {
 
 // Text that is "" when there is none.
 cell text(std::string s) { return s.empty() ? cell() : cell(std::move(s)); }
+
+// A counter of one side (load or store) that Nsight Compute counted, none without counters or without
+// accesses on that side.
+cell counted(const variant_result& r, std::uint64_t requests, double v) {
+  return r.has_measured && requests > 0 ? cell(v) : cell();
+}
+cell counted_count(const variant_result& r, std::uint64_t v) { return r.has_measured ? cell(v) : cell(); }
 
 }  // namespace
 
@@ -68,6 +76,36 @@ const std::vector<column>& result_columns() {
       // The two above side by side, "31.00/0.00", where a table has room for one column.
       {nullptr, "sh cf ld/st", "sh conflicts/r ld/st", 11, 6, 0, 1, false, false,
        [](r_t r) { return text(shared_conflicts_text(r)); }},
+      // What Nsight Compute counted (run --profile), beside the model's, and the verdict on the two.
+      {"measured_ld_sectors_per_request", nullptr, nullptr, 0, 0, 0, 1, false, false,
+       [](r_t r) { return counted(r, r.measured.global_load.requests, r.measured.global_load.sectors_per_request()); }},
+      {"measured_st_sectors_per_request", nullptr, nullptr, 0, 0, 0, 1, false, false,
+       [](r_t r) { return counted(r, r.measured.global_store.requests, r.measured.global_store.sectors_per_request()); }},
+      {nullptr, nullptr, "measured s/r ld/st", 0, 0, 0, 1, false, false,
+       [](r_t r) { return text(measured_sectors_text(r)); }, true},
+      {"measured_shared_ld_conflicts_per_request", nullptr, nullptr, 0, 0, 0, 1, false, false,
+       [](r_t r) {
+         return counted(r, r.measured.shared_load.requests, r.measured.shared_load.address_conflicts_per_request());
+       }},
+      {"measured_shared_st_conflicts_per_request", nullptr, nullptr, 0, 0, 0, 1, false, false,
+       [](r_t r) {
+         return counted(r, r.measured.shared_store.requests, r.measured.shared_store.address_conflicts_per_request());
+       }},
+      {nullptr, nullptr, "measured sh conflicts/r ld/st", 0, 0, 0, 1, false, false,
+       [](r_t r) { return text(measured_shared_conflicts_text(r)); }, true},
+      {"measured_dram_bytes_read", nullptr, nullptr, 0, 0, 0, 1, false, false,
+       [](r_t r) { return counted_count(r, r.measured.dram_bytes_read); }},
+      {"measured_dram_bytes_written", nullptr, nullptr, 0, 0, 0, 1, false, false,
+       [](r_t r) { return counted_count(r, r.measured.dram_bytes_written); }},
+      {nullptr, nullptr, "DRAM MB read/written", 0, 0, 0, 1, false, false,
+       [](r_t r) {
+         return r.has_measured ? cell(fmt::format("{:.2f}/{:.2f}", r.measured.dram_bytes_read / 1e6,
+                                                  r.measured.dram_bytes_written / 1e6))
+                               : cell();
+       },
+       true},
+      {"counters", nullptr, "counters", 0, 0, 0, 1, false, false, [](r_t r) { return text(judge_counters(r).text()); },
+       true},
       {"mismatches", nullptr, nullptr, 0, 0, 0, 1, false, false, [](r_t r) { return cell(r.verification.mismatches); }},
       {"max_abs_error", nullptr, nullptr, 0, 0, 0, 1, false, false,
        [](r_t r) { return cell(r.verification.max_abs_error); }},

@@ -27,6 +27,7 @@ struct column {
   bool positive;         ///< the tables show "-" for a real that is not above 0 (a rate never measured)
   bool time;             ///< a time in ms, which the tables show in its own unit (time_text); CSV keeps ms
   cell (*value)(const variant_result& r);
+  bool counters = false;  ///< Nsight Compute's (run --profile): report.md shows it only for lab files that have them
 };
 
 /// Every column, in results.csv's order, which the console and Markdown tables keep.

@@ -8,6 +8,7 @@
 
 #include "results/columns.hpp"
 #include "results/console_text.hpp"
+#include "results/counter_verdict.hpp"
 #include "results/format.hpp"
 #include "results/reporter.hpp"
 
@@ -87,6 +88,7 @@ class table_reporter final : public reporter {
     if (!ok)
       for (const std::string& line : wrap_lines(failure_text(r), width_, failure_indent, failure_indent))
         out_ << (colour_ ? tint : "") << line << (colour_ ? reset : "") << "\n";
+    if (r.has_measured) measured_lines(r);
     out_.flush();
   }
 
@@ -120,6 +122,20 @@ class table_reporter final : public reporter {
       text += (text_columns(text) + 2 + text_columns(rates) <= width_ ? "  " : "\n") + rates;
     }
     for (const std::string& line : wrap_lines(text, width_, 0, 2)) out_ << line << "\n";
+  }
+
+  // What Nsight Compute counted (run --profile), under the row and the model's columns, then the
+  // verdict: green when it matches, yellow when it differs.
+  void measured_lines(const variant_result& r) {
+    const counter_verdict verdict = judge_counters(r);
+    const std::string verdict_text = verdict.text();
+    std::string text = "measured: " + measured_text(r);
+    if (!verdict_text.empty()) text += " - " + verdict_text;
+    const char* tint = verdict.kind == verdict_kind::matches   ? green
+                       : verdict.kind == verdict_kind::differs ? yellow
+                                                               : "";
+    for (const std::string& line : wrap_lines(text, width_, failure_indent, failure_indent + 2))
+      out_ << (colour_ && *tint ? tint : "") << line << (colour_ && *tint ? reset : "") << "\n";
   }
 
   std::ostream& out_;

@@ -87,14 +87,50 @@ std::string failure_text(const variant_result& r) {
   return s;
 }
 
+std::string per_side_text(std::uint64_t load_requests, double load, std::uint64_t store_requests, double store) {
+  if (load_requests + store_requests == 0) return "";
+  auto side = [](std::uint64_t requests, double v) { return requests ? fmt::format("{:.2f}", v) : std::string("-"); };
+  return side(load_requests, load) + "/" + side(store_requests, store);
+}
+
 std::string shared_conflicts_text(const variant_result& r) {
   const auto& ld = r.model.shared_load;
   const auto& st = r.model.shared_store;
-  if (!r.has_model || ld.requests + st.requests == 0) return "";
-  auto side = [](const shared_totals& s) {
-    return s.requests ? fmt::format("{:.2f}", s.conflicts_per_request()) : "-";
-  };
-  return side(ld) + "/" + side(st);
+  if (!r.has_model) return "";
+  return per_side_text(ld.requests, ld.conflicts_per_request(), st.requests, st.conflicts_per_request());
+}
+
+std::string measured_shared_conflicts_text(const variant_result& r) {
+  const auto& ld = r.measured.shared_load;
+  const auto& st = r.measured.shared_store;
+  if (!r.has_measured) return "";
+  return per_side_text(ld.requests, ld.address_conflicts_per_request(), st.requests,
+                       st.address_conflicts_per_request());
+}
+
+std::string measured_sectors_text(const variant_result& r) {
+  const auto& ld = r.measured.global_load;
+  const auto& st = r.measured.global_store;
+  if (!r.has_measured) return "";
+  return per_side_text(ld.requests, ld.sectors_per_request(), st.requests, st.sectors_per_request());
+}
+
+std::string measured_text(const variant_result& r) {
+  if (!r.has_measured) return "";
+  const measured_counters& m = r.measured;
+  if (m.kernels == 0) return "no kernel";
+  std::vector<std::string> parts;
+  for (const auto& [name, g] :
+       {std::pair{"ld", &m.global_load}, std::pair{"st", &m.global_store}, std::pair{"atomic", &m.global_atomic}})
+    if (g->requests > 0) parts.push_back(fmt::format("{} s/r {:.2f}", name, g->sectors_per_request()));
+  if (const std::string shared = measured_shared_conflicts_text(r); !shared.empty())
+    parts.push_back("sh cf ld/st " + shared);
+  if (m.shared_atomic.requests > 0)
+    parts.push_back(fmt::format("sh atomic cf/r {:.2f}", m.shared_atomic.address_conflicts_per_request()));
+  if (parts.empty()) parts.push_back("no global or shared access");
+  std::string text;
+  for (const std::string& p : parts) text += (text.empty() ? "" : ", ") + p;
+  return text;
 }
 
 std::vector<std::string> swept_names(const std::vector<const variant_result*>& rows) {
@@ -132,7 +168,7 @@ std::vector<const variant_result*> rows_of(const std::vector<variant_result>& re
 }
 
 bool gets_plot(const std::vector<const variant_result*>& rows) {
-  return std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return r->gbps > 0; });
+  return std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return r->gbps > 0 || r->has_measured; });
 }
 
 namespace {

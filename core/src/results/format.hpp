@@ -1,6 +1,7 @@
 // Small formatting pieces the reporters share: times, point labels, grouping, the one-line failure reason.
 #pragma once
 
+#include <cstdint>
 #include <ctime>
 #include <optional>
 #include <string>
@@ -43,9 +44,26 @@ std::string variant_label(const variant_result& r);
 /// Why a result is not ok, in one line: the error, or "3 of 1000 wrong (exact); [5] got ..., expected ...".
 std::string failure_text(const variant_result& r);
 
+/// A figure per request of loads and of stores as "loads/stores" with two decimals ("4.00/1.00"), "-"
+/// for a side without requests; "" when neither side has any.
+std::string per_side_text(std::uint64_t load_requests, double load, std::uint64_t store_requests, double store);
+
 /// Predicted shared-memory bank conflicts per request as "loads/stores" ("31.00/0.00"; "-" for a side
 /// without shared accesses), or "" when the variant has no shared accesses or no model.
 std::string shared_conflicts_text(const variant_result& r);
+
+/// Measured shared-memory bank conflicts per request (from the addresses, as the model predicts them)
+/// as "loads/stores", like shared_conflicts_text; "" without counters or shared accesses.
+std::string measured_shared_conflicts_text(const variant_result& r);
+
+/// Measured global sectors per request as "loads/stores", like the model's ld and st s/r; "" without
+/// counters or global loads and stores.
+std::string measured_sectors_text(const variant_result& r);
+
+/// What Nsight Compute counted, in the console's terms: "ld s/r 4.00, st s/r 1.00, sh cf ld/st
+/// 2.85/1.75" (each kind of access the kernels made), "no kernel" when the variant launched none; ""
+/// without counters.
+std::string measured_text(const variant_result& r);
 
 /// The swept parameter names across results, in first-seen order.
 std::vector<std::string> swept_names(const std::vector<variant_result>& results);
@@ -60,8 +78,8 @@ std::vector<std::string> lab_files_of(const std::vector<variant_result>& results
 /// The results of one lab file, in run order.
 std::vector<const variant_result*> rows_of(const std::vector<variant_result>& results, const std::string& lab_file);
 
-/// Whether a lab file's rows get a plot: at least one of them was timed. write_plots and the Markdown
-/// report's plot links both follow this rule.
+/// Whether a lab file's rows get a plot: at least one of them was timed or has counters (run --profile).
+/// write_plots and the Markdown report's plot links both follow this rule.
 bool gets_plot(const std::vector<const variant_result*>& rows);
 
 /// Each lab file of `results` that gets a plot, in run order, with its plot's file name: the lab

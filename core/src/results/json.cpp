@@ -9,6 +9,7 @@
 #include <limits>
 #include <optional>
 
+#include "results/counter_verdict.hpp"
 #include "results/format.hpp"
 
 namespace {
@@ -362,6 +363,7 @@ void to_json(json& j, const run_context& c) {
        {"nvml", c.nvml},
        {"gpu_state", c.gpu},
        {"labs", c.labs}};
+  if (!c.counters.empty()) j["counters"] = c.counters;  // run --profile only
   if (!c.devices.empty()) {
     json all = json::array();
     for (const run_device& d : c.devices)
@@ -392,6 +394,7 @@ void from_json(const json& j, run_context& c) {
   j.at("started_at").get_to(c.started_at);
   j.at("command_line").get_to(c.command_line);
   j.at("profile").get_to(c.profile);
+  get_text(j, "counters", c.counters);  // run --profile came with results schema 2's later files
   j.at("device").get_to(c.device);
   j.at("ceilings").get_to(c.measured);
   // NVML's samples came with results schema 2's later files; files written before have none.
@@ -409,6 +412,60 @@ void from_json(const json& j, run_context& c) {
   }
   // Isolated runs' only, from results schema 2's later files on.
   if (j.contains("schedule")) c.schedule = j.at("schedule").get<run_schedule>();
+}
+
+void to_json(json& j, const measured_global& g) {
+  j = {{"requests", g.requests}, {"sectors", g.sectors}, {"sectors_per_request", g.sectors_per_request()}};
+}
+
+void from_json(const json& j, measured_global& g) {
+  j.at("requests").get_to(g.requests);
+  j.at("sectors").get_to(g.sectors);
+}
+
+void to_json(json& j, const measured_shared& s) {
+  j = {{"requests", s.requests},
+       {"instructions", s.instructions},
+       {"wavefronts", s.wavefronts},
+       {"address_wavefronts", s.address_wavefronts},
+       {"conflicts", s.conflicts},
+       {"ideal_wavefronts", s.ideal_wavefronts()},
+       {"address_conflicts", s.address_conflicts()},
+       {"contention", s.contention()},
+       {"wavefronts_per_request", s.wavefronts_per_request()},
+       {"conflicts_per_request", s.address_conflicts_per_request()}};
+}
+
+void from_json(const json& j, measured_shared& s) {
+  j.at("requests").get_to(s.requests);
+  j.at("instructions").get_to(s.instructions);
+  j.at("wavefronts").get_to(s.wavefronts);
+  j.at("address_wavefronts").get_to(s.address_wavefronts);
+  j.at("conflicts").get_to(s.conflicts);
+}
+
+void to_json(json& j, const measured_counters& m) {
+  j = {{"kernels", m.kernels},
+       {"global_load", m.global_load},
+       {"global_store", m.global_store},
+       {"global_atomic", m.global_atomic},
+       {"shared_load", m.shared_load},
+       {"shared_store", m.shared_store},
+       {"shared_atomic", m.shared_atomic},
+       {"dram_bytes_read", m.dram_bytes_read},
+       {"dram_bytes_written", m.dram_bytes_written}};
+}
+
+void from_json(const json& j, measured_counters& m) {
+  j.at("kernels").get_to(m.kernels);
+  j.at("global_load").get_to(m.global_load);
+  j.at("global_store").get_to(m.global_store);
+  j.at("global_atomic").get_to(m.global_atomic);
+  j.at("shared_load").get_to(m.shared_load);
+  j.at("shared_store").get_to(m.shared_store);
+  j.at("shared_atomic").get_to(m.shared_atomic);
+  j.at("dram_bytes_read").get_to(m.dram_bytes_read);
+  j.at("dram_bytes_written").get_to(m.dram_bytes_written);
 }
 
 void to_json(json& j, const timing& t) {
@@ -456,6 +513,10 @@ void to_json(json& j, const variant_result& r) {
        {"pct_of_ceiling", r.pct_of_ceiling},
        {"pct_of_peak", r.pct_of_peak},
        {"model", r.has_model ? json(r.model) : json(nullptr)}};
+  if (r.has_measured) {  // run --profile only; the verdict is the model's and the counters' together
+    j["measured"] = r.measured;
+    j["counters_verdict"] = judge_counters(r).text();
+  }
   if (r.device >= 0) j["device"] = r.device;  // --devices only
 }
 
@@ -482,6 +543,9 @@ void from_json(const json& j, variant_result& r) {
   const json& model = j.at("model");
   r.has_model = !model.is_null();
   if (r.has_model) model.get_to(r.model);
+  // Only a run --profile whose ncu counted has them.
+  r.has_measured = j.contains("measured") && !j.at("measured").is_null();
+  if (r.has_measured) j.at("measured").get_to(r.measured);
 }
 
 std::string json_text(const json& j, int indent) { return j.dump(indent, ' ', false, json::error_handler_t::replace); }

@@ -43,7 +43,7 @@ inline constexpr int results_schema_version = 2;
 
 /// The schema's objects. Numbers that are not finite are written as null and read back as NaN;
 /// derived numbers and texts (sectors_per_request, conflicts, a sample's taken_at and reason names,
-/// ...) are written, not read. What NVML could not give (an empty optional) is written as null.
+/// the counters' verdict, ...) are written, not read. What NVML could not give (an empty optional) is written as null.
 void to_json(nlohmann::ordered_json& j, const ceilings& c);
 void from_json(const nlohmann::ordered_json& j, ceilings& c);
 void to_json(nlohmann::ordered_json& j, const nvml_status& s);
@@ -62,6 +62,12 @@ void to_json(nlohmann::ordered_json& j, const run_schedule& s);
 void from_json(const nlohmann::ordered_json& j, run_schedule& s);
 void to_json(nlohmann::ordered_json& j, const run_context& c);
 void from_json(const nlohmann::ordered_json& j, run_context& c);
+void to_json(nlohmann::ordered_json& j, const measured_global& g);
+void from_json(const nlohmann::ordered_json& j, measured_global& g);
+void to_json(nlohmann::ordered_json& j, const measured_shared& s);
+void from_json(const nlohmann::ordered_json& j, measured_shared& s);
+void to_json(nlohmann::ordered_json& j, const measured_counters& m);
+void from_json(const nlohmann::ordered_json& j, measured_counters& m);
 void to_json(nlohmann::ordered_json& j, const timing& t);
 void from_json(const nlohmann::ordered_json& j, timing& t);
 void to_json(nlohmann::ordered_json& j, const variant_result& r);

@@ -40,6 +40,11 @@ class markdown_reporter final : public reporter {
     out_ << "GB/s counts the least bytes a correct kernel moves (read + written) over the median time per launch; "
             "% base is of the baseline variant at the same point, % ceil of the measured ceiling for the path "
             "(device copy, or pinned transfers for bus traffic). ld/st s/r: predicted sectors per request.\n";
+    if (!context_.counters.empty())
+      out_ << "\nCounters (`run --profile`): " << md_text(context_.counters)
+           << ". Measured: what it counted for each variant's own kernels, summed over its launches; the verdict "
+              "is \"matches\" when global sectors per request agree with the model's within 2% and shared-memory "
+              "wavefront and conflict totals within 5% (docs/model.md).\n";
 
     const auto plots = plot_files(results_);
     for (const auto& file : lab_files_of(results_)) {
@@ -91,9 +96,12 @@ class markdown_reporter final : public reporter {
     const std::vector<std::string> params = swept_names(rows);
     const std::string& title = rows.front()->title;
     out_ << fmt::format("\n## {}{}\n\n", md_code(file), title.empty() ? "" : " — " + md_text(title));
+    const bool timed = std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return r->gbps > 0; });
+    const std::string what = timed ? "GB/s" : "sectors and wavefronts per request";
     if (!plot_prefix_.empty() && !plot.empty())
-      out_ << fmt::format("![{}]({}{})\n\n", params.empty() ? "GB/s of each variant" : "GB/s against " + params.back(),
-                          plot_prefix_, plot);
+      out_ << fmt::format("![{}]({}{})\n\n",
+                          params.empty() ? what + " of each variant" : what + " against " + params.back(), plot_prefix_,
+                          plot);
     std::string head = "|", rule = "|";
     for (const auto& p : params) {
       head += " " + p + " |";
@@ -101,8 +109,10 @@ class markdown_reporter final : public reporter {
     }
     head += " variant |";
     rule += "---|";
+    const bool counted = std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return r->has_measured; });
+    auto shown = [&](const column& c) { return c.markdown && (counted || !c.counters); };
     for (const column& c : result_columns()) {
-      if (!c.markdown) continue;
+      if (!shown(c)) continue;
       head += std::string(" ") + c.markdown + " |";
       rule += "---|";
     }
@@ -112,7 +122,7 @@ class markdown_reporter final : public reporter {
       for (const auto& p : params) line += " " + md_text(point_value(*r, p)) + " |";
       line += " " + md_text(variant_label(*r)) + " |";
       for (const column& c : result_columns())
-        if (c.markdown) line += " " + md_text(shown_text(c, *r)) + " |";
+        if (shown(c)) line += " " + md_text(shown_text(c, *r)) + " |";
       out_ << line << "\n";
     }
   }

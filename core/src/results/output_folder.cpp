@@ -19,7 +19,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const run_files[] = {"context.json", "results.jsonl", "results.json", "results.csv", "report.md"};
+const char* const run_files[] = {"context.json", "results.jsonl", "results.json", "results.csv",
+                                 "report.md",    "ncu.csv",       "ncu.ncu-rep"};
 
 // Whether `entry` is a file (or a symlink) named as a run names them, in its folder or in plots/.
 bool a_run_file(const fs::directory_entry& entry, bool in_plots) {

@@ -41,6 +41,8 @@ struct panel {
   bool from_zero;  // the axis starts at 0 whatever the data
   std::function<std::optional<plotted>(const variant_result&)> value;
   std::optional<double> reference;  // a dashed line across (the heading says what it is)
+  // What Nsight Compute counted of the same quantity (run --profile), drawn as a ring; unset: nothing.
+  std::function<std::optional<double>(const variant_result&)> measured = {};
 };
 
 // `count` (sectors, wavefronts) over the requests of the accesses `kinds` of one memory that the model
@@ -69,6 +71,32 @@ std::optional<double> predicted_sectors_per_request(const variant_result& r) {
 std::optional<double> predicted_wavefronts_per_request(const variant_result& r) {
   const auto& m = r.model;
   return per_request(r, {&m.shared_load, &m.shared_store, &m.shared_atomic}, &shared_totals::wavefronts);
+}
+
+// Global sectors per request that Nsight Compute counted for `r`, over its loads, stores and atomics.
+std::optional<double> measured_sectors_per_request(const variant_result& r) {
+  if (!r.has_measured) return std::nullopt;
+  const auto& m = r.measured;
+  const double requests = double(m.global_load.requests + m.global_store.requests + m.global_atomic.requests);
+  if (requests == 0) return std::nullopt;
+  return double(m.global_load.sectors + m.global_store.sectors + m.global_atomic.sectors) / requests;
+}
+
+// Shared-memory wavefronts per request that Nsight Compute counted for `r` (those its addresses need).
+std::optional<double> measured_wavefronts_per_request(const variant_result& r) {
+  if (!r.has_measured) return std::nullopt;
+  const auto& m = r.measured;
+  const double requests = double(m.shared_load.requests + m.shared_store.requests + m.shared_atomic.requests);
+  if (requests == 0) return std::nullopt;
+  return double(m.shared_load.address_wavefronts + m.shared_store.address_wavefronts +
+                m.shared_atomic.address_wavefronts) /
+         requests;
+}
+
+// Whether any of `rows` has a value of `f`.
+template <typename F>
+bool any_has(const std::vector<const variant_result*>& rows, F f) {
+  return std::any_of(rows.begin(), rows.end(), [&](const variant_result* r) { return f(*r).has_value(); });
 }
 
 // A value without a spread, as a panel draws it.
@@ -190,11 +218,14 @@ class sweep_plot {
     return xs;
   }
 
-  // GB/s always; % of the baseline when the lab file has a timed baseline and something to compare with
-  // it; predicted global sectors and shared wavefronts per request when the model traced such accesses.
+  // GB/s when a result was timed; % of the baseline when the lab file has a timed baseline and something
+  // to compare with it; global sectors and shared wavefronts per request when the model traced such
+  // accesses or Nsight Compute counted them (run --profile: rings beside the predicted markers).
   std::vector<panel> panels_shown() const {
-    std::vector<panel> panels = {{"gbps", "median GB/s; bars: the slowest to the fastest repetition", "GB/s", 240,
-                                  false, gbps_of, std::nullopt}};
+    std::vector<panel> panels;
+    if (any_has(rows_, gbps_of))
+      panels.push_back({"gbps", "median GB/s; bars: the slowest to the fastest repetition", "GB/s", 240, false, gbps_of,
+                        std::nullopt});
     const variant_result* baseline = nullptr;
     for (const variant_result* r : rows_)
       if (r->is_baseline && r->gbps > 0) baseline = r;
@@ -208,23 +239,29 @@ class sweep_plot {
              return exact(r.is_baseline || !(r.pct_of_baseline > 0) ? std::nullopt : std::optional(r.pct_of_baseline));
            },
            100.0});
-    if (std::any_of(rows_.begin(), rows_.end(),
-                    [](const variant_result* r) { return predicted_sectors_per_request(*r).has_value(); }))
-      panels.push_back({"sectors_per_request", "global sectors per request, predicted by the model (4 = coalesced)",
-                        "sectors/request", 160, true,
-                        [](const variant_result& r) { return exact(predicted_sectors_per_request(r)); }, std::nullopt});
-    if (std::any_of(rows_.begin(), rows_.end(),
-                    [](const variant_result* r) { return predicted_wavefronts_per_request(*r).has_value(); }))
-      panels.push_back(
-          {"wavefronts_per_request",
-           "shared-memory wavefronts per request, predicted by the model (the fewest: 1 per 128 bytes moved)",
-           "wavefronts/request", 160, true,
-           [](const variant_result& r) -> std::optional<plotted> {
-             auto w = predicted_wavefronts_per_request(r);
-             if (!w) return std::nullopt;
-             return plotted{*w, *w, *w};
-           },
-           std::nullopt});
+    // The model's per-request figures, each with Nsight Compute's beside it when it counted them.
+    struct per_request_panel {
+      const char* id;
+      const char* heading;
+      const char* y_title;
+      std::optional<double> (*predicted)(const variant_result&);
+      std::optional<double> (*measured)(const variant_result&);
+    };
+    const per_request_panel per_request_panels[] = {
+        {"sectors_per_request", "global sectors per request, predicted by the model (4 = coalesced)", "sectors/request",
+         predicted_sectors_per_request, measured_sectors_per_request},
+        {"wavefronts_per_request",
+         "shared-memory wavefronts per request, predicted by the model (the fewest: 1 per 128 bytes moved)",
+         "wavefronts/request", predicted_wavefronts_per_request, measured_wavefronts_per_request}};
+    for (const per_request_panel& q : per_request_panels) {
+      const bool counted = any_has(rows_, q.measured);
+      if (!counted && !any_has(rows_, q.predicted)) continue;
+      panel p{
+          q.id, std::string(q.heading) + (counted ? "; rings: counted by Nsight Compute" : ""),     q.y_title,   160,
+          true, [predicted = q.predicted](const variant_result& r) { return exact(predicted(r)); }, std::nullopt};
+      if (counted) p.measured = q.measured;
+      panels.push_back(p);
+    }
     return panels;
   }
 
@@ -241,11 +278,16 @@ class sweep_plot {
   void draw_panel(svg_document& svg, const panel& p, const facet_rows& f, double top, double height) const {
     double lo = INFINITY, hi = 0;
     for (const auto& one : f.series_rows)
-      for (const variant_result* r : one)
+      for (const variant_result* r : one) {
         if (auto v = p.value(*r)) {
           lo = std::min(lo, v->lo);
           hi = std::max(hi, v->hi);
         }
+        if (auto m = p.measured ? p.measured(*r) : std::nullopt) {
+          lo = std::min(lo, *m);
+          hi = std::max(hi, *m);
+        }
+      }
     if (p.reference) {
       lo = std::min(lo, *p.reference);
       hi = std::max(hi, *p.reference);
@@ -286,6 +328,12 @@ class sweep_plot {
                    fmt::format("{}{} at {}={}: {}", series_[i], f.name.empty() ? "" : "@" + f.name, xname_,
                                point_value(*r, xname_), number_text(v->y)));
       }
+      if (p.measured)
+        for (const variant_result* r : f.series_rows[i])
+          if (auto m = p.measured(*r))
+            svg.ring(x_at(point_value(*r, xname_)), y_at(*m), style.colour,
+                     fmt::format("{}{} at {}={}: {} counted", series_[i], f.name.empty() ? "" : "@" + f.name, xname_,
+                                 point_value(*r, xname_), number_text(*m)));
     }
     svg.close_group();
   }
@@ -323,12 +371,99 @@ class sweep_plot {
   std::vector<facet_rows> facets_;
 };
 
+// The frame of a horizontal bar chart whose bars start at `x0` and whose values span `bar_width` px on
+// `axis`, from `top` to `bottom`: a grid line and a label per tick, the two axis lines.
+void draw_bar_frame(svg_document& svg, const y_axis& axis, double x0, double bar_width, double top, double bottom) {
+  auto x_at = [&](double v) { return x0 + axis.fraction(v) * bar_width; };
+  const double step = axis.ticks.size() > 1 ? axis.ticks[1] - axis.ticks[0] : 1;
+  for (double t : axis.ticks) {
+    svg.line(x_at(t), top, x_at(t), bottom, grid_colour);
+    svg.text(x_at(t), bottom + 16, tick_text(t, step), text_anchor::middle);
+  }
+  svg.line(x0, top, x0, bottom, frame_colour);
+  svg.line(x0, bottom, x0 + bar_width, bottom, frame_colour);
+}
+
+// A lab file of one point with counters and nothing timed (run --profile): for each quantity (global
+// sectors and shared wavefronts per request) a pair of bars per variant that has it, the model's filled
+// and Nsight Compute's outlined below it, from 0, each pair's values written beside it.
+std::string counters_chart(const std::vector<const variant_result*>& all_rows) {
+  struct quantity {
+    const char* id;
+    const char* heading;
+    std::optional<double> (*predicted)(const variant_result&);
+    std::optional<double> (*measured)(const variant_result&);
+  };
+  const quantity quantities[] = {
+      {"sectors_per_request", "global sectors per request (4 = coalesced)", predicted_sectors_per_request,
+       measured_sectors_per_request},
+      {"wavefronts_per_request", "shared-memory wavefronts per request (the fewest: 1 per 128 bytes moved)",
+       predicted_wavefronts_per_request, measured_wavefronts_per_request}};
+  const double row_height = 22, heading_height = 30, axis_height = 30, top = 58;
+  std::size_t longest = 0;
+  double height = top;
+  for (const quantity& q : quantities) {
+    std::size_t rows = 0;
+    for (const variant_result* r : all_rows)
+      if (q.predicted(*r) || q.measured(*r)) {
+        ++rows;
+        longest = std::max(longest, shortened(variant_label(*r), 40).size());
+      }
+    if (rows > 0) height += heading_height + row_height * double(rows) + axis_height;
+  }
+  const double label_width = std::clamp(char_width * double(longest) + 8, 80.0, 320.0);
+  const double notes_width = 0.85 * char_width * 36 + 16;  // "12.00 predicted, 12.00 counted" in 11 px
+  const double x0 = 12 + label_width;
+  const double width = std::ceil(std::max(fig_width, x0 + 300 + notes_width + 12));
+  const double bar_width = width - x0 - notes_width - 12;
+  svg_document svg(width, height + 10);
+  svg.text(12, 22, shortened(all_rows.front()->title, 100), text_anchor::start, 14);
+  svg.text(12, 42,
+           all_rows.front()->lab_file + ": filled, the model's prediction; outlined, what Nsight Compute counted");
+  double y = top;
+  for (const quantity& q : quantities) {
+    std::vector<const variant_result*> rows;
+    double hi = 0;
+    for (const variant_result* r : all_rows) {
+      const auto p = q.predicted(*r), m = q.measured(*r);
+      if (!p && !m) continue;
+      rows.push_back(r);
+      hi = std::max({hi, p.value_or(0), m.value_or(0)});
+    }
+    if (rows.empty()) continue;
+    const y_axis axis = fit_y_axis(0, hi);
+    auto x_at = [&](double v) { return x0 + axis.fraction(v) * bar_width; };
+    svg.open_group(q.id);
+    svg.text(12, y + 18, q.heading, text_anchor::start, 13);
+    const double first = y + heading_height, bottom = first + row_height * double(rows.size());
+    draw_bar_frame(svg, axis, x0, bar_width, first, bottom);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const variant_result& r = *rows[i];
+      const series_style style = style_of(i);
+      const double row_top = first + row_height * double(i) + 3;
+      svg.text(x0 - 6, row_top + 12, shortened(variant_label(r), 40), text_anchor::end);
+      const auto p = q.predicted(r), m = q.measured(r);
+      if (p) svg.rect(x0, row_top, x_at(*p) - x0, 7, style.colour);
+      if (m) svg.outline(x0, row_top + 8, x_at(*m) - x0, 7, style.colour);
+      const auto value = [](const std::optional<double>& v) {
+        return v ? fmt::format("{:.2f}", *v) : std::string("-");
+      };
+      svg.text(x0 + bar_width + 8, row_top + 12, value(p) + " predicted, " + value(m) + " counted", text_anchor::start,
+               11);
+    }
+    svg.close_group();
+    y = bottom + axis_height;
+  }
+  return svg.str();
+}
+
 // A lab file of one point: a bar per timed variant (GB/s from 0, whiskers from the slowest to the
 // fastest repetition), its % of the baseline and predicted sectors per request written beside it.
 std::string bar_chart(const std::vector<const variant_result*>& all_rows) {
   std::vector<const variant_result*> rows;
   for (const variant_result* r : all_rows)
     if (r->gbps > 0) rows.push_back(r);
+  if (rows.empty()) return counters_chart(all_rows);  // run --profile: counters, nothing timed
   std::vector<std::string> notes;
   std::size_t longest = 0, longest_note = 0;
   for (const variant_result* r : rows) {
@@ -358,13 +493,7 @@ std::string bar_chart(const std::vector<const variant_result*>& all_rows) {
   svg.text(12, 42,
            rows.front()->lab_file + ": median GB/s of each variant; whiskers: the slowest to the fastest repetition");
   const double bottom = top + row_height * double(rows.size());
-  const double step = axis.ticks.size() > 1 ? axis.ticks[1] - axis.ticks[0] : 1;
-  for (double t : axis.ticks) {
-    svg.line(x_at(t), top, x_at(t), bottom, grid_colour);
-    svg.text(x_at(t), bottom + 16, tick_text(t, step), text_anchor::middle);
-  }
-  svg.line(x0, top, x0, bottom, frame_colour);
-  svg.line(x0, bottom, x0 + bar_width, bottom, frame_colour);
+  draw_bar_frame(svg, axis, x0, bar_width, top, bottom);
   svg.text(x0 + bar_width / 2, bottom + 36, "GB/s", text_anchor::middle);
   svg.open_group("bars");
   for (std::size_t i = 0; i < rows.size(); ++i) {

@@ -8,6 +8,7 @@
 
 #include "cudalab/access_stats.hpp"
 #include "cudalab/lab.hpp"
+#include "results/measured.hpp"
 
 namespace cudalab::host {
 
@@ -64,6 +65,8 @@ struct variant_result {
   double pct_of_peak = 0;      ///< gbps / theoretical DRAM peak (device path only)
   bool has_model = false;
   access_stats model;  ///< predicted traffic (when the lab traced the variant)
+  bool has_measured = false;
+  measured_counters measured;  ///< what Nsight Compute counted (`run --profile`, when ncu could count)
 };
 
 }  // namespace cudalab::host

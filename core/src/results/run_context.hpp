@@ -80,6 +80,8 @@ struct run_context {
   gpu_state gpu;                         ///< likewise: its state through NVML at the start and end
   nvml_status nvml;                      ///< whether that state could be read, and the driver's version
   std::string profile;                   ///< run profile file, "" for built-in defaults
+  std::string counters;                  ///< `run --profile`: which ncu counted ("Nsight Compute 2025.3.1.0"), or
+                                         ///< why nothing was counted; "" for a run without --profile
   std::vector<run_device> devices;       ///< --devices: every GPU listed once, in order; empty otherwise
   std::vector<lab_description> labs;     ///< the lab files run, in order
   std::optional<run_schedule> schedule;  ///< an isolated run's (jobs once it ended); none in one process

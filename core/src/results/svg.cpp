@@ -92,6 +92,22 @@ void svg_document::marker(marker_shape shape, double x, double y, const std::str
   }
 }
 
+void svg_document::ring(double x, double y, const std::string& colour, const std::string& tooltip) {
+  const std::string element = fmt::format(
+      "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"6\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\"", x, y, colour);
+  if (tooltip.empty())
+    body_ << element << "/>\n";
+  else
+    body_ << element << "><title>" << xml_escape(tooltip) << "</title></circle>\n";
+}
+
+void svg_document::outline(double x, double y, double w, double h, const std::string& stroke) {
+  body_ << fmt::format(
+      "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"none\" stroke=\"{}\" "
+      "stroke-width=\"1.5\"/>\n",
+      x, y, w, h, stroke);
+}
+
 void svg_document::open_group(const std::string& id) { body_ << "<g id=\"" << xml_escape(id) << "\">\n"; }
 
 void svg_document::close_group() { body_ << "</g>\n"; }

@@ -32,6 +32,11 @@ class svg_document {
             double degrees = 0);
   /// A series' marker centred at (x, y), about 7 px across, with `tooltip` as its title ("" for none).
   void marker(marker_shape shape, double x, double y, const std::string& colour, const std::string& tooltip = "");
+  /// A ring (a circle's outline, about 12 px across) centred at (x, y): a measured value beside a
+  /// series' predicted marker; `tooltip` as its title ("" for none).
+  void ring(double x, double y, const std::string& colour, const std::string& tooltip = "");
+  /// A rectangle's outline.
+  void outline(double x, double y, double w, double h, const std::string& stroke);
   /// A group with an id (for readers and tests to find a panel); groups nest.
   void open_group(const std::string& id);
   void close_group();

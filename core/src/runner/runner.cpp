@@ -9,6 +9,7 @@
 #include "plugin/spec_lookup.hpp"
 #include "results/format.hpp"
 #include "runner/host_session.hpp"
+#include "runner/nvtx_range.hpp"
 #include "runner/timing.hpp"
 #include "runner/verified_run.hpp"
 #include "slots/submission.hpp"
@@ -151,7 +152,7 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
       r.model = model.stats();
       r.has_model = !r.model.empty();
     }
-    r.verification = point.verified_run(v, call, student);
+    r.verification = point.verified_run(v, call, student, range_name({base.lab_file, base.point_index, name}));
   });
   if (ok && !r.verification.passed) r.status = result_status::verify_failed;
   bool stopped = false;

@@ -2,6 +2,7 @@
 #include "runner/verified_run.hpp"
 
 #include "cudalab/cuda_error.hpp"
+#include "runner/nvtx_range.hpp"
 
 namespace cudalab::host {
 
@@ -32,12 +33,18 @@ void live_point::retune(const params& p, plugin_call call) {
   call_plugin(call, [&] { point_->retune(p); });
 }
 
-verification live_point::verified_run(variant_index v, plugin_call call, const student_code& student) {
+verification live_point::verified_run(variant_index v, plugin_call call, const student_code& student,
+                                      const std::string& range) {
   session_.prepare_verified_run();
   call.function = student ? "run_slot" : "run";
-  call_plugin(call, [&] { run(v, session_.context().stream, student); });
-  CUDALAB_CUDA_CHECK(cudaGetLastError());  // reads (and clears) a failed launch of this run only
-  CUDALAB_CUDA_CHECK(cudaStreamSynchronize(session_.context().stream));
+  {
+    // Only the variant's own kernels: the outputs' preparation is before, verify()'s and the inputs'
+    // checksum kernels after.
+    const nvtx_range counted(range);
+    call_plugin(call, [&] { run(v, session_.context().stream, student); });
+    CUDALAB_CUDA_CHECK(cudaGetLastError());  // reads (and clears) a failed launch of this run only
+    CUDALAB_CUDA_CHECK(cudaStreamSynchronize(session_.context().stream));
+  }
   call.function = "verify";
   verification result = call_plugin(call, [&] { return point_->verify(v, session_.context()); });
   const std::vector<std::string> changed = session_.changed_inputs();

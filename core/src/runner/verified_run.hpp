@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "cudalab/lab.hpp"
 #include "plugin/plugin_call.hpp"
@@ -33,8 +34,10 @@ class live_point {
   /// One verified execution of variant `v` (or of `student`, a submission doing v's job):
   /// outputs prepared (poisoned or zeroed), one run enqueued and waited for, verify(v); then the inputs
   /// are checked, and a variant that changed one fails verification whatever verify() said. `call`
-  /// names the variant for messages.
-  verification verified_run(variant_index v, plugin_call call, const student_code& student = {});
+  /// names the variant for messages. The run and the wait for it, and nothing else (no preparation,
+  /// no check), are inside an NVTX range named `range` ("": none; nvtx_range.hpp).
+  verification verified_run(variant_index v, plugin_call call, const student_code& student = {},
+                            const std::string& range = {});
 
   /// Moves the point to `p`, which differs from its parameters only in tuning parameters
   /// (lab_point::retune). Throws lab_call_error naming `call` (its function becomes "retune").
