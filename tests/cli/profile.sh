@@ -8,7 +8,7 @@
 #         cannot go with.
 #   real: on a GPU with the toolkit's ncu: every kernel of the test lab and of labs/reduction.toml at
 #         n = 1Mi counted in its variant's range, the test lab's copy matching the model, reduction's
-#         requests equal to the model's and its global sectors per request within 2% (exit 77 without a
+#         requests within 5% of the model's and its global sectors per request within 2% (exit 77 without a
 #         GPU, without ncu, or without permission to read the counters).
 # usage: profile.sh fake|real CUDALAB FIXTURES TEST_PLUGIN_DIR FAULTY_PLUGIN_DIR WORK_DIR
 set -u
@@ -41,7 +41,8 @@ for lab in ("testlab", "reduction"):
             assert r["counters_verdict"] == "matches", (r["point"], r["counters_verdict"], m)
         if lab == "reduction" and r["model"] is not None:
             for kind in ("global_load", "global_store", "shared_load", "shared_store"):
-                assert r["model"][kind]["requests"] == m[kind]["requests"], (r["variant"], kind, r["model"][kind], m[kind])
+                want, got = r["model"][kind]["requests"], m[kind]["requests"]
+                assert abs(got - want) <= 0.05 * max(want, 1), (r["variant"], kind, r["model"][kind], m[kind])
             assert "s/r" not in r["counters_verdict"], (r["variant"], r["counters_verdict"])
     print(f"ok: {lab}: " + ", ".join(f"{r['variant']} {r['counters_verdict']}" for r in doc["results"]))
 PY
