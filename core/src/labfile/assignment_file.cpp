@@ -481,12 +481,17 @@ std::string test_lab_text(const assignment_file& a, const assignment_test& t, co
   for (const std::string& line : t.sweep) out << line << "\n";
   std::vector<std::string> measure;
   if (const toml::table* m = doc["measure"].as_table()) measure = entries(*m);
-  if (t.kind != test_kind::performance) {
+  // The test's own [measure] settings, over the lab file's.
+  const auto set = [&](const std::string& key, const std::string& value) {
     measure.erase(
-        std::remove_if(measure.begin(), measure.end(), [&](const std::string& l) { return key_of(l) == "timing"; }),
+        std::remove_if(measure.begin(), measure.end(), [&](const std::string& l) { return key_of(l) == key; }),
         measure.end());
-    measure.push_back("timing = false");
-  }
+    measure.push_back(key + " = " + value);
+  };
+  if (t.kind != test_kind::performance) set("timing", "false");
+  // A submission timed for points is verified again after its timed launches: one that computes on its
+  // first launch only and skips the work afterwards fails instead of scoring.
+  if (t.kind == test_kind::performance) set("verify_after_timing", "true");
   out << "\n[measure]\n";
   for (const std::string& line : measure) out << line << "\n";
   return out.str();

@@ -87,8 +87,9 @@ struct assignment_file {
 assignment_file parse_assignment(const std::filesystem::path& path);
 
 /// The lab file of test `t`: the assignment's lab file (`base`) with `variant` only (and its baseline),
-/// its [params] overridden by the test's, the test's sweep (the lab file's own sweeps dropped) and,
-/// for correctness and sanitizer tests, timing off. A lab file any cudalab command can run.
+/// its [params] overridden by the test's, the test's sweep (the lab file's own sweeps dropped), for
+/// correctness and sanitizer tests timing off, for performance tests measure.verify_after_timing on.
+/// A lab file any cudalab command can run.
 std::string test_lab_text(const assignment_file& a, const assignment_test& t, const lab_file& base,
                           const std::string& variant);
 

@@ -101,6 +101,23 @@ bool recorded(plan_run& run, variant_result& r, F&& f) {
   return false;
 }
 
+// [measure] verify_after_timing: one more verified run after the timed ones (outputs poisoned, one
+// launch, verify), so that a variant that computes on its first launch only - a static counter that
+// skips the work afterwards, an answer cached on the side - fails as it would had it been wrong at
+// first. The result keeps its timing; a failure replaces the verification and says when it happened.
+void verify_after_timing(plan_run& run, variant_result& r, live_point& point, variant_index v, plugin_call call,
+                         const student_code& student, std::uint64_t launches) {
+  recorded(run, r, [&] {
+    verification after = point.verified_run(v, call, student);
+    if (after.passed) return;
+    const std::string when = "failed after timing: the output was right on the first launch and wrong after " +
+                             std::to_string(launches) + " timed launch" + (launches == 1 ? "" : "es");
+    after.note = when + (after.note.empty() ? "" : "; " + after.note);
+    r.verification = std::move(after);
+    r.status = result_status::verify_failed;
+  });
+}
+
 // One variant at a set-up point: trace (model), verified run, then time it if it verified and
 // timing is on. An error is recorded against the variant; a sticky CUDA error ends the run.
 // `baseline_gbps` is the baseline's GB/s at this point, set here when `v` is the baseline.
@@ -156,9 +173,13 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
   if (ok && !r.verification.passed) r.status = result_status::verify_failed;
   bool stopped = false;
   if (ok && r.verification.passed && pl.plan.measure.timing) {
-    recorded(run, r, [&] {
+    std::uint64_t launches = 0;  // every launch of the timing loop: warm-up, calibration and samples
+    const bool timed = recorded(run, r, [&] {
       call.function = student ? "run_slot" : "run";
-      const launch_fn launch = [&](cudaStream_t s) { call_plugin(call, [&] { point.run(v, s, student); }); };
+      const launch_fn launch = [&](cudaStream_t s) {
+        ++launches;
+        call_plugin(call, [&] { point.run(v, s, student); });
+      };
       const launch_fn prepare =
           session.resets_outputs() ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s); }) : launch_fn();
       const std::optional<timing> t = time_launches(launch, prepare, session.context().stream, pl.plan.measure,
@@ -172,6 +193,8 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
         r.pct_of_baseline = 100.0;
       }
     });
+    if (timed && !stopped && pl.plan.measure.verify_after_timing)
+      verify_after_timing(run, r, point, v, call, student, launches);
   }
   // Interrupted while timing: not reported, like the results an isolated run's stopped child never sent.
   if (!stopped) run.emit(std::move(r));
