@@ -119,6 +119,19 @@ TEST(ResultParse, ContextWithoutGpuStateStillReads) {
   EXPECT_FALSE(back.gpu.throttle.throttled);
 }
 
+// The L2 copy ceiling comes back; a context written before it was measured reads it as 0 (not measured).
+TEST(ResultParse, L2CopyCeilingComesBackAndOldContextsReadIt0) {
+  run_context c;
+  c.cudalab_version = "0.1.0";
+  c.measured = {3000.0, 55.0, 54.0, 90.0, 7000.0};
+  EXPECT_DOUBLE_EQ(parse_context_json(context_json(c)).measured.l2_copy_gbps, 7000.0);
+  auto old = nlohmann::ordered_json::parse(context_json(c));
+  old["ceilings"].erase("l2_copy_gbps");
+  const run_context back = parse_context_json(old.dump());
+  EXPECT_DOUBLE_EQ(back.measured.l2_copy_gbps, 0.0);
+  EXPECT_DOUBLE_EQ(back.measured.d2d_copy_gbps, 3000.0);
+}
+
 TEST(ResultParse, FieldsComeBack) {
   variant_result r;
   r.lab_file = "labs/x.toml";

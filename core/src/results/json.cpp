@@ -191,7 +191,8 @@ void to_json(json& j, const ceilings& c) {
   j = {{"d2d_copy_gbps", c.d2d_copy_gbps},
        {"h2d_gbps", c.h2d_gbps},
        {"d2h_gbps", c.d2h_gbps},
-       {"bidir_gbps", c.bidir_gbps}};
+       {"bidir_gbps", c.bidir_gbps},
+       {"l2_copy_gbps", c.l2_copy_gbps}};
 }
 
 void from_json(const json& j, ceilings& c) {
@@ -199,6 +200,8 @@ void from_json(const json& j, ceilings& c) {
   c.h2d_gbps = real(j, "h2d_gbps");
   c.d2h_gbps = real(j, "d2h_gbps");
   c.bidir_gbps = real(j, "bidir_gbps");
+  // Measured from results schema 2's later files on; files written before have none (0: not measured).
+  c.l2_copy_gbps = j.contains("l2_copy_gbps") ? real(j, "l2_copy_gbps") : 0.0;
 }
 
 void to_json(json& j, const nvml_status& s) {

@@ -8,6 +8,7 @@
 #include "plugin/plugin_call.hpp"
 #include "plugin/spec_lookup.hpp"
 #include "results/format.hpp"
+#include "results/roofline.hpp"
 #include "runner/host_session.hpp"
 #include "runner/timing.hpp"
 #include "runner/verified_run.hpp"
@@ -34,9 +35,7 @@ void compute_rates(variant_result& r, const run_context& context, double baselin
     if (peak > 0) r.pct_of_peak = 100.0 * r.gbps / peak;
   } else {
     // Bus traffic in both directions is compared with both directions at once; one way with one way.
-    const double ceiling = r.bytes.bytes_read > 0 && r.bytes.bytes_written > 0
-                               ? c.bidir_gbps
-                               : (r.bytes.bytes_read > 0 ? c.h2d_gbps : c.d2h_gbps);
+    const double ceiling = bus_ceiling(r.bytes, c).gbps;
     if (ceiling > 0) r.pct_of_ceiling = 100.0 * r.gbps / ceiling;
   }
 }
