@@ -10,7 +10,7 @@
 //   [[test]]      name, kind (correctness | performance | sanitizer), visibility (visible | hidden),
 //                 points, description, params, sweep, random; correctness: partial; performance:
 //                 metric (pct_of_baseline | pct_of_ceiling), zero_at, full_at, requires; sanitizer: tool
-//   [anti_cheat]  roofline_margin
+//   [anti_cheat]  roofline_margin; the kernel census: census, kernels = { min, max, deny }, stream, host_copies
 //   [feedback]    max_failures
 //   [[hidden]]    name, kind, points, description: in a starter kit's public copy, the hidden tests
 #pragma once
@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,17 @@ struct hidden_test {
   std::string description;
 };
 
+/// [anti_cheat]'s kernel census: whether the tests take one, and what it may hold (assignment/census_checks).
+struct census_policy {
+  bool enabled = true;                       ///< census: correctness and performance tests take one
+  std::uint64_t min_kernels = 1;             ///< kernels.min: fewer kernels ran (a CPU fallback, a copy)
+  std::optional<std::uint64_t> max_kernels;  ///< kernels.max: more kernels ran (none: no limit)
+  std::vector<std::string> deny = {"*cub::*", "*thrust::*", "*cublas*", "*cutlass*"};  ///< kernels.deny: globs
+  std::string stream = "session";    ///< session: every kernel and copy on the session stream; joined: other
+                                     ///< streams too, when their work ends before the session stream's; any
+  std::string host_copies = "deny";  ///< deny: no host<->device copy in a device-path lab's run; allow
+};
+
 /// An assignment file, checked.
 struct assignment_file {
   std::filesystem::path path;
@@ -75,6 +87,7 @@ struct assignment_file {
   double compile_timeout_s = 120;
   double unit_timeout_s = 30, total_timeout_s = 900;
   double roofline_margin = 1.05;
+  census_policy census;
   int max_failures = 5;
   std::vector<assignment_test> tests;
   std::vector<hidden_test> hidden;  ///< a kit's [[hidden]]: tests graded elsewhere, described only
@@ -88,8 +101,10 @@ assignment_file parse_assignment(const std::filesystem::path& path);
 
 /// The lab file of test `t`: the assignment's lab file (`base`) with `variant` only (and its baseline),
 /// its [params] overridden by the test's, the test's sweep (the lab file's own sweeps dropped), for
-/// correctness and sanitizer tests timing off, for performance tests measure.verify_after_timing on.
-/// A lab file any cudalab command can run.
+/// correctness and sanitizer tests timing off, for performance tests measure.verify_after_timing on,
+/// and measure.census as [anti_cheat] census says for correctness and performance tests (off for
+/// sanitizer tests: CUPTI and compute-sanitizer do not share a process). A lab file any cudalab
+/// command can run.
 std::string test_lab_text(const assignment_file& a, const assignment_test& t, const lab_file& base,
                           const std::string& variant);
 

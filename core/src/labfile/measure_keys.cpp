@@ -69,6 +69,12 @@ const std::vector<measure_key>& measure_keys() {
        {},
        "after timing, poison the outputs, launch once more and verify again: a variant right only on its first "
        "launch fails"},
+      {"census",
+       slot<bool>{&measure_settings::census, &measure_overrides::census},
+       0,
+       {},
+       "record every kernel, copy and memset of each verified run with CUPTI (the result's census); never "
+       "while timing"},
   };
   return keys;
 }

@@ -8,6 +8,7 @@
 
 #include "cudalab/access_stats.hpp"
 #include "cudalab/lab.hpp"
+#include "results/census.hpp"
 
 namespace cudalab::host {
 
@@ -63,7 +64,8 @@ struct variant_result {
   double pct_of_ceiling = 0;   ///< gbps / the measured ceiling of bytes.path
   double pct_of_peak = 0;      ///< gbps / theoretical DRAM peak (device path only)
   bool has_model = false;
-  access_stats model;  ///< predicted traffic (when the lab traced the variant)
+  access_stats model;    ///< predicted traffic (when the lab traced the variant)
+  kernel_census census;  ///< what its verified run put on the GPU ([measure] census; not taken otherwise)
 };
 
 }  // namespace cudalab::host

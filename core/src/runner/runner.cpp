@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "cudalab/cuda_error.hpp"
+#include "device/kernel_census.hpp"
 #include "model/access_model.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/spec_lookup.hpp"
@@ -117,6 +118,30 @@ void verify_after_timing(plan_run& run, variant_result& r, live_point& point, va
   });
 }
 
+// [measure] census: CUPTI attached for the verified run's own launch, from the moment its outputs are
+// prepared until its stream has finished it, and detached before anything is timed.
+class census_watch final : public run_watch {
+ public:
+  void started(cudaStream_t stream) override { recording_ = std::make_unique<census_recording>(stream); }
+  void finished(cudaStream_t) override {
+    if (!recording_) return;
+    census_ = recording_->finish();
+    recording_.reset();
+  }
+  /// The census; when the run threw before it finished, unavailable (CUPTI detached here).
+  kernel_census result() {
+    if (recording_) {
+      recording_.reset();
+      return unavailable_census("the verified run failed before its census ended (see the error)");
+    }
+    return census_;
+  }
+
+ private:
+  std::unique_ptr<census_recording> recording_;
+  kernel_census census_;
+};
+
 // One variant at a set-up point: trace (model), verified run, then time it if it verified and
 // timing is on. An error is recorded against the variant; a sticky CUDA error ends the run.
 // `baseline_gbps` is the baseline's GB/s at this point, set here when `v` is the baseline.
@@ -159,6 +184,7 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
     run.emit(std::move(r));
     return;
   }
+  census_watch census;
   const bool ok = recorded(run, r, [&] {
     if (!student) {
       call.function = "trace";
@@ -167,8 +193,9 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
       r.model = model.stats();
       r.has_model = !r.model.empty();
     }
-    r.verification = point.verified_run(v, call, student);
+    r.verification = point.verified_run(v, call, student, pl.plan.measure.census ? &census : nullptr);
   });
+  if (pl.plan.measure.census) r.census = census.result();
   if (ok && !r.verification.passed) r.status = result_status::verify_failed;
   bool stopped = false;
   if (ok && r.verification.passed && pl.plan.measure.timing) {
