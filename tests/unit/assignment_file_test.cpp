@@ -126,6 +126,32 @@ host_copies = "forbid"
   EXPECT_THROW(parse_assignment(write_file("e.toml", not_table)), lab_file_error);
 }
 
+TEST(AssignmentLimits, TheChildrensLimitsAreReadAndChecked) {
+  write_file("lab.toml", lab_text);
+  const assignment_file none = parse_assignment(write_file("g.toml", assignment_text));
+  EXPECT_EQ(none.max_processes, 0u);
+  EXPECT_EQ(none.max_file_bytes, 0u);
+  EXPECT_EQ(none.cpu_time_s, 0u);
+  const std::string text =
+      std::string(assignment_text) + "\n[limits]\nmax_processes = 256\nmax_file_bytes = \"64Mi\"\ncpu_time_s = 120\n";
+  const assignment_file a = parse_assignment(write_file("h.toml", text));
+  EXPECT_EQ(a.max_processes, 256u);
+  EXPECT_EQ(a.max_file_bytes, 64u << 20);
+  EXPECT_EQ(a.cpu_time_s, 120u);
+  const std::string bad =
+      std::string(assignment_text) + "\n[limits]\nmax_processes = -2\nmax_file_bytes = \"lots\"\ncpu_time_s = 1.5\n";
+  try {
+    parse_assignment(write_file("i.toml", bad));
+    FAIL() << "parsed";
+  } catch (const lab_file_error& e) {
+    const std::string what = e.what();
+    for (const char* expected : {"limits.max_processes must be at least 0",
+                                 "limits.max_file_bytes must be a size such as \"64Mi\" (0: no limit), not a string",
+                                 "limits.cpu_time_s must be a whole number, not a float 1.5"})
+      EXPECT_NE(what.find(expected), std::string::npos) << expected << "\n" << what;
+  }
+}
+
 TEST(AssignmentTestLab, CensusIsTakenInCorrectnessAndPerformanceTestsOnly) {
   write_file("lab.toml", lab_text);
   const std::string text = std::string(assignment_text) +

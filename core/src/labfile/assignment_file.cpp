@@ -445,6 +445,17 @@ assignment_file parse_assignment(const std::filesystem::path& path) {
     table_reader r(file, table_of(file, doc, "limits", problems), "limits", problems);
     a.unit_timeout_s = r.number("unit_timeout_s", a.unit_timeout_s, 1);
     a.total_timeout_s = r.number("total_timeout_s", a.total_timeout_s, 1);
+    a.max_processes = r.count("max_processes", a.max_processes, 0);
+    if (const toml::node* n = r.get("max_file_bytes")) {
+      std::optional<std::int64_t> v;
+      if (const auto i = n->as_integer()) v = i->get();
+      if (const auto s = n->as_string()) v = parse_size(s->get());
+      if (!v || *v < 0)
+        r.problem(*n, "must be a size such as \"64Mi\" (0: no limit), not " + describe_node(*n));
+      else
+        a.max_file_bytes = std::uint64_t(*v);
+    }
+    a.cpu_time_s = r.count("cpu_time_s", a.cpu_time_s, 0);
   }
   {
     table_reader r(file, table_of(file, doc, "anti_cheat", problems), "anti_cheat", problems);

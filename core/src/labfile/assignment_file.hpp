@@ -6,7 +6,8 @@
 //   [assignment]  id, title, lab (a lab file, relative to this file), slot, points, description
 //   [submission]  file (default: the slot's file name), max_bytes
 //   [build]       flags, deny_headers, allow_libraries, compile_timeout_s
-//   [limits]      unit_timeout_s (per child, like run --timeout), total_timeout_s
+//   [limits]      unit_timeout_s (per child, like run --timeout), total_timeout_s; for the children that run
+//                 the submission: max_processes, max_file_bytes, cpu_time_s (isolation/child_process's child_limits)
 //   [[test]]      name, kind (correctness | performance | sanitizer), visibility (visible | hidden),
 //                 points, description, params, sweep, random; correctness: partial; performance:
 //                 metric (pct_of_baseline | pct_of_ceiling), zero_at, full_at, requires; sanitizer: tool
@@ -86,6 +87,9 @@ struct assignment_file {
   std::vector<std::string> flags, deny_headers, allow_libraries;
   double compile_timeout_s = 120;
   double unit_timeout_s = 30, total_timeout_s = 900;
+  std::uint64_t max_processes = 0;   ///< [limits]: RLIMIT_NPROC of the children that run the submission; 0: none
+  std::uint64_t max_file_bytes = 0;  ///< [limits]: RLIMIT_FSIZE of those children; 0: none
+  std::uint64_t cpu_time_s = 0;      ///< [limits]: RLIMIT_CPU of those children, seconds; 0: none
   double roofline_margin = 1.05;
   census_policy census;
   int max_failures = 5;
