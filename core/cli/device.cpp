@@ -78,6 +78,7 @@ int device_command(const options& o) {
     }
     fmt::print("Measured ceilings (GB/s = 10^9 bytes/s, median):\n");
     fmt::print("  device-to-device copy (read + write)  {:8.1f}\n", c.d2d_copy_gbps);
+    fmt::print("  the same within L2 (2 x L2/4)         {:8.1f}\n", c.l2_copy_gbps);
     fmt::print("  pinned host -> device                 {:8.1f}\n", c.h2d_gbps);
     fmt::print("  device -> pinned host                 {:8.1f}\n", c.d2h_gbps);
     fmt::print("  both directions at once               {:8.1f}\n", c.bidir_gbps);

@@ -252,6 +252,7 @@ int run_in_children(const run_request& r, const std::vector<int>& devices, const
   io.program = child_program;
   io.input = [&](const isolation_unit& unit) { return unit_child_input(command, unit); };
   io.timeout_s = timeout_s;
+  io.limits = r.children_limits;
   io.stop = stop.requested();
   io.workers = workers;
   io.started = started;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "isolation/child_process.hpp"
 #include "isolation/child_protocol.hpp"
 #include "labfile/lab_file.hpp"
 #include "planning.hpp"
@@ -37,6 +38,7 @@ struct run_request {
   build_policy build;                                 ///< how those sources are built
   std::string command_line;                           ///< for the results' context
   child_command child;                                ///< what the children of an isolated run repeat
+  std::optional<child_limits> children_limits;        ///< an isolated run's children run under these (none: as is)
   std::optional<child_options> as_child;              ///< set when this process is such a child
 };
 

@@ -1,12 +1,16 @@
 // The watchdog's child processes, with /bin/sh standing in for cudalab: result lines on fd 3, output
-// lines kept, exit codes, deaths by signal, timeouts that kill the whole process group, and stop.
+// lines kept, exit codes, deaths by signal, timeouts that kill the whole process group, stop, and the
+// resource limits a child and everything it starts run under.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -178,6 +182,90 @@ TEST(ChildProcess, RedteamF07AChildDoesNotOutliveAnException) {
   ASSERT_TRUE(in >> pid);
   // The child is gone (reaped: no such process), not left running or a zombie.
   EXPECT_EQ(::kill(pid, 0), -1);
+}
+
+// The line of /proc/<pid>/limits the child printed for `name` ("Max processes"), its columns squeezed.
+std::string limit_line(const std::vector<std::string>& output, const std::string& name) {
+  for (const std::string& line : output)
+    if (line.rfind(name, 0) == 0) {
+      std::string squeezed;
+      for (const char c : line.substr(name.size()))
+        if (c != ' ' || (!squeezed.empty() && squeezed.back() != ' ')) squeezed += c;
+      while (!squeezed.empty() && squeezed.back() == ' ') squeezed.pop_back();
+      return squeezed.substr(squeezed.find_first_not_of(' '));
+    }
+  return "(no line " + name + ")";
+}
+
+rlim_t hard_limit(__rlimit_resource resource) {
+  rlimit l{};
+  getrlimit(resource, &l);
+  return l.rlim_max;
+}
+
+std::string bound(rlim_t wanted, __rlimit_resource resource) {
+  const rlim_t hard = hard_limit(resource);
+  return std::to_string(hard == RLIM_INFINITY ? wanted : std::min(wanted, hard));
+}
+
+TEST(ChildLimits, TheChildAndWhatItStartsRunUnderThem) {
+  std::vector<std::string> output;
+  // cat is the shell's child: the limits reach what the child starts, not only the child.
+  child_request r = shell("cat /proc/self/limits", nullptr, &output);
+  r.keep_lines = 100;
+  child_limits limits;
+  limits.max_processes = 4096;
+  limits.max_file_bytes = 1 << 20;
+  limits.cpu_seconds = 30;
+  r.limits = limits;
+  const child_outcome how = run_child(r);
+  ASSERT_TRUE(how.ended_normally()) << how.describe();
+  const std::string nproc = bound(4096, RLIMIT_NPROC);
+  EXPECT_EQ(limit_line(output, "Max processes"), nproc + " " + nproc + " processes");
+  const std::string fsize = bound(1 << 20, RLIMIT_FSIZE);
+  EXPECT_EQ(limit_line(output, "Max file size"), fsize + " " + fsize + " bytes");
+  EXPECT_EQ(limit_line(output, "Max cpu time"), bound(30, RLIMIT_CPU) + " " + bound(31, RLIMIT_CPU) + " seconds");
+  EXPECT_EQ(limit_line(output, "Max core file size"), "0 0 bytes");
+  // The address space is never limited: the CUDA driver reserves far more than any memory.
+  rlimit as{};
+  getrlimit(RLIMIT_AS, &as);
+  if (as.rlim_cur == RLIM_INFINITY) {
+    EXPECT_EQ(limit_line(output, "Max address space"), "unlimited unlimited bytes");
+  }
+}
+
+TEST(ChildLimits, NoneAsked) {
+  std::vector<std::string> output;
+  child_request r = shell("cat /proc/self/limits", nullptr, &output);
+  r.keep_lines = 100;
+  rlimit core{};
+  getrlimit(RLIMIT_CORE, &core);
+  ASSERT_TRUE(run_child(r).ended_normally());
+  const auto text = [](rlim_t v) { return v == RLIM_INFINITY ? std::string("unlimited") : std::to_string(v); };
+  EXPECT_EQ(limit_line(output, "Max core file size"), text(core.rlim_cur) + " " + text(core.rlim_max) + " bytes");
+}
+
+TEST(ChildLimits, AFileLargerThanAllowedEndsTheChild) {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "cudalab_child_limits_big";
+  std::filesystem::remove(file);
+  child_request r = shell("exec head -c 100000 /dev/zero > '" + file.string() + "'");
+  child_limits limits;
+  limits.max_file_bytes = 4096;
+  r.limits = limits;
+  const child_outcome how = run_child(r);
+  EXPECT_EQ(how.describe(), "was killed by signal SIGXFSZ (File size limit exceeded)");
+  EXPECT_LE(std::filesystem::file_size(file), 4096u);
+  std::filesystem::remove(file);
+}
+
+TEST(ChildLimits, CpuTimeEndsAChildThatSpins) {
+  child_request r = shell("while :; do :; done");
+  r.timeout_s = 60;  // only if the limit failed: the watchdog ends it
+  child_limits limits;
+  limits.cpu_seconds = 1;
+  r.limits = limits;
+  const child_outcome how = run_child(r);
+  EXPECT_EQ(how.describe(), "was killed by signal SIGXCPU (CPU time limit exceeded)");
 }
 
 }  // namespace

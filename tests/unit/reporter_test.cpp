@@ -41,7 +41,7 @@ run_context fixed_context() {
   c.device.l2_cache_bytes = 50u << 20;
   c.device.memory_bus_width_bits = 5120;
   c.device.memory_clock_khz = 2619000;
-  c.measured = {3000.0, 55.0, 54.0, 90.0};
+  c.measured = {3000.0, 55.0, 54.0, 90.0, 7000.0};
   c.nvml = {true, "libnvidia-ml.so.1", "", "580.65.06"};
   c.gpu.pci_bus_id = "0000:19:00.0";
   c.gpu.start = testing::idle_gpu_sample(1795348801250);  // 2026-11-22T12:00:01.250Z
@@ -512,6 +512,7 @@ TEST(Reporter, ContextJsonHasDeviceAndCeilings) {
   EXPECT_EQ(j["device"]["compute_capability"], "9.0");
   EXPECT_NEAR(j["device"]["peak_dram_gbps"].get<double>(), 3352.3, 0.1);
   EXPECT_DOUBLE_EQ(j["ceilings"]["bidir_gbps"].get<double>(), 90.0);
+  EXPECT_DOUBLE_EQ(j["ceilings"]["l2_copy_gbps"].get<double>(), 7000.0);
 }
 
 TEST(Reporter, JsonLinesAreWrittenBeforeTheEnd) {

@@ -148,6 +148,73 @@ TEST(ResultParse, ScheduleComesBack) {
   EXPECT_EQ(context_json(back), text);
 }
 
+// The L2 copy ceiling comes back; a context written before it was measured reads it as 0 (not measured).
+TEST(ResultParse, L2CopyCeilingComesBackAndOldContextsReadIt0) {
+  run_context c;
+  c.cudalab_version = "0.1.0";
+  c.measured = {3000.0, 55.0, 54.0, 90.0, 7000.0};
+  EXPECT_DOUBLE_EQ(parse_context_json(context_json(c)).measured.l2_copy_gbps, 7000.0);
+  auto old = nlohmann::ordered_json::parse(context_json(c));
+  old["ceilings"].erase("l2_copy_gbps");
+  const run_context back = parse_context_json(old.dump());
+  EXPECT_DOUBLE_EQ(back.measured.l2_copy_gbps, 0.0);
+  EXPECT_DOUBLE_EQ(back.measured.d2d_copy_gbps, 3000.0);
+}
+
+// A kernel census comes back whole; one not taken is null; one that could not be taken keeps its reason;
+// results written before the census read as not taken.
+TEST(ResultParse, KernelCensusComesBack) {
+  variant_result r;
+  r.variant = "student:reduce_sum";
+  r.census.taken = true;
+  r.census.library = "libcupti.so.13";
+  r.census.session_stream = 13;
+  r.census.kernel_count = 2;
+  r.census.copy_count = 1;
+  census_kernel k;
+  k.name = "partial_sums(float const*, unsigned long long, float*)";
+  k.stream = 13;
+  k.grid = {528, 1, 1};
+  k.block = {256, 1, 1};
+  k.registers = 18;
+  k.static_shared_bytes = 32;
+  k.dynamic_shared_bytes = 0;
+  k.local_bytes_per_thread = 8;
+  k.duration_ns = 345000;
+  r.census.kernels = {k, k};
+  r.census.kernels[1].after_session = true;
+  census_copy c;
+  c.kind = "D2H";
+  c.bytes = 4;
+  c.stream = 21;
+  c.duration_ns = 2000;
+  r.census.copies = {c};
+  r.census.dropped_records = 3;
+  const std::string text = result_json(r);
+  const variant_result back = parse_result_json(text);
+  EXPECT_EQ(result_json(back), text);
+  ASSERT_TRUE(back.census.available());
+  ASSERT_EQ(back.census.kernels.size(), 2u);
+  EXPECT_EQ(back.census.kernels[0].name, k.name);
+  EXPECT_EQ(back.census.kernels[0].grid[0], 528);
+  EXPECT_EQ(back.census.kernels[0].local_bytes_per_thread, 8u);
+  EXPECT_TRUE(back.census.kernels[1].after_session);
+  EXPECT_EQ(back.census.copies.at(0).kind, "D2H");
+  EXPECT_EQ(back.census.dropped_records, 3u);
+
+  variant_result none;
+  EXPECT_FALSE(nlohmann::json::parse(result_json(none)).contains("census"));
+  EXPECT_FALSE(parse_result_json(result_json(none)).census.taken);
+  none.census = unavailable_census("CUPTI cannot be loaded");
+  const variant_result why = parse_result_json(result_json(none));
+  EXPECT_TRUE(why.census.taken);
+  EXPECT_FALSE(why.census.available());
+  EXPECT_EQ(why.census.unavailable, "CUPTI cannot be loaded");
+  auto old = nlohmann::ordered_json::parse(result_json(r));
+  old.erase("census");
+  EXPECT_FALSE(parse_result_json(old.dump()).census.taken);
+}
+
 TEST(ResultParse, FieldsComeBack) {
   variant_result r;
   r.lab_file = "labs/x.toml";

@@ -54,7 +54,12 @@ std::string assignment_template(const planned_lab& lab, const std::string& slot,
       "reached\n";
   out += "allow_libraries = []\ncompile_timeout_s = 120\n\n";
   out += "[limits]\nunit_timeout_s = 30  # a test that sends no result for this long is stopped (an endless kernel)\n";
-  out += "total_timeout_s = 900\n\n[anti_cheat]\nroofline_margin = 1.05\n\n[feedback]\nmax_failures = 5\n";
+  out += "total_timeout_s = 900\n\n[anti_cheat]\nroofline_margin = 1.05\n";
+  out += "census = true  # CUPTI records the kernels, copies and memsets of each checked run\n";
+  out += "kernels = { min = 1, deny = [\"*cub::*\", \"*thrust::*\", \"*cublas*\", \"*cutlass*\"] }  # names as globs\n";
+  out += "stream = \"session\"  # \"joined\" where the lab hands the slot streams of its own\n";
+  out += "host_copies = \"deny\"  # no host<->device copy while a device-memory lab's submission runs\n";
+  out += "\n[feedback]\nmax_failures = 5\n";
 
   const param_spec* size = size_param(spec);
   std::string odd, random, small;

@@ -200,11 +200,14 @@ int check_submission(const check_request& req) {
   for (test_outcome& o : outcomes)
     if (o.test->kind == test_kind::correctness) {
       score_correctness(o, results[lab_of[o.test].string()], f.max_failures);
+      judge_census(o, results[lab_of[o.test].string()], f.census);
       passed[o.test->name] = o.passed;
     }
   for (test_outcome& o : outcomes)
-    if (o.test->kind == test_kind::performance)
+    if (o.test->kind == test_kind::performance) {
       score_performance(o, {results[lab_of[o.test].string()]}, context, passed, f);
+      judge_census(o, results[lab_of[o.test].string()], f.census);
+    }
   // The sanitizers only look at a submission whose output is right: one that fails earns nothing here
   // anyway, and one that never ends would hold the sanitizer (much slower) for its whole budget.
   const bool correct = std::all_of(passed.begin(), passed.end(), [](const auto& p) { return p.second; });

@@ -162,6 +162,9 @@ void grading::grade_performance(test_outcome& o, const std::map<std::string, boo
     if (!take(int(rounds.size()), 1)) break;
     score_performance(o, rounds, context, passed, f_);
   }
+  std::vector<variant_result> all;
+  for (const std::vector<variant_result>& round : rounds) all.insert(all.end(), round.begin(), round.end());
+  judge_census(o, all, f_.census);
   if (baseline_drift(o) > max_baseline_drift)
     o.flags.push_back({"interference", "warning",
                        fmt::format("{}: the baseline ran {:.1f}% apart between rounds: the GPU was not quiet", t.name,
@@ -212,6 +215,23 @@ void grading::integrity_tests(const std::map<std::string, std::vector<variant_re
     add_integrity("integrity-after-timing", "right after timing", timed ? grade_status::passed : grade_status::skipped,
                   timed ? "the output was right again after the timed launches" : "nothing was timed");
   }
+  std::vector<std::string> census_checks;
+  bool census_blocking = false, census_taken = false;
+  for (const auto& [file, rs] : correctness)
+    for (const variant_result& r : rs) census_taken = census_taken || r.census.available();
+  for (const test_outcome& o : outcomes)
+    for (const grade_flag& f : o.flags)
+      if (f.check.rfind("census", 0) == 0) {
+        census_blocking = census_blocking || f.severity == "blocking";
+        if (f.severity == "blocking") census_checks.push_back(f.message);
+      }
+  add_integrity("integrity-census", "kernel census",
+                census_blocking ? grade_status::failed
+                : census_taken  ? grade_status::passed
+                                : grade_status::skipped,
+                census_blocking ? census_checks.front()
+                : census_taken  ? "every kernel and copy on the session stream, none denied, no host copy"
+                                : "no census was taken (CUPTI not available, or [anti_cheat] census = false)");
   add_integrity("integrity-roofline", "possible throughput",
                 held    ? grade_status::held
                 : timed ? grade_status::passed
@@ -281,6 +301,7 @@ graded_submission grading::run() {
   for (test_outcome& o : outcomes)
     if (o.test->kind == test_kind::correctness) {
       score_correctness(o, correctness[file_of[o.test]], f_.max_failures);
+      judge_census(o, correctness[file_of[o.test]], f_.census);
       passed[o.test->name] = o.passed;
       add_outcome(report_, o);
     }

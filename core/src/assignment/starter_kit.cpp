@@ -81,8 +81,13 @@ std::string assignment_text(const loaded_assignment& a, bool public_copy, const 
       << "\nallow_libraries = " << list(f.allow_libraries) << "\ncompile_timeout_s = " << number(f.compile_timeout_s)
       << "\n";
   out << "\n[limits]\nunit_timeout_s = " << number(f.unit_timeout_s)
-      << "\ntotal_timeout_s = " << number(f.total_timeout_s) << "\n";
-  out << "\n[anti_cheat]\nroofline_margin = " << number(f.roofline_margin) << "\n";
+      << "\ntotal_timeout_s = " << number(f.total_timeout_s) << "\nmax_processes = " << f.max_processes
+      << "\nmax_file_bytes = " << f.max_file_bytes << "\ncpu_time_s = " << f.cpu_time_s << "\n";
+  const census_policy& c = f.census;
+  out << "\n[anti_cheat]\nroofline_margin = " << number(f.roofline_margin)
+      << "\ncensus = " << (c.enabled ? "true" : "false") << "\nkernels = { min = " << c.min_kernels
+      << (c.max_kernels ? ", max = " + std::to_string(*c.max_kernels) : std::string()) << ", deny = " << list(c.deny)
+      << " }\nstream = " << quoted(c.stream) << "\nhost_copies = " << quoted(c.host_copies) << "\n";
   out << "\n[feedback]\nmax_failures = " << f.max_failures << "\n";
   for (const assignment_test& t : f.tests)
     if (!public_copy || t.visibility == test_visibility::visible) write_test(out, t);

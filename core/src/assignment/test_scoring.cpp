@@ -7,10 +7,12 @@
 #include <ctime>
 #include <filesystem>
 
+#include "assignment/census_checks.hpp"
 #include "assignment/confidence.hpp"
 #include "assignment/digests.hpp"
 #include "labfile/text_file.hpp"
 #include "results/format.hpp"
+#include "results/roofline.hpp"
 
 namespace cudalab::host {
 
@@ -93,7 +95,6 @@ void score_performance(test_outcome& o, const std::vector<std::vector<variant_re
       o.message = "it requires '" + req + "' to pass first";
       return;
     }
-  const double ceiling = context.measured.d2d_copy_gbps;
   for (const std::vector<variant_result>& rs : rounds) {
     std::vector<double> values, baselines;
     for (const variant_result& r : rs) {
@@ -104,16 +105,18 @@ void score_performance(test_outcome& o, const std::vector<std::vector<variant_re
         o.status = timed_out ? grade_status::timed_out : grade_status::failed;
         return;
       }
-      if (r.bytes.path == memory_path::device && ceiling > 0 && r.gbps > a.roofline_margin * ceiling) {
+      // Judged by the ceiling of where its bytes live: the L2 copy for a working set L2 holds.
+      const roofline roof = roofline_of(r, context);
+      if (roof.gbps > 0 && r.gbps > a.roofline_margin * roof.gbps) {
         o.summary = fmt::format(
-            "held: {:.0f} GB/s is above {} x the measured ceiling ({:.0f} GB/s) - no correct "
+            "held: {:.0f} GB/s is above {} x the measured {} ceiling ({:.0f} GB/s) - no correct "
             "submission moves its bytes that fast",
-            r.gbps, a.roofline_margin, ceiling);
+            r.gbps, a.roofline_margin, roof.which, roof.gbps);
         o.message = o.summary.substr(std::string("held: ").size());
         o.status = grade_status::held;
         o.flags.push_back(grade_flag{"roofline", "blocking",
-                                     fmt::format("{}: {:.0f} GB/s is above {} x the measured D2D ceiling ({:.0f} GB/s)",
-                                                 t.name, r.gbps, a.roofline_margin, ceiling)});
+                                     fmt::format("{}: {:.0f} GB/s is above {} x the measured {} ceiling ({:.0f} GB/s)",
+                                                 t.name, r.gbps, a.roofline_margin, roof.which, roof.gbps)});
         return;
       }
       values.push_back(t.metric == "pct_of_ceiling" ? r.pct_of_ceiling : r.pct_of_baseline);
@@ -140,6 +143,25 @@ void score_performance(test_outcome& o, const std::vector<std::vector<variant_re
   o.summary = fmt::format("{} {:.1f}%{} (0 points at {}, all at {})",
                           t.metric == "pct_of_ceiling" ? "of the ceiling:" : "of the baseline:", *o.metric, spread,
                           points_text(t.zero_at), points_text(t.full_at));
+}
+
+void judge_census(test_outcome& o, const std::vector<variant_result>& results, const census_policy& policy) {
+  std::string blocking;
+  for (const variant_result& r : results)
+    for (grade_flag f : census_flags(r, policy)) {
+      f.message = o.test->name + ": " + f.message;
+      const bool seen = std::any_of(o.flags.begin(), o.flags.end(),
+                                    [&](const grade_flag& g) { return g.check == f.check && g.message == f.message; });
+      if (seen) continue;
+      if (f.severity == "blocking" && blocking.empty()) blocking = f.message;
+      o.flags.push_back(std::move(f));
+    }
+  if (blocking.empty()) return;
+  o.score = 0;
+  o.passed = false;
+  if (o.status != grade_status::held) o.status = grade_status::failed;
+  o.message = "integrity: " + blocking;
+  o.summary = "0 points - " + o.message;
 }
 
 double baseline_drift(const test_outcome& o) {

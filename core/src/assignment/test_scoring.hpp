@@ -50,6 +50,11 @@ void score_correctness(test_outcome& o, const std::vector<variant_result>& resul
 void score_performance(test_outcome& o, const std::vector<std::vector<variant_result>>& rounds,
                        const run_context& context, const std::map<std::string, bool>& passed, const assignment_file& a);
 
+/// The census checks (census_checks.hpp) over a scored test's results: each finding becomes a flag
+/// of the test, named for it; a blocking one costs the test all its points (failed, its message says
+/// why), whatever its results verified. Nothing for results without a census.
+void judge_census(test_outcome& o, const std::vector<variant_result>& results, const census_policy& policy);
+
 /// How far apart the rounds' baselines ran: (fastest - slowest) / slowest, 0 for fewer than two. Above
 /// a few percent something else used the GPU (interference), and grading takes another round.
 double baseline_drift(const test_outcome& o);

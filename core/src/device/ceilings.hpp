@@ -12,10 +12,11 @@ namespace cudalab::host {
 /// Called after each step of a long job, as a sign of life (a child's watchdog restarts on it).
 using progress_fn = std::function<void()>;
 
-/// Measures device-to-device cudaMemcpy (bytes read + written), pinned host->device, device->host,
-/// and both directions at once, each the median of the timing settings' repetitions, calling
-/// `progress` (when set) after each. Sizes: up to 1 GiB on the device (a quarter of free memory at
-/// most) and 256 MiB pinned. Throws cuda_error.
+/// Measures device-to-device cudaMemcpy (bytes read + written) of DRAM-sized buffers and of buffers
+/// that fit in L2 together, pinned host->device, device->host, and both directions at once, each the
+/// median of the timing settings' repetitions, calling `progress` (when set) after each. Sizes: up to
+/// 1 GiB on the device (a quarter of free memory at most), a quarter of device.l2_cache_bytes each for
+/// the L2 copy (none when it is 0), and 256 MiB pinned. Throws cuda_error.
 ceilings measure_ceilings(const device_info& device, const measure_settings& settings,
                           const progress_fn& progress = {});
 

@@ -8,6 +8,7 @@
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -143,6 +144,57 @@ std::vector<std::string> environment_with(const std::vector<std::pair<std::strin
   return env;
 }
 
+// A limit as the child will have it: at most the hard limit it inherits from this process (raising one
+// needs a privilege, and a lower one is as good).
+struct bounded {
+  rlim_t soft, hard;
+};
+bounded within_hard(__rlimit_resource resource, rlim_t soft, rlim_t hard) {
+  rlimit now{};
+  if (::getrlimit(resource, &now) == 0 && now.rlim_max != RLIM_INFINITY) {
+    hard = std::min(hard, now.rlim_max);
+    soft = std::min(soft, hard);
+  }
+  return {soft, hard};
+}
+
+// Each limit asked for: (prlimit's option name, the resource, soft, hard).
+struct limit_setting {
+  const char* option;
+  __rlimit_resource resource;
+  bounded value;
+};
+std::vector<limit_setting> settings_of(const child_limits& limits) {
+  std::vector<limit_setting> out;
+  if (limits.max_processes > 0)
+    out.push_back({"nproc", RLIMIT_NPROC, within_hard(RLIMIT_NPROC, limits.max_processes, limits.max_processes)});
+  if (limits.max_file_bytes > 0)
+    out.push_back({"fsize", RLIMIT_FSIZE, within_hard(RLIMIT_FSIZE, limits.max_file_bytes, limits.max_file_bytes)});
+  // The soft limit sends SIGXCPU (a signal the outcome names), the hard one a second later SIGKILL.
+  if (limits.cpu_seconds > 0)
+    out.push_back({"cpu", RLIMIT_CPU, within_hard(RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1)});
+  if (limits.no_core_files) out.push_back({"core", RLIMIT_CORE, {0, 0}});
+  return out;
+}
+
+// util-linux's prlimit(1), which sets the limits on itself and executes the program: the limits hold
+// from the program's first instruction. "" when this machine has none.
+std::string limits_wrapper() {
+  for (const char* path : {"/usr/bin/prlimit", "/bin/prlimit"})
+    if (::access(path, X_OK) == 0) return path;
+  return "";
+}
+
+// The fallback without prlimit(1): the limits set on the running child with prlimit(2). "" or what failed.
+std::string set_limits(pid_t pid, const std::vector<limit_setting>& settings) {
+  for (const limit_setting& s : settings) {
+    const rlimit wanted{s.value.soft, s.value.hard};
+    if (::prlimit(pid, s.resource, &wanted, nullptr) != 0)
+      return std::string("prlimit(") + s.option + "): " + std::strerror(errno);
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string child_outcome::describe() const {
@@ -213,15 +265,34 @@ child_outcome run_child(const child_request& request) {
   posix_spawnattr_setsigmask(&attr, &none);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 
+  // With limits, util-linux's prlimit(1) runs first: it sets them on itself and executes the program, so
+  // they hold from the program's first instruction, before it can start anything (posix_spawn cannot set
+  // limits, and setting them on the parent around the spawn would limit its other threads too). The
+  // program then gets its path as argv[0].
+  std::string program = request.program.empty() ? request.argv[0] : request.program;
+  std::vector<std::string> args = request.argv;
+  const std::vector<limit_setting> limits =
+      request.limits ? settings_of(*request.limits) : std::vector<limit_setting>{};
+  const std::string wrapper = limits.empty() ? "" : limits_wrapper();
+  if (!wrapper.empty()) {
+    const auto text = [](rlim_t v) { return v == RLIM_INFINITY ? std::string("unlimited") : std::to_string(v); };
+    std::vector<std::string> wrapped = {wrapper};
+    for (const limit_setting& s : limits)
+      wrapped.push_back(std::string("--") + s.option + "=" + text(s.value.soft) + ":" + text(s.value.hard));
+    wrapped.push_back("--");
+    wrapped.push_back(program);
+    wrapped.insert(wrapped.end(), args.begin() + 1, args.end());
+    args = std::move(wrapped);
+    program = wrapper;
+  }
   std::vector<char*> argv;
-  for (const std::string& a : request.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   const std::vector<std::string> env_text = environment_with(request.environment);
   std::vector<char*> envp;
   for (const std::string& e : env_text) envp.push_back(const_cast<char*>(e.c_str()));
   envp.push_back(nullptr);
   pid_t pid = 0;
-  const std::string& program = request.program.empty() ? request.argv[0] : request.program;
   const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
@@ -234,8 +305,19 @@ child_outcome run_child(const child_request& request) {
     ::close(output[0]);
     return out;
   }
-  out.started = true;
   child_guard guard(pid);
+  // Without prlimit(1): set on the child as soon as posix_spawn returns, which glibc does once the child
+  // has executed the program (CLONE_VFORK) - during the program's own start (cudalab's, which loads a
+  // plugin and a submission only later), not before it.
+  if (!limits.empty() && wrapper.empty()) {
+    if (const std::string failed = set_limits(pid, limits); !failed.empty()) {
+      out.start_error = "its resource limits could not be set: " + failed;
+      ::close(results[0]);
+      ::close(output[0]);
+      return out;  // the guard kills and reaps it
+    }
+  }
+  out.started = true;
 
   using clock = std::chrono::steady_clock;
   auto last_result = clock::now();  // the watchdog's clock: restarted by every result line

@@ -4,12 +4,26 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace cudalab::host {
+
+/// Resource limits for a child that runs untrusted code (a student's submission), set before that code
+/// runs and inherited by everything it starts. Never RLIMIT_AS: the CUDA driver reserves virtual address
+/// ranges far larger than any memory, and a process under an address-space limit fails to initialise CUDA.
+struct child_limits {
+  /// RLIMIT_NPROC: a fork or thread fails once the user has this many tasks - all of the user's processes
+  /// and threads on the machine, not the child's alone (a CUDA process has several threads); 0: unchanged.
+  std::uint64_t max_processes = 0;
+  std::uint64_t max_file_bytes = 0;  ///< RLIMIT_FSIZE: the largest file it may write (SIGXFSZ past it); 0: unchanged
+  std::uint64_t cpu_seconds = 0;     ///< RLIMIT_CPU: CPU time; SIGXCPU past it, SIGKILL a second later; 0: unchanged
+  bool no_core_files = true;         ///< RLIMIT_CORE 0: a crash writes no core file
+};
 
 /// What to run and how to watch it.
 struct child_request {
@@ -25,6 +39,7 @@ struct child_request {
   std::size_t max_result_line_bytes = 1 << 20;  ///< likewise for result lines (a cut one is no result)
   std::function<void(const std::string&)> on_result_line;  ///< each non-empty line it writes to result_fd
   std::function<void(const std::string&)> on_output_line;  ///< each line of its stdout/stderr
+  std::optional<child_limits> limits;  ///< set on the child before it runs anything of its own (run_child)
 };
 
 /// How a child ended.
@@ -55,7 +70,11 @@ struct child_outcome {
 /// of life and no more). A line over its limit is handed over cut there ("... [line cut at 4096
 /// bytes]") and the rest of it dropped: whatever the child writes, the parent keeps a bounded amount.
 /// Spawns with posix_spawn (no code runs between fork and exec), so the caller's state - a CUDA
-/// context included - is never duplicated into a running child. Never throws for the child's faults.
+/// context included - is never duplicated into a running child. `limits` (never above the hard limits
+/// the caller has) are set by util-linux's prlimit(1), which the child runs first and which executes the
+/// program under them; on a machine without it, with prlimit(2) as soon as posix_spawn returns (the
+/// program has started, before it loads any untrusted code), the child killed when that fails. Never
+/// throws for the child's faults.
 child_outcome run_child(const child_request& request);
 
 /// The child's side, first thing in a child that run_child started from the process `parent`: the

@@ -75,15 +75,17 @@ std::string unit_child_input(const child_command& command, const isolation_unit&
 }
 
 std::string ceilings_text(const ceilings& c) {
-  return fmt::format("{},{},{},{}", c.d2d_copy_gbps, c.h2d_gbps, c.d2h_gbps, c.bidir_gbps);
+  return fmt::format("{},{},{},{},{}", c.d2d_copy_gbps, c.h2d_gbps, c.d2h_gbps, c.bidir_gbps, c.l2_copy_gbps);
 }
 
 std::optional<ceilings> parse_ceilings(const std::string& text) {
   ceilings c;
   char comma = 0;
   std::istringstream in(text);
-  if (in >> c.d2d_copy_gbps >> comma >> c.h2d_gbps >> comma >> c.d2h_gbps >> comma >> c.bidir_gbps) return c;
-  return std::nullopt;
+  if (!(in >> c.d2d_copy_gbps >> comma >> c.h2d_gbps >> comma >> c.d2h_gbps >> comma >> c.bidir_gbps))
+    return std::nullopt;
+  if (in >> comma && !(in >> c.l2_copy_gbps)) return std::nullopt;  // the L2 copy: a fifth, optional
+  return c;
 }
 
 std::vector<std::string> unit_child_argv(const child_command& command, const isolation_unit& unit,

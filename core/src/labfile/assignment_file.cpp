@@ -89,6 +89,22 @@ class table_reader {
     return fallback;
   }
 
+  // A whole number of at least `min`.
+  std::uint64_t count(const std::string& key, std::uint64_t fallback, std::uint64_t min) {
+    const toml::node* n = get(key);
+    if (!n) return fallback;
+    const auto i = n->as_integer();
+    if (!i) {
+      problem(*n, "must be a whole number, not " + describe_node(*n));
+      return fallback;
+    }
+    if (i->get() < 0 || std::uint64_t(i->get()) < min) {
+      problem(*n, "must be at least " + std::to_string(min));
+      return fallback;
+    }
+    return std::uint64_t(i->get());
+  }
+
   std::vector<std::string> strings(const std::string& key) {
     std::vector<std::string> out;
     const toml::node* n = get(key);
@@ -271,6 +287,35 @@ void read_random(const std::string& file, const toml::table& random, assignment_
   }
 }
 
+// [anti_cheat]'s census keys: census, kernels = { min, max, deny }, stream, host_copies.
+void read_census_policy(const std::string& file, table_reader& r, census_policy& c,
+                        std::vector<lab_problem>& problems) {
+  c.enabled = r.boolean("census", c.enabled);
+  if (const toml::node* n = r.get("kernels")) {
+    if (const toml::table* t = n->as_table()) {
+      table_reader k(file, *t, "anti_cheat.kernels", problems);
+      c.min_kernels = k.count("min", c.min_kernels, 0);
+      if (t->get("max")) {
+        const std::uint64_t max = k.count("max", 0, 1);
+        if (max > 0 && max < c.min_kernels)
+          k.problem(*t->get("max"), "(" + std::to_string(max) + ") must be at least kernels.min (" +
+                                        std::to_string(c.min_kernels) + ")");
+        else if (max > 0)
+          c.max_kernels = max;
+      }
+      if (t->get("deny")) {
+        c.deny = k.strings("deny");
+        for (const std::string& pattern : c.deny)
+          if (pattern.empty()) k.problem(*t->get("deny"), "holds an empty pattern, which matches no kernel name");
+      }
+    } else {
+      r.problem(*n, "must be a table such as { min = 1, max = 8, deny = [\"*cub::*\"] }, not " + describe_node(*n));
+    }
+  }
+  c.stream = r.word("stream", {"session", "joined", "any"}, c.stream);
+  c.host_copies = r.word("host_copies", {"deny", "allow"}, c.host_copies);
+}
+
 void read_test(const std::string& file, const toml::table& table, const assignment_file& a, assignment_test& t,
                std::vector<lab_problem>& problems) {
   t.where = locate(file, table.source());
@@ -397,10 +442,22 @@ assignment_file parse_assignment(const std::filesystem::path& path) {
     table_reader r(file, table_of(file, doc, "limits", problems), "limits", problems);
     a.unit_timeout_s = r.number("unit_timeout_s", a.unit_timeout_s, 1);
     a.total_timeout_s = r.number("total_timeout_s", a.total_timeout_s, 1);
+    a.max_processes = r.count("max_processes", a.max_processes, 0);
+    if (const toml::node* n = r.get("max_file_bytes")) {
+      std::optional<std::int64_t> v;
+      if (const auto i = n->as_integer()) v = i->get();
+      if (const auto s = n->as_string()) v = parse_size(s->get());
+      if (!v || *v < 0)
+        r.problem(*n, "must be a size such as \"64Mi\" (0: no limit), not " + describe_node(*n));
+      else
+        a.max_file_bytes = std::uint64_t(*v);
+    }
+    a.cpu_time_s = r.count("cpu_time_s", a.cpu_time_s, 0);
   }
   {
     table_reader r(file, table_of(file, doc, "anti_cheat", problems), "anti_cheat", problems);
     a.roofline_margin = r.number("roofline_margin", a.roofline_margin, 1);
+    read_census_policy(file, r, a.census, problems);
   }
   {
     table_reader r(file, table_of(file, doc, "feedback", problems), "feedback", problems);
@@ -510,19 +567,22 @@ std::string test_lab_text(const assignment_file& a, const assignment_test& t, co
   for (const std::string& line : sweep) out << line << "\n";
   std::vector<std::string> measure;
   if (const toml::table* m = doc["measure"].as_table()) measure = entries(*m);
-  if (t.kind != test_kind::performance) {
+  // The test's own [measure] settings, over the lab file's.
+  const auto set = [&](const std::string& key, const std::string& value) {
     measure.erase(
-        std::remove_if(measure.begin(), measure.end(), [&](const std::string& l) { return key_of(l) == "timing"; }),
+        std::remove_if(measure.begin(), measure.end(), [&](const std::string& l) { return key_of(l) == key; }),
         measure.end());
-    measure.push_back("timing = false");
-  }
-  if (draw) {
-    measure.erase(
-        std::remove_if(measure.begin(), measure.end(), [&](const std::string& l) { return key_of(l) == "seed"; }),
-        measure.end());
-    // TOML integers are signed 64-bit: the seed's top bit is dropped.
-    measure.push_back("seed = " + std::to_string(draw->input_seed >> 1));
-  }
+    measure.push_back(key + " = " + value);
+  };
+  if (t.kind != test_kind::performance) set("timing", "false");
+  // A submission timed for points is verified again after its timed launches: one that computes on its
+  // first launch only and skips the work afterwards fails instead of scoring.
+  if (t.kind == test_kind::performance) set("verify_after_timing", "true");
+  // The kernel census of each verified run, for the integrity checks; never under compute-sanitizer.
+  set("census", a.census.enabled && t.kind != test_kind::sanitizer ? "true" : "false");
+  // A hidden test drawn for a student: the lab's inputs from the student's seed. TOML integers are
+  // signed 64-bit: the seed's top bit is dropped.
+  if (draw) set("seed", std::to_string(draw->input_seed >> 1));
   out << "\n[measure]\n";
   for (const std::string& line : measure) out << line << "\n";
   return out.str();

@@ -6,12 +6,13 @@
 //   [assignment]  id, title, lab (a lab file, relative to this file), slot, points, description
 //   [submission]  file (default: the slot's file name), max_bytes
 //   [build]       flags, deny_headers, allow_libraries, compile_timeout_s
-//   [limits]      unit_timeout_s (per child, like run --timeout), total_timeout_s
+//   [limits]      unit_timeout_s (per child, like run --timeout), total_timeout_s; for the children that run
+//                 the submission: max_processes, max_file_bytes, cpu_time_s (isolation/child_process's child_limits)
 //   [[test]]      name, kind (correctness | performance | sanitizer), visibility (visible | hidden),
 //                 points, description, params, sweep, random; correctness: partial; performance:
 //                 metric (pct_of_baseline | pct_of_ceiling), zero_at, full_at, requires, rounds,
 //                 max_rounds; sanitizer: tool
-//   [anti_cheat]  roofline_margin
+//   [anti_cheat]  roofline_margin; the kernel census: census, kernels = { min, max, deny }, stream, host_copies
 //   [feedback]    max_failures
 //   [[hidden]]    name, kind, points, description: in a starter kit's public copy, the hidden tests
 #pragma once
@@ -94,6 +95,17 @@ struct hidden_test {
   std::string description;
 };
 
+/// [anti_cheat]'s kernel census: whether the tests take one, and what it may hold (assignment/census_checks).
+struct census_policy {
+  bool enabled = true;                       ///< census: correctness and performance tests take one
+  std::uint64_t min_kernels = 1;             ///< kernels.min: fewer kernels ran (a CPU fallback, a copy)
+  std::optional<std::uint64_t> max_kernels;  ///< kernels.max: more kernels ran (none: no limit)
+  std::vector<std::string> deny = {"*cub::*", "*thrust::*", "*cublas*", "*cutlass*"};  ///< kernels.deny: globs
+  std::string stream = "session";    ///< session: every kernel and copy on the session stream; joined: other
+                                     ///< streams too, when their work ends before the session stream's; any
+  std::string host_copies = "deny";  ///< deny: no host<->device copy in a device-path lab's run; allow
+};
+
 /// An assignment file, checked.
 struct assignment_file {
   std::filesystem::path path;
@@ -110,7 +122,11 @@ struct assignment_file {
   std::vector<std::string> flags, deny_headers, allow_libraries;
   double compile_timeout_s = 120;
   double unit_timeout_s = 30, total_timeout_s = 900;
+  std::uint64_t max_processes = 0;   ///< [limits]: RLIMIT_NPROC of the children that run the submission; 0: none
+  std::uint64_t max_file_bytes = 0;  ///< [limits]: RLIMIT_FSIZE of those children; 0: none
+  std::uint64_t cpu_time_s = 0;      ///< [limits]: RLIMIT_CPU of those children, seconds; 0: none
   double roofline_margin = 1.05;
+  census_policy census;
   int max_failures = 5;
   std::vector<assignment_test> tests;
   std::vector<hidden_test> hidden;  ///< a kit's [[hidden]]: tests graded elsewhere, described only
@@ -124,9 +140,11 @@ assignment_file parse_assignment(const std::filesystem::path& path);
 
 /// The lab file of test `t`: the assignment's lab file (`base`) with `variant` only (and its baseline),
 /// its [params] overridden by the test's, the test's sweep and drawn random axes (the lab file's own
-/// sweeps dropped) and, for correctness and sanitizer tests, timing off. With `draw`, the random axes
-/// and the inputs' seed are drawn as it says (else t.drawn and the lab file's seed). A lab file any
-/// cudalab command can run.
+/// sweeps dropped), for correctness and sanitizer tests timing off, for performance tests
+/// measure.verify_after_timing on, and measure.census as [anti_cheat] census says for correctness and
+/// performance tests (off for sanitizer tests: CUPTI and compute-sanitizer do not share a process).
+/// With `draw`, the random axes and the inputs' seed are drawn as it says (else t.drawn and the lab
+/// file's seed). A lab file any cudalab command can run.
 std::string test_lab_text(const assignment_file& a, const assignment_test& t, const lab_file& base,
                           const std::string& variant, const std::optional<test_draw>& draw = std::nullopt);
 

@@ -26,6 +26,8 @@ struct measure_settings {
   int batch = 0;
   std::uint64_t seed = 2026;
   std::uint64_t max_points = 10000;
+  bool verify_after_timing = false;
+  bool census = false;
 };
 
 /// Every [measure] setting of `settings` as (key, value text), in documentation order: what a results
@@ -43,6 +45,8 @@ struct measure_overrides {
   std::optional<int> batch;
   std::optional<std::uint64_t> seed;
   std::optional<std::uint64_t> max_points;
+  std::optional<bool> verify_after_timing;
+  std::optional<bool> census;
 
   /// Each setting this layer gives, over `settings`.
   void apply_to(measure_settings& settings) const;

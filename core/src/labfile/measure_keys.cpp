@@ -63,6 +63,18 @@ const std::vector<measure_key>& measure_keys() {
       // check_params() runs on every point before anything starts, so there is a hard cap.
       {"max_points", slot<std::uint64_t>{&measure_settings::max_points, &measure_overrides::max_points}, 1, 100000,
        "refuse sweeps with more points"},
+      {"verify_after_timing",
+       slot<bool>{&measure_settings::verify_after_timing, &measure_overrides::verify_after_timing},
+       0,
+       {},
+       "after timing, poison the outputs, launch once more and verify again: a variant right only on its first "
+       "launch fails"},
+      {"census",
+       slot<bool>{&measure_settings::census, &measure_overrides::census},
+       0,
+       {},
+       "record every kernel, copy and memset of each verified run with CUPTI (the result's census); never "
+       "while timing"},
   };
   return keys;
 }

@@ -117,8 +117,9 @@ class table_reporter final : public reporter {
     std::string text = label + fmt::format("{} (sm_{}{}, {} SMs)", d.name, d.cc_major, d.cc_minor, d.sm_count);
     if (measured.d2d_copy_gbps > 0) {
       const std::string rates = fmt::format(
-          "ceilings GB/s: copy {:.0f}, H2D {:.1f}, D2H {:.1f}, both {:.1f}; DRAM peak {:.0f}", measured.d2d_copy_gbps,
-          measured.h2d_gbps, measured.d2h_gbps, measured.bidir_gbps, d.peak_dram_gbps());
+          "ceilings GB/s: copy {:.0f}, L2 copy {:.0f}, H2D {:.1f}, D2H {:.1f}, both {:.1f}; DRAM peak {:.0f}",
+          measured.d2d_copy_gbps, measured.l2_copy_gbps, measured.h2d_gbps, measured.d2h_gbps, measured.bidir_gbps,
+          d.peak_dram_gbps());
       text += (text_columns(text) + 2 + text_columns(rates) <= width_ ? "  " : "\n") + rates;
     }
     for (const std::string& line : wrap_lines(text, width_, 0, 2)) out_ << line << "\n";

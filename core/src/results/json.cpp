@@ -193,7 +193,8 @@ void to_json(json& j, const ceilings& c) {
   j = {{"d2d_copy_gbps", c.d2d_copy_gbps},
        {"h2d_gbps", c.h2d_gbps},
        {"d2h_gbps", c.d2h_gbps},
-       {"bidir_gbps", c.bidir_gbps}};
+       {"bidir_gbps", c.bidir_gbps},
+       {"l2_copy_gbps", c.l2_copy_gbps}};
 }
 
 void from_json(const json& j, ceilings& c) {
@@ -201,6 +202,8 @@ void from_json(const json& j, ceilings& c) {
   c.h2d_gbps = real(j, "h2d_gbps");
   c.d2h_gbps = real(j, "d2h_gbps");
   c.bidir_gbps = real(j, "bidir_gbps");
+  // Measured from results schema 2's later files on; files written before have none (0: not measured).
+  c.l2_copy_gbps = j.contains("l2_copy_gbps") ? real(j, "l2_copy_gbps") : 0.0;
 }
 
 void to_json(json& j, const nvml_status& s) {
@@ -492,6 +495,77 @@ void from_json(const json& j, timing& t) {
       t.repetition_ms.push_back(ms.is_null() ? std::numeric_limits<double>::quiet_NaN() : ms.get<double>());
 }
 
+void to_json(json& j, const census_kernel& k) {
+  j = {{"name", k.name},
+       {"stream", k.stream},
+       {"grid", k.grid},
+       {"block", k.block},
+       {"registers", k.registers},
+       {"static_shared_bytes", k.static_shared_bytes},
+       {"dynamic_shared_bytes", k.dynamic_shared_bytes},
+       {"local_bytes_per_thread", k.local_bytes_per_thread},
+       {"duration_ns", k.duration_ns},
+       {"after_session", k.after_session}};
+}
+
+void from_json(const json& j, census_kernel& k) {
+  j.at("name").get_to(k.name);
+  j.at("stream").get_to(k.stream);
+  j.at("grid").get_to(k.grid);
+  j.at("block").get_to(k.block);
+  j.at("registers").get_to(k.registers);
+  j.at("static_shared_bytes").get_to(k.static_shared_bytes);
+  j.at("dynamic_shared_bytes").get_to(k.dynamic_shared_bytes);
+  j.at("local_bytes_per_thread").get_to(k.local_bytes_per_thread);
+  j.at("duration_ns").get_to(k.duration_ns);
+  j.at("after_session").get_to(k.after_session);
+}
+
+void to_json(json& j, const census_copy& c) {
+  j = {{"kind", c.kind},
+       {"bytes", c.bytes},
+       {"stream", c.stream},
+       {"duration_ns", c.duration_ns},
+       {"after_session", c.after_session}};
+}
+
+void from_json(const json& j, census_copy& c) {
+  j.at("kind").get_to(c.kind);
+  j.at("bytes").get_to(c.bytes);
+  j.at("stream").get_to(c.stream);
+  j.at("duration_ns").get_to(c.duration_ns);
+  j.at("after_session").get_to(c.after_session);
+}
+
+void to_json(json& j, const kernel_census& c) {
+  if (!c.taken) {
+    j = nullptr;
+    return;
+  }
+  j = {{"unavailable", c.unavailable.empty() ? json(nullptr) : json(c.unavailable)},
+       {"library", c.library},
+       {"session_stream", c.session_stream},
+       {"kernel_count", c.kernel_count},
+       {"copy_count", c.copy_count},
+       {"dropped_records", c.dropped_records},
+       {"kernels", c.kernels},
+       {"copies", c.copies}};
+}
+
+void from_json(const json& j, kernel_census& c) {
+  c = kernel_census{};
+  if (j.is_null()) return;
+  c.taken = true;
+  get_text(j, "unavailable", c.unavailable);
+  get_text(j, "library", c.library);
+  j.at("session_stream").get_to(c.session_stream);
+  j.at("kernel_count").get_to(c.kernel_count);
+  j.at("copy_count").get_to(c.copy_count);
+  j.at("dropped_records").get_to(c.dropped_records);
+  j.at("kernels").get_to(c.kernels);
+  j.at("copies").get_to(c.copies);
+}
+
 void to_json(json& j, const variant_result& r) {
   json point = json::object();
   for (const auto& [k, v] : r.point) point[k] = v;
@@ -517,7 +591,8 @@ void to_json(json& j, const variant_result& r) {
     j["measured"] = r.measured;
     j["counters_verdict"] = judge_counters(r).text();
   }
-  if (r.device >= 0) j["device"] = r.device;  // --devices only
+  if (r.census.taken) j["census"] = r.census;  // [measure] census only
+  if (r.device >= 0) j["device"] = r.device;   // --devices only
 }
 
 void from_json(const json& j, variant_result& r) {
@@ -546,6 +621,9 @@ void from_json(const json& j, variant_result& r) {
   // Only a run --profile whose ncu counted has them.
   r.has_measured = j.contains("measured") && !j.at("measured").is_null();
   if (r.has_measured) j.at("measured").get_to(r.measured);
+  // Results without the census ([measure] census off, or written before it) have none: not taken.
+  r.census = {};
+  if (j.contains("census")) j.at("census").get_to(r.census);
 }
 
 std::string json_text(const json& j, int indent) { return j.dump(indent, ' ', false, json::error_handler_t::replace); }

@@ -70,6 +70,14 @@ void to_json(nlohmann::ordered_json& j, const measured_counters& m);
 void from_json(const nlohmann::ordered_json& j, measured_counters& m);
 void to_json(nlohmann::ordered_json& j, const timing& t);
 void from_json(const nlohmann::ordered_json& j, timing& t);
+void to_json(nlohmann::ordered_json& j, const census_kernel& k);
+void from_json(const nlohmann::ordered_json& j, census_kernel& k);
+void to_json(nlohmann::ordered_json& j, const census_copy& c);
+void from_json(const nlohmann::ordered_json& j, census_copy& c);
+/// A census not taken is null (a result leaves it out); an unavailable one has its reason in "unavailable"
+/// (null when it was taken).
+void to_json(nlohmann::ordered_json& j, const kernel_census& c);
+void from_json(const nlohmann::ordered_json& j, kernel_census& c);
 void to_json(nlohmann::ordered_json& j, const variant_result& r);
 void from_json(const nlohmann::ordered_json& j, variant_result& r);
 

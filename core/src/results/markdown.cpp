@@ -28,8 +28,10 @@ class markdown_reporter final : public reporter {
     out_ << "# cudalab results\n\n";
     out_ << fmt::format("Run {} with cudalab {}: {}\n\n", context_.started_at, context_.cudalab_version,
                         md_code(context_.command_line));
-    out_ << "| device | SMs | memory | L2 | DRAM peak GB/s | copy GB/s | H2D GB/s | D2H GB/s | both GB/s |\n";
-    out_ << "|---|---|---|---|---|---|---|---|---|\n";
+    out_
+        << "| device | SMs | memory | L2 | DRAM peak GB/s | copy GB/s | L2 copy GB/s | H2D GB/s | D2H GB/s | both GB/s "
+           "|\n";
+    out_ << "|---|---|---|---|---|---|---|---|---|---|\n";
     if (context_.devices.empty()) device_row("", context_.device, context_.measured);
     for (const run_device& d : context_.devices)
       device_row("GPU " + std::to_string(d.ordinal) + ": ", d.device, d.measured);
@@ -83,11 +85,11 @@ class markdown_reporter final : public reporter {
   }
 
   void device_row(const std::string& label, const device_info& d, const ceilings& measured) {
-    out_ << fmt::format("| {}{} (sm_{}{}) | {} | {:.1f} GiB | {:.0f} MiB | {} | {} | {} | {} | {} |\n", label, d.name,
-                        d.cc_major, d.cc_minor, d.sm_count, d.global_memory_bytes / double(1ull << 30),
+    out_ << fmt::format("| {}{} (sm_{}{}) | {} | {:.1f} GiB | {:.0f} MiB | {} | {} | {} | {} | {} | {} |\n", label,
+                        d.name, d.cc_major, d.cc_minor, d.sm_count, d.global_memory_bytes / double(1ull << 30),
                         d.l2_cache_bytes / double(1 << 20), rate(d.peak_dram_gbps(), 0),
-                        rate(measured.d2d_copy_gbps, 1), rate(measured.h2d_gbps, 1), rate(measured.d2h_gbps, 1),
-                        rate(measured.bidir_gbps, 1));
+                        rate(measured.d2d_copy_gbps, 1), rate(measured.l2_copy_gbps, 1), rate(measured.h2d_gbps, 1),
+                        rate(measured.d2h_gbps, 1), rate(measured.bidir_gbps, 1));
   }
 
   // The section of one lab file, linking its plot `plot` ("": none).

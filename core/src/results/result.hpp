@@ -8,6 +8,7 @@
 
 #include "cudalab/access_stats.hpp"
 #include "cudalab/lab.hpp"
+#include "results/census.hpp"
 #include "results/measured.hpp"
 
 namespace cudalab::host {
@@ -67,6 +68,7 @@ struct variant_result {
   access_stats model;  ///< predicted traffic (when the lab traced the variant)
   bool has_measured = false;
   measured_counters measured;  ///< what Nsight Compute counted (`run --profile`, when ncu could count)
+  kernel_census census;        ///< what its verified run put on the GPU ([measure] census; not taken otherwise)
 };
 
 }  // namespace cudalab::host

@@ -19,6 +19,9 @@ struct ceilings {
   double h2d_gbps = 0;       ///< pinned host to device
   double d2h_gbps = 0;       ///< device to pinned host
   double bidir_gbps = 0;     ///< both directions at once, bytes of both added
+  /// device-to-device cudaMemcpy of buffers that fit in L2 together (each a quarter of it), bytes read +
+  /// written: the ceiling of a working set that stays in L2
+  double l2_copy_gbps = 0;
 };
 
 /// One GPU of a run over several (--devices).

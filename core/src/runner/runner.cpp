@@ -4,10 +4,12 @@
 #include <utility>
 
 #include "cudalab/cuda_error.hpp"
+#include "device/kernel_census.hpp"
 #include "model/access_model.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/spec_lookup.hpp"
 #include "results/format.hpp"
+#include "results/roofline.hpp"
 #include "runner/host_session.hpp"
 #include "runner/nvtx_range.hpp"
 #include "runner/timing.hpp"
@@ -35,9 +37,7 @@ void compute_rates(variant_result& r, const run_context& context, double baselin
     if (peak > 0) r.pct_of_peak = 100.0 * r.gbps / peak;
   } else {
     // Bus traffic in both directions is compared with both directions at once; one way with one way.
-    const double ceiling = r.bytes.bytes_read > 0 && r.bytes.bytes_written > 0
-                               ? c.bidir_gbps
-                               : (r.bytes.bytes_read > 0 ? c.h2d_gbps : c.d2h_gbps);
+    const double ceiling = bus_ceiling(r.bytes, c).gbps;
     if (ceiling > 0) r.pct_of_ceiling = 100.0 * r.gbps / ceiling;
   }
 }
@@ -102,6 +102,47 @@ bool recorded(plan_run& run, variant_result& r, F&& f) {
   return false;
 }
 
+// [measure] verify_after_timing: one more verified run after the timed ones (outputs poisoned, one
+// launch, verify), so that a variant that computes on its first launch only - a static counter that
+// skips the work afterwards, an answer cached on the side - fails as it would had it been wrong at
+// first. The result keeps its timing; a failure replaces the verification and says when it happened.
+void verify_after_timing(plan_run& run, variant_result& r, live_point& point, variant_index v, plugin_call call,
+                         const student_code& student, std::uint64_t launches) {
+  recorded(run, r, [&] {
+    verification after = point.verified_run(v, call, student);
+    if (after.passed) return;
+    const std::string when = "failed after timing: the output was right on the first launch and wrong after " +
+                             std::to_string(launches) + " timed launch" + (launches == 1 ? "" : "es");
+    after.note = when + (after.note.empty() ? "" : "; " + after.note);
+    r.verification = std::move(after);
+    r.status = result_status::verify_failed;
+  });
+}
+
+// [measure] census: CUPTI attached for the verified run's own launch, from the moment its outputs are
+// prepared until its stream has finished it, and detached before anything is timed.
+class census_watch final : public run_watch {
+ public:
+  void started(cudaStream_t stream) override { recording_ = std::make_unique<census_recording>(stream); }
+  void finished(cudaStream_t) override {
+    if (!recording_) return;
+    census_ = recording_->finish();
+    recording_.reset();
+  }
+  /// The census; when the run threw before it finished, unavailable (CUPTI detached here).
+  kernel_census result() {
+    if (recording_) {
+      recording_.reset();
+      return unavailable_census("the verified run failed before its census ended (see the error)");
+    }
+    return census_;
+  }
+
+ private:
+  std::unique_ptr<census_recording> recording_;
+  kernel_census census_;
+};
+
 // One variant at a set-up point: trace (model), verified run, then time it if it verified and
 // timing is on. An error is recorded against the variant; a sticky CUDA error ends the run.
 // `baseline_gbps` is the baseline's GB/s at this point, set here when `v` is the baseline.
@@ -144,6 +185,7 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
     run.emit(std::move(r));
     return;
   }
+  census_watch census;
   const bool ok = recorded(run, r, [&] {
     if (!student) {
       call.function = "trace";
@@ -152,14 +194,20 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
       r.model = model.stats();
       r.has_model = !r.model.empty();
     }
-    r.verification = point.verified_run(v, call, student, range_name({base.lab_file, base.point_index, name}));
+    r.verification = point.verified_run(v, call, student, range_name({base.lab_file, base.point_index, name}),
+                                        pl.plan.measure.census ? &census : nullptr);
   });
+  if (pl.plan.measure.census) r.census = census.result();
   if (ok && !r.verification.passed) r.status = result_status::verify_failed;
   bool stopped = false;
   if (ok && r.verification.passed && pl.plan.measure.timing) {
-    recorded(run, r, [&] {
+    std::uint64_t launches = 0;  // every launch of the timing loop: warm-up, calibration and samples
+    const bool timed = recorded(run, r, [&] {
       call.function = student ? "run_slot" : "run";
-      const launch_fn launch = [&](cudaStream_t s) { call_plugin(call, [&] { point.run(v, s, student); }); };
+      const launch_fn launch = [&](cudaStream_t s) {
+        ++launches;
+        call_plugin(call, [&] { point.run(v, s, student); });
+      };
       const launch_fn prepare =
           session.resets_outputs() ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s); }) : launch_fn();
       const std::optional<timing> t = time_launches(launch, prepare, session.context().stream, pl.plan.measure,
@@ -173,6 +221,8 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
         r.pct_of_baseline = 100.0;
       }
     });
+    if (timed && !stopped && pl.plan.measure.verify_after_timing)
+      verify_after_timing(run, r, point, v, call, student, launches);
   }
   // Interrupted while timing: not reported, like the results an isolated run's stopped child never sent.
   if (!stopped) run.emit(std::move(r));

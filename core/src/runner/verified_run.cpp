@@ -34,17 +34,20 @@ void live_point::retune(const params& p, plugin_call call) {
 }
 
 verification live_point::verified_run(variant_index v, plugin_call call, const student_code& student,
-                                      const std::string& range) {
+                                      const std::string& range, run_watch* watch) {
   session_.prepare_verified_run();
+  const cudaStream_t stream = session_.context().stream;
+  if (watch) watch->started(stream);
   call.function = student ? "run_slot" : "run";
   {
     // Only the variant's own kernels: the outputs' preparation is before, verify()'s and the inputs'
     // checksum kernels after.
     const nvtx_range counted(range);
-    call_plugin(call, [&] { run(v, session_.context().stream, student); });
+    call_plugin(call, [&] { run(v, stream, student); });
     CUDALAB_CUDA_CHECK(cudaGetLastError());  // reads (and clears) a failed launch of this run only
-    CUDALAB_CUDA_CHECK(cudaStreamSynchronize(session_.context().stream));
+    CUDALAB_CUDA_CHECK(cudaStreamSynchronize(stream));
   }
+  if (watch) watch->finished(stream);
   call.function = "verify";
   verification result = call_plugin(call, [&] { return point_->verify(v, session_.context()); });
   const std::vector<std::string> changed = session_.changed_inputs();

@@ -19,6 +19,17 @@ struct student_code {
   explicit operator bool() const { return slot && code; }
 };
 
+/// Told, inside a verified run, when the run is about to be enqueued and when its stream has finished
+/// it: what the kernel census records in between is the run's own work.
+class run_watch {
+ public:
+  virtual ~run_watch() = default;
+  /// The outputs are prepared and the device idle; the run is enqueued on `stream` next.
+  virtual void started(cudaStream_t stream) = 0;
+  /// `stream` has finished the run (synchronised); verify() is next.
+  virtual void finished(cudaStream_t stream) = 0;
+};
+
 /// A point set up by a lab: destroying it is the lab's teardown, and ends its registrations.
 class live_point {
  public:
@@ -35,9 +46,10 @@ class live_point {
   /// outputs prepared (poisoned or zeroed), one run enqueued and waited for, verify(v); then the inputs
   /// are checked, and a variant that changed one fails verification whatever verify() said. `call`
   /// names the variant for messages. The run and the wait for it, and nothing else (no preparation,
-  /// no check), are inside an NVTX range named `range` ("": none; nvtx_range.hpp).
+  /// no check), are inside an NVTX range named `range` ("": none; nvtx_range.hpp). `watch`, when
+  /// given, is told when the run starts and finishes.
   verification verified_run(variant_index v, plugin_call call, const student_code& student = {},
-                            const std::string& range = {});
+                            const std::string& range = {}, run_watch* watch = nullptr);
 
   /// Moves the point to `p`, which differs from its parameters only in tuning parameters
   /// (lab_point::retune). Throws lab_call_error naming `call` (its function becomes "retune").

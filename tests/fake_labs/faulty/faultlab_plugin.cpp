@@ -1,5 +1,6 @@
 // The fault lab: a test plugin whose variants fail on purpose - an out-of-bounds write (illegal
-// address), a kernel that never ends, a wrong result - and whose setup can throw, beside a correct copy.
+// address), a kernel that never ends, a wrong result, a copy made on the first launch only - and whose
+// setup can throw, beside a correct copy.
 #include <stdexcept>
 #include <vector>
 
@@ -14,13 +15,15 @@ namespace faultlab {
 
 namespace {
 
-enum class fault { none, oob_write, spin_forever, wrong_value };
+enum class fault { none, oob_write, spin_forever, wrong_value, first_launch_only };
 
 const cudalab::variant_table<fault> variants = {
     {"copy", "a correct coalesced copy", fault::none},
     {"oob_write", "writes 1 TiB past the end of its output: illegal address", fault::oob_write},
     {"spin_forever", "a kernel that never ends", fault::spin_forever},
     {"wrong_value", "adds 1 to every element: verification fails", fault::wrong_value},
+    {"lazy", "copies on its first launch only, then one element per launch (a cached answer)",
+     fault::first_launch_only},
 };
 
 class fault_point final : public cudalab::lab_point {
@@ -43,6 +46,10 @@ class fault_point final : public cudalab::lab_point {
         return launch_spin_forever(d_flag_.data(), d_out_.data(), stream);
       case fault::wrong_value:
         return launch_wrong_value(d_in_.data(), d_out_.data(), n_, block_, stream);
+      case fault::first_launch_only:
+        // A static counter in a student's launcher: the whole copy when checked once, then one element per
+        // launch (a launch is still timed, the work is skipped).
+        return launch_copy(d_in_.data(), d_out_.data(), lazy_launches_++ == 0 ? n_ : 1, block_, stream);
       case fault::none:
         return launch_copy(d_in_.data(), d_out_.data(), n_, block_, stream);
     }
@@ -55,6 +62,7 @@ class fault_point final : public cudalab::lab_point {
  private:
   std::uint64_t n_;
   int block_;
+  std::uint64_t lazy_launches_ = 0;
   std::vector<float> h_in_;
   cudalab::device_buffer<float> d_in_, d_out_;
   cudalab::device_buffer<int> d_flag_;
@@ -69,7 +77,8 @@ class fault_lab final : public cudalab::lab {
     s.name = "faultlab";
     s.title = "Fault lab: kernels that fail on purpose (for testing cudalab itself)";
     s.summary =
-        "A correct copy beside an out-of-bounds write, a kernel that never ends and a wrong result. Not a user lab.";
+        "A correct copy beside an out-of-bounds write, a kernel that never ends, a wrong result and a copy made on "
+        "the first launch only. Not a user lab.";
     s.params = {
         cudalab::param_spec::integer("n", 1 << 16, 1, 1 << 26, "elements", "floats per buffer"),
         cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block"),

@@ -2,7 +2,8 @@
 // end to end: one fake device, memory that is host memory, streams and events that complete at once,
 // and kernel launches that do nothing, except the fake labs' kernels, which it runs as host loops by
 // name. Put its folder first on LD_LIBRARY_PATH (cudalab_add_fake_gpu_test does): the executable and
-// every plugin then bind to it instead of the real runtime.
+// every plugin then bind to it instead of the real runtime. A fake CUPTI (tests/support/fakecupti) hears of
+// every kernel launch, copy and memset through fakecuda_set_activity_hook (fake_activity.h).
 //
 // Faults on demand, through the environment:
 //   FAKECUDA_NO_DEVICE=1            cudaGetDeviceCount fails with cudaErrorNoDevice
@@ -36,6 +37,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "fake_activity.h"
 
 namespace {
 
@@ -151,6 +154,27 @@ void wait_for_work() {
   if (hang_pending) hang();
 }
 
+// ---- the fake CUPTI's hook ----------------------------------------------------------------------------
+
+fakecuda_activity_hook& activity_hook() {
+  static fakecuda_activity_hook h = nullptr;
+  return h;
+}
+
+void report(const fakecuda_activity& a) {
+  if (activity_hook() != nullptr) activity_hook()(&a);
+}
+
+void report_copy(int kind, std::size_t bytes, int copy_kind, cudaStream_t stream) {
+  fakecuda_activity a{};
+  a.kind = kind;
+  a.name = "";
+  a.stream = stream;
+  a.bytes = bytes;
+  a.copy_kind = copy_kind;
+  report(a);
+}
+
 // ---- kernels: registered names, and host loops for the fake labs' kernels --------------------------
 
 struct kernel {
@@ -238,6 +262,13 @@ cudaError_t launch(const void* host_fun_or_handle, bool by_handle, dim3 grid, di
   }
   if (k != nullptr) run_on_host(*k, args);
   stream_of(stream).ms += launch_ms();
+  fakecuda_activity a{};
+  a.kind = 0;
+  a.name = k != nullptr ? k->device_name.c_str() : "";
+  a.stream = stream;
+  a.grid[0] = grid.x, a.grid[1] = grid.y, a.grid[2] = grid.z;
+  a.block[0] = block.x, a.block[1] = block.y, a.block[2] = block.z;
+  report(a);
   return cudaSuccess;
 }
 
@@ -290,6 +321,8 @@ const char* error_text(cudaError_t e) {
 }  // namespace
 
 extern "C" {
+
+void fakecuda_set_activity_hook(fakecuda_activity_hook hook) { activity_hook() = hook; }
 
 // ---- registration, as nvcc's generated code calls it ------------------------------------------------
 
@@ -521,10 +554,11 @@ cudaError_t cudaHostGetDevicePointer(void** device_ptr, void* host_ptr, unsigned
   return sticky_or(cudaSuccess);
 }
 
-cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind, cudaStream_t stream) {
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind, cudaStream_t stream) {
   if (sticky_error() != cudaSuccess) return fail(sticky_error());
   if (bytes > 0 && bytes <= env_number("FAKECUDA_SKIP_COPIES_ABOVE", UINT64_MAX)) std::memmove(dst, src, bytes);
   stream_of(stream).copied(bytes);
+  report_copy(1, bytes, int(kind), stream);
   return cudaSuccess;
 }
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind) {
@@ -536,6 +570,7 @@ cudaError_t cudaMemsetAsync(void* dst, int byte, size_t bytes, cudaStream_t stre
   if (sticky_error() != cudaSuccess) return fail(sticky_error());
   if (bytes > 0 && bytes <= env_number("FAKECUDA_SKIP_COPIES_ABOVE", UINT64_MAX)) std::memset(dst, byte, bytes);
   stream_of(stream).copied(bytes);
+  report_copy(2, bytes, 0, stream);
   return cudaSuccess;
 }
 cudaError_t cudaMemset(void* dst, int byte, size_t bytes) { return cudaMemsetAsync(dst, byte, bytes, nullptr); }

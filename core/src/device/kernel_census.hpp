@@ -1,0 +1,44 @@
+// The kernel census: CUPTI's activity records of every kernel, copy and memset one verified run puts on the
+// GPU, on any stream. CUPTI (libcupti.so.13, or $CUDALAB_CUPTI_LIBRARY) is loaded at run time with dlopen,
+// attached for the run only and detached (cuptiFinalize) before anything is timed, so its overhead never
+// reaches a timing. A library that is missing or refuses, or another CUDA tool in the process (a
+// sanitizer, a profiler: CUPTI serves one), makes the census unavailable with the reason, never a failed run.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <memory>
+
+#include "results/census.hpp"
+
+namespace cudalab::host {
+
+namespace detail {
+struct census_state;  ///< a census being taken, as CUPTI's callbacks see it (kernel_census.cpp)
+}
+
+/// A census being taken, from construction to finish(). One at a time in a process.
+class census_recording {
+ public:
+  /// Attaches CUPTI and records the work of every stream from now on; `session` is the stream the run
+  /// is given (the census names its CUPTI id). Never throws: finish() says why there is no census.
+  /// REQUIRES: the run's outputs are prepared and nothing else is running on the device.
+  explicit census_recording(cudaStream_t session);
+  /// Detaches CUPTI when finish() was not called (the run threw).
+  ~census_recording();
+  census_recording(const census_recording&) = delete;
+  census_recording& operator=(const census_recording&) = delete;
+
+  /// Once the session stream has finished the run: notes the time (work still running then did not
+  /// finish within the session stream's work: after_session), waits for the whole device, collects the
+  /// records and detaches CUPTI. Call once.
+  kernel_census finish();
+
+ private:
+  std::unique_ptr<detail::census_state> impl_;
+};
+
+/// CUPTI's memcpy kinds as the census names them ("H2D", "D2H", "D2D", "P2P", ...; "unknown").
+const char* copy_kind_name(unsigned cupti_copy_kind);
+
+}  // namespace cudalab::host

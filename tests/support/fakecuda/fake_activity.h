@@ -1,0 +1,26 @@
+// How the fake CUDA runtime tells a fake CUPTI (tests/support/fakecupti) what it put on its fake GPU: the fake
+// CUPTI finds fakecuda_set_activity_hook in the process (the runtime is linked, so its symbols are global)
+// and hands it a function the runtime calls for every kernel launch, copy and memset while it is set.
+#pragma once
+
+#include <cstddef>
+
+extern "C" {
+
+/// One piece of work: a kernel launch, a copy or a memset.
+struct fakecuda_activity {
+  int kind;            ///< 0 kernel, 1 copy, 2 memset
+  const char* name;    ///< a kernel's mangled name as nvcc registered it ("" when unknown)
+  void* stream;        ///< the cudaStream_t it went to (nullptr: the legacy default stream)
+  unsigned grid[3];    ///< a kernel's grid
+  unsigned block[3];   ///< a kernel's block
+  std::size_t shared;  ///< a kernel's dynamic shared memory, bytes
+  std::size_t bytes;   ///< a copy's or memset's bytes
+  int copy_kind;       ///< a copy's cudaMemcpyKind
+};
+
+typedef void (*fakecuda_activity_hook)(const fakecuda_activity* activity);
+
+/// Sets (or, with nullptr, removes) the function told of every piece of work from now on.
+void fakecuda_set_activity_hook(fakecuda_activity_hook hook);
+}
