@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 #include <unistd.h>
+#include <cstdio>
 
 #include <algorithm>
 #include <chrono>
@@ -253,6 +254,10 @@ int run_in_children(const run_request& r, const std::vector<int>& devices, const
   io.input = [&](const isolation_unit& unit) { return unit_child_input(command, unit); };
   io.timeout_s = timeout_s;
   io.limits = r.children_limits;
+  io.sandbox = r.children_sandbox;
+  if (r.children_sandbox)
+    if (const sandbox_support& s = sandbox_support_of(r.children_sandbox->bwrap); !s.usable)
+      fmt::print(stderr, "cudalab: note: {}\n", s.why);
   io.stop = stop.requested();
   io.workers = workers;
   io.started = started;

@@ -39,6 +39,7 @@ struct run_request {
   std::string command_line;                           ///< for the results' context
   child_command child;                                ///< what the children of an isolated run repeat
   std::optional<child_limits> children_limits;        ///< an isolated run's children run under these (none: as is)
+  std::optional<child_sandbox> children_sandbox;      ///< and in this sandbox, where one can be made (a note if not)
   std::optional<child_options> as_child;              ///< set when this process is such a child
 };
 

@@ -1,6 +1,7 @@
 // The watchdog's child processes, with /bin/sh standing in for cudalab: result lines on fd 3, output
-// lines kept, exit codes, deaths by signal, timeouts that kill the whole process group, stop, and the
-// resource limits a child and everything it starts run under.
+// lines kept, exit codes, deaths by signal, timeouts that kill the whole process group, stop, the
+// resource limits a child and everything it starts run under, and the bubblewrap sandbox (where bwrap
+// can make one: those tests skip elsewhere).
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -266,6 +267,83 @@ TEST(ChildLimits, CpuTimeEndsAChildThatSpins) {
   r.limits = limits;
   const child_outcome how = run_child(r);
   EXPECT_EQ(how.describe(), "was killed by signal SIGXCPU (CPU time limit exceeded)");
+}
+
+// A sandboxed shell: skipped where bwrap cannot make one (not installed, namespaces refused).
+#define CUDALAB_NEEDS_SANDBOX()                                               \
+  if (!sandbox_support_of().usable) GTEST_SKIP() << sandbox_support_of().why; \
+  static_assert(true)
+
+TEST(ChildSandbox, FilesHiddenReadOnlyOrWritableAndNoNetwork) {
+  CUDALAB_NEEDS_SANDBOX();
+  namespace fs = std::filesystem;
+  // Not under /tmp, which the sandbox replaces with an empty one.
+  const fs::path root = fs::path(CUDALAB_BINARY_DIR) / "tests" / "child_sandbox";
+  fs::remove_all(root);
+  fs::create_directories(root / "secret");
+  fs::create_directories(root / "out");
+  std::ofstream(root / "secret" / "secret.key") << "0123";
+  std::ofstream(root / "visible.txt") << "seen\n";
+  std::vector<std::string> results, output;
+  child_request r =
+      shell("ls '" + (root / "secret").string() + "' | wc -l >&3; cat '" + (root / "visible.txt").string() +
+                "' >&3; touch '" + (root / "new.txt").string() + "' 2>/dev/null && echo wrote >&3 || echo " +
+                "read-only >&3; echo made > '" + (root / "out" / "made.txt").string() +
+                "' && echo out-ok >&3; grep -c : /proc/net/dev >&3",
+            &results, &output);
+  child_sandbox sandbox;
+  sandbox.hidden = {(root / "secret").string()};
+  sandbox.writable = {(root / "out").string()};
+  r.sandbox = sandbox;
+  const child_outcome how = run_child(r);
+  ASSERT_TRUE(how.ended_normally()) << how.describe();
+  EXPECT_TRUE(how.sandboxed);
+  // The secret's folder is empty, the rest readable and not writable, `out` writable, loopback the only interface.
+  EXPECT_EQ(results, (std::vector<std::string>{"0", "seen", "read-only", "out-ok", "1"}))
+      << ::testing::PrintToString(output);
+  EXPECT_TRUE(fs::exists(root / "out" / "made.txt"));
+  EXPECT_FALSE(fs::exists(root / "new.txt"));
+  fs::remove_all(root);
+}
+
+TEST(ChildSandbox, TheWatchdogStillKillsEverythingInside) {
+  CUDALAB_NEEDS_SANDBOX();
+  const auto start = std::chrono::steady_clock::now();
+  child_request r = shell("sleep 100 & sleep 100; wait");
+  r.timeout_s = 0.5;
+  r.sandbox = child_sandbox{};
+  const child_outcome how = run_child(r);
+  EXPECT_TRUE(how.timed_out);
+  EXPECT_LT(seconds_since(start), 60.0);
+}
+
+TEST(ChildSandbox, LimitsAndSandboxTogether) {
+  CUDALAB_NEEDS_SANDBOX();
+  std::vector<std::string> output;
+  child_request r = shell("cat /proc/self/limits", nullptr, &output);
+  r.keep_lines = 100;
+  child_limits limits;
+  limits.max_file_bytes = 1 << 20;
+  r.limits = limits;
+  r.sandbox = child_sandbox{};
+  const child_outcome how = run_child(r);
+  ASSERT_TRUE(how.ended_normally()) << how.describe();
+  EXPECT_TRUE(how.sandboxed);
+  const std::string fsize = bound(1 << 20, RLIMIT_FSIZE);
+  EXPECT_EQ(limit_line(output, "Max file size"), fsize + " " + fsize + " bytes");
+}
+
+TEST(ChildSandbox, WithoutBwrapTheChildRunsAsItIsAndSaysWhy) {
+  std::vector<std::string> results;
+  child_request r = shell("echo ran >&3", &results);
+  child_sandbox sandbox;
+  sandbox.bwrap = "/nonexistent/bwrap";
+  r.sandbox = sandbox;
+  const child_outcome how = run_child(r);
+  ASSERT_TRUE(how.ended_normally()) << how.describe();
+  EXPECT_FALSE(how.sandboxed);
+  EXPECT_EQ(how.sandbox_note, "/nonexistent/bwrap is not an executable: children run without a sandbox");
+  EXPECT_EQ(results, std::vector<std::string>{"ran"});
 }
 
 }  // namespace

@@ -36,6 +36,17 @@ bool host_copy(const census_copy& c) {
   return c.kind == "H2D" || c.kind == "D2H" || c.kind == "H2A" || c.kind == "A2H" || c.kind == "H2H";
 }
 
+// "2 kernels (a on stream 21; b on stream 21) and 1 copy (...)".
+std::string work_text(const std::vector<const census_kernel*>& kernels, const std::vector<const census_copy*>& copies) {
+  std::string what;
+  if (!kernels.empty())
+    what += count_of(kernels.size(), "kernel", "kernels") + " (" + listing(kernels, kernel_text) + ")";
+  if (!copies.empty())
+    what += (what.empty() ? "" : " and ") + count_of(copies.size(), "copy", "copies") + " (" +
+            listing(copies, copy_text) + ")";
+  return what;
+}
+
 void stream_flags(const kernel_census& c, const census_policy& policy, std::vector<grade_flag>& out) {
   if (policy.stream == "any") return;
   std::vector<const census_kernel*> off_kernels, late_kernels;
@@ -48,30 +59,16 @@ void stream_flags(const kernel_census& c, const census_policy& policy, std::vect
     if (x.after_session) late_copies.push_back(&x);
     if (policy.stream == "session" && x.stream != c.session_stream) off_copies.push_back(&x);
   }
-  if (!off_kernels.empty() || !off_copies.empty()) {
-    std::string what;
-    if (!off_kernels.empty())
-      what += count_of(off_kernels.size(), "kernel", "kernels") + " (" + listing(off_kernels, kernel_text) + ")";
-    if (!off_copies.empty())
-      what += (what.empty() ? "" : " and ") + count_of(off_copies.size(), "copy", "copies") + " (" +
-              listing(off_copies, copy_text) + ")";
+  if (!off_kernels.empty() || !off_copies.empty())
     out.push_back({"census.stream", "blocking",
                    fmt::format("{} ran on a stream other than the session stream ({}): all work must go to the "
                                "stream the run is given",
-                               what, c.session_stream)});
-  }
-  if (!late_kernels.empty() || !late_copies.empty()) {
-    std::string what;
-    if (!late_kernels.empty())
-      what += count_of(late_kernels.size(), "kernel", "kernels") + " (" + listing(late_kernels, kernel_text) + ")";
-    if (!late_copies.empty())
-      what += (what.empty() ? "" : " and ") + count_of(late_copies.size(), "copy", "copies") + " (" +
-              listing(late_copies, copy_text) + ")";
+                               work_text(off_kernels, off_copies), c.session_stream)});
+  if (!late_kernels.empty() || !late_copies.empty())
     out.push_back({"census.stream", "blocking",
                    fmt::format("{} still ran after the session stream had finished its work: work the session "
                                "stream does not wait for escapes the timing",
-                               what)});
-  }
+                               work_text(late_kernels, late_copies))});
 }
 
 }  // namespace

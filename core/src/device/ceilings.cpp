@@ -35,31 +35,25 @@ ceilings measure_ceilings(const device_info& device, const measure_settings& set
   std::size_t free_bytes = 0, total_bytes = 0;
   CUDALAB_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   const std::size_t d2d_bytes = std::min<std::size_t>(std::size_t(1) << 30, free_bytes / 4) & ~std::size_t(255);
-  ceilings c;
-  {
-    device_buffer<unsigned char> a(d2d_bytes), b(d2d_bytes);
+  // A device-to-device copy of `bytes` from one buffer to another, bytes read + written per second.
+  const auto copy_gbps = [&](std::size_t bytes) {
+    device_buffer<unsigned char> a(bytes), b(bytes);
     a.fill_bytes(1, main_stream.get());
     auto copy = [&](cudaStream_t st) {
-      CUDALAB_CUDA_CHECK(cudaMemcpyAsync(b.data(), a.data(), d2d_bytes, cudaMemcpyDeviceToDevice, st));
+      CUDALAB_CUDA_CHECK(cudaMemcpyAsync(b.data(), a.data(), bytes, cudaMemcpyDeviceToDevice, st));
     };
     copy(main_stream.get());
-    c.d2d_copy_gbps = gbps(2 * d2d_bytes, median_ms(copy, main_stream.get(), s));
+    const double rate = gbps(2 * bytes, median_ms(copy, main_stream.get(), s));
     step_done();
-  }
+    return rate;
+  };
+  ceilings c;
+  c.d2d_copy_gbps = copy_gbps(d2d_bytes);
   // The same copy with a source and a destination of a quarter of L2 each: after the first copy both
   // stay in L2, so each one reads and writes there. One copy takes microseconds; the timing loop
   // batches them into samples long enough to time.
   const std::size_t l2_bytes = std::size_t(device.l2_cache_bytes) / 4 & ~std::size_t(255);
-  if (l2_bytes > 0) {
-    device_buffer<unsigned char> a(l2_bytes), b(l2_bytes);
-    a.fill_bytes(1, main_stream.get());
-    auto copy = [&](cudaStream_t st) {
-      CUDALAB_CUDA_CHECK(cudaMemcpyAsync(b.data(), a.data(), l2_bytes, cudaMemcpyDeviceToDevice, st));
-    };
-    copy(main_stream.get());
-    c.l2_copy_gbps = gbps(2 * l2_bytes, median_ms(copy, main_stream.get(), s));
-    step_done();
-  }
+  if (l2_bytes > 0) c.l2_copy_gbps = copy_gbps(l2_bytes);
   const std::size_t host_bytes = std::size_t(256) << 20;
   device_buffer<unsigned char> d_a(host_bytes), d_b(host_bytes);
   pinned_buffer<unsigned char> h_a(host_bytes), h_b(host_bytes);

@@ -195,6 +195,21 @@ struct detail::census_state {
 
   void add(const CUpti_Activity* record);
   void detach();
+
+  // A copy or memset record (CUpti_ActivityMemcpy or CUpti_ActivityMemset: the fields read are alike).
+  template <typename Record>
+  void add_copy(const char* kind, const Record& m) {
+    ++census.copy_count;
+    if (copies.size() >= census_record_limit) return;
+    timed<census_copy> t;
+    t.record.kind = kind;
+    t.record.bytes = m.bytes;
+    t.record.stream = m.streamId;
+    t.record.duration_ns = duration(m.start, m.end);
+    t.start = m.start;
+    t.end = m.end;
+    copies.push_back(std::move(t));
+  }
 };
 
 namespace {
@@ -255,32 +270,10 @@ void detail::census_state::add(const CUpti_Activity* record) {
     case CUPTI_ACTIVITY_KIND_MEMCPY:
     case CUPTI_ACTIVITY_KIND_MEMCPY2: {
       const auto* m = reinterpret_cast<const CUpti_ActivityMemcpy*>(record);
-      ++census.copy_count;
-      if (copies.size() >= census_record_limit) return;
-      timed<census_copy> t;
-      t.record.kind = record->kind == CUPTI_ACTIVITY_KIND_MEMCPY2 ? "P2P" : copy_kind_name(m->copyKind);
-      t.record.bytes = m->bytes;
-      t.record.stream = m->streamId;
-      t.record.duration_ns = duration(m->start, m->end);
-      t.start = m->start;
-      t.end = m->end;
-      copies.push_back(std::move(t));
-      return;
+      return add_copy(record->kind == CUPTI_ACTIVITY_KIND_MEMCPY2 ? "P2P" : copy_kind_name(m->copyKind), *m);
     }
-    case CUPTI_ACTIVITY_KIND_MEMSET: {
-      const auto* m = reinterpret_cast<const CUpti_ActivityMemset*>(record);
-      ++census.copy_count;
-      if (copies.size() >= census_record_limit) return;
-      timed<census_copy> t;
-      t.record.kind = "memset";
-      t.record.bytes = m->bytes;
-      t.record.stream = m->streamId;
-      t.record.duration_ns = duration(m->start, m->end);
-      t.start = m->start;
-      t.end = m->end;
-      copies.push_back(std::move(t));
-      return;
-    }
+    case CUPTI_ACTIVITY_KIND_MEMSET:
+      return add_copy("memset", *reinterpret_cast<const CUpti_ActivityMemset*>(record));
     default:
       return;  // kinds the census did not enable
   }

@@ -17,6 +17,9 @@
 #include <chrono>
 #include <cstring>
 #include <deque>
+#include <filesystem>
+#include <map>
+#include <mutex>
 
 extern char** environ;
 
@@ -195,7 +198,56 @@ std::string set_limits(pid_t pid, const std::vector<limit_setting>& settings) {
   return "";
 }
 
+// bwrap's arguments for `sandbox`, up to and including "--": the program and its arguments follow.
+std::vector<std::string> sandbox_args(const std::string& bwrap, const child_sandbox& sandbox) {
+  std::vector<std::string> out = {bwrap, "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev"};
+  // The GPU's devices (nvidia0..N, nvidiactl, nvidia-uvm, nvidia-caps/...), as they are on this machine.
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/dev", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("nvidia", 0) == 0)
+      out.insert(out.end(), {"--dev-bind", entry.path().string(), entry.path().string()});
+  }
+  out.insert(out.end(), {"--proc", "/proc", "--tmpfs", "/tmp"});
+  for (const std::string& h : sandbox.hidden) out.insert(out.end(), {"--tmpfs", h});
+  for (const std::string& w : sandbox.writable) out.insert(out.end(), {"--bind", w, w});
+  out.push_back("--");
+  return out;
+}
+
 }  // namespace
+
+const sandbox_support& sandbox_support_of(const std::string& bwrap) {
+  static std::mutex lock;
+  static std::map<std::string, sandbox_support> probed;
+  std::lock_guard<std::mutex> g(lock);
+  const auto known = probed.find(bwrap);
+  if (known != probed.end()) return known->second;
+  sandbox_support s;
+  for (const std::string& candidate :
+       bwrap.empty() ? std::vector<std::string>{"/usr/bin/bwrap", "/bin/bwrap"} : std::vector<std::string>{bwrap})
+    if (::access(candidate.c_str(), X_OK) == 0) {
+      s.program = candidate;
+      break;
+    }
+  if (s.program.empty()) {
+    s.why = (bwrap.empty() ? std::string("bubblewrap (bwrap) is not installed") : bwrap + " is not an executable") +
+            ": children run without a sandbox";
+  } else {
+    // Namespaces may be refused (unprivileged user namespaces off, a container without them): try one.
+    child_request probe;
+    probe.argv = sandbox_args(s.program, {});
+    probe.argv.push_back("/bin/true");
+    probe.timeout_s = 20;
+    const child_outcome how = run_child(probe);
+    s.usable = how.ended_normally() && how.exit_code == 0;
+    if (!s.usable) {
+      s.why = s.program + " cannot make a sandbox here (" + how.describe() + ")";
+      if (!how.last_output.empty()) s.why += ": " + how.last_output.back();
+    }
+  }
+  return probed.emplace(bwrap, s).first->second;
+}
 
 std::string child_outcome::describe() const {
   if (!started) return "could not be started: " + start_error;
@@ -271,6 +323,20 @@ child_outcome run_child(const child_request& request) {
   // program then gets its path as argv[0].
   std::string program = request.program.empty() ? request.argv[0] : request.program;
   std::vector<std::string> args = request.argv;
+  // The sandbox inside the limits: prlimit(1) executes bwrap, which runs the program.
+  if (request.sandbox) {
+    const sandbox_support& support = sandbox_support_of(request.sandbox->bwrap);
+    if (support.usable) {
+      std::vector<std::string> wrapped = sandbox_args(support.program, *request.sandbox);
+      wrapped.push_back(program);
+      wrapped.insert(wrapped.end(), args.begin() + 1, args.end());
+      args = std::move(wrapped);
+      program = support.program;
+      out.sandboxed = true;
+    } else {
+      out.sandbox_note = support.why;
+    }
+  }
   const std::vector<limit_setting> limits =
       request.limits ? settings_of(*request.limits) : std::vector<limit_setting>{};
   const std::string wrapper = limits.empty() ? "" : limits_wrapper();

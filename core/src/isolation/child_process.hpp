@@ -25,6 +25,25 @@ struct child_limits {
   bool no_core_files = true;         ///< RLIMIT_CORE 0: a crash writes no core file
 };
 
+/// A filesystem and network sandbox for a child (bubblewrap, `bwrap`): its own namespaces (no network but
+/// loopback, its own process ids, IPC and host name), the whole filesystem read-only, a fresh /dev with the
+/// NVIDIA devices bound in, a fresh /proc, an empty /tmp; `hidden` folders empty, `writable` ones writable.
+/// Started with --die-with-parent, in the caller's process group (the watchdog kills it whole).
+struct child_sandbox {
+  std::vector<std::string> hidden;    ///< seen empty (a tmpfs over each): the staff secret's folder, other students'
+  std::vector<std::string> writable;  ///< bound read-write (a results folder); everything else is read-only
+  std::string bwrap;                  ///< the bwrap to use ("": /usr/bin/bwrap or /bin/bwrap)
+};
+
+/// Whether a sandbox can be made on this machine with `bwrap` ("": the default one): found, and able to
+/// make its namespaces (probed once per program and process). `why`: what is missing when it cannot.
+struct sandbox_support {
+  bool usable = false;
+  std::string program;
+  std::string why;
+};
+const sandbox_support& sandbox_support_of(const std::string& bwrap = "");
+
 /// What to run and how to watch it.
 struct child_request {
   std::string program;                                           ///< the file to execute ("": argv[0]; no PATH search)
@@ -40,6 +59,8 @@ struct child_request {
   std::function<void(const std::string&)> on_result_line;  ///< each non-empty line it writes to result_fd
   std::function<void(const std::string&)> on_output_line;  ///< each line of its stdout/stderr
   std::optional<child_limits> limits;  ///< set on the child before it runs anything of its own (run_child)
+  /// Run it in a sandbox where one can be made; where none can, it runs as it is and the outcome says why.
+  std::optional<child_sandbox> sandbox;
 };
 
 /// How a child ended.
@@ -53,6 +74,8 @@ struct child_outcome {
   bool stopped = false;                  ///< killed because `stop` was set
   double timeout_s = 0;                  ///< the watchdog's limit, for describe()
   std::vector<std::string> last_output;  ///< its last lines of output (stdout and stderr)
+  bool sandboxed = false;                ///< it ran in the sandbox it asked for
+  std::string sandbox_note;              ///< it asked for one and ran without: why
 
   /// True when it exited by itself (any exit code).
   bool ended_normally() const { return started && exited; }
@@ -73,8 +96,8 @@ struct child_outcome {
 /// context included - is never duplicated into a running child. `limits` (never above the hard limits
 /// the caller has) are set by util-linux's prlimit(1), which the child runs first and which executes the
 /// program under them; on a machine without it, with prlimit(2) as soon as posix_spawn returns (the
-/// program has started, before it loads any untrusted code), the child killed when that fails. Never
-/// throws for the child's faults.
+/// program has started, before it loads any untrusted code), the child killed when that fails. A
+/// `sandbox` runs the program under bwrap (inside the limits). Never throws for the child's faults.
 child_outcome run_child(const child_request& request);
 
 /// The child's side, first thing in a child that run_child started from the process `parent`: the

@@ -295,6 +295,7 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
     request.environment = worker.environment;
     request.timeout_s = options.timeout_s;
     request.limits = options.limits;
+    request.sandbox = options.sandbox;
     request.stop = &halt;
     request.on_output_line = [&](const std::string& line) {
       std::lock_guard guard(lock);

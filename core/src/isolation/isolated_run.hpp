@@ -68,6 +68,7 @@ struct isolated_run_options {
   std::string program;                                     ///< the file each child executes ("": the command's argv[0])
   double timeout_s = 0;                                    ///< per child; 0: no watchdog
   std::optional<child_limits> limits;                      ///< each child's resource limits (none: as is)
+  std::optional<child_sandbox> sandbox;                    ///< each child's sandbox, where one can be made
   const std::atomic<bool>* stop = nullptr;                 ///< Ctrl-C: kill the child, stop
   std::function<void(const std::string&)> on_output_line;  ///< each line a child prints
   /// When set, gets each job that started (in plan order: its lab file, points, GPU, whether it ran

@@ -105,6 +105,20 @@ class table_reader {
     return std::uint64_t(i->get());
   }
 
+  // A size ("256Ki", or bytes) of at least `min`; `example` shows one in the message.
+  std::uint64_t size(const std::string& key, std::uint64_t fallback, std::int64_t min, const std::string& wanted) {
+    const toml::node* n = get(key);
+    if (!n) return fallback;
+    std::optional<std::int64_t> v;
+    if (const auto i = n->as_integer()) v = i->get();
+    if (const auto s = n->as_string()) v = parse_size(s->get());
+    if (!v || *v < min) {
+      problem(*n, "must be " + wanted + ", not " + describe_node(*n));
+      return fallback;
+    }
+    return std::uint64_t(*v);
+  }
+
   std::vector<std::string> strings(const std::string& key) {
     std::vector<std::string> out;
     const toml::node* n = get(key);
@@ -421,15 +435,7 @@ assignment_file parse_assignment(const std::filesystem::path& path) {
     if (a.submission_file.find('/') != std::string::npos)
       problems.push_back({locate(file, doc["submission"]["file"].node()->source()),
                           "submission.file is a file name, without folders"});
-    if (const toml::node* n = r.get("max_bytes")) {
-      std::optional<std::int64_t> v;
-      if (const auto i = n->as_integer()) v = i->get();
-      if (const auto s = n->as_string()) v = parse_size(s->get());
-      if (!v || *v < 1)
-        r.problem(*n, "must be a positive size such as \"256Ki\", not " + describe_node(*n));
-      else
-        a.max_bytes = std::uint64_t(*v);
-    }
+    a.max_bytes = r.size("max_bytes", a.max_bytes, 1, "a positive size such as \"256Ki\"");
   }
   {
     table_reader r(file, table_of(file, doc, "build", problems), "build", problems);
@@ -443,15 +449,7 @@ assignment_file parse_assignment(const std::filesystem::path& path) {
     a.unit_timeout_s = r.number("unit_timeout_s", a.unit_timeout_s, 1);
     a.total_timeout_s = r.number("total_timeout_s", a.total_timeout_s, 1);
     a.max_processes = r.count("max_processes", a.max_processes, 0);
-    if (const toml::node* n = r.get("max_file_bytes")) {
-      std::optional<std::int64_t> v;
-      if (const auto i = n->as_integer()) v = i->get();
-      if (const auto s = n->as_string()) v = parse_size(s->get());
-      if (!v || *v < 0)
-        r.problem(*n, "must be a size such as \"64Mi\" (0: no limit), not " + describe_node(*n));
-      else
-        a.max_file_bytes = std::uint64_t(*v);
-    }
+    a.max_file_bytes = r.size("max_file_bytes", a.max_file_bytes, 0, "a size such as \"64Mi\" (0: no limit)");
     a.cpu_time_s = r.count("cpu_time_s", a.cpu_time_s, 0);
   }
   {

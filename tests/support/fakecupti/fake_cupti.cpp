@@ -97,6 +97,17 @@ const char* kept_name(const char* name) {
   return names.insert(name).first->c_str();
 }
 
+// A copy's or memset's record: the fields they share, filled alike.
+template <typename Record>
+void keep_copy(Record& m, CUpti_ActivityKind kind, const fakecuda_activity& a, std::uint64_t t) {
+  m.kind = kind;
+  m.bytes = a.bytes;
+  m.start = t;
+  m.end = t;
+  m.streamId = id_of(a.stream);
+  keep(m);
+}
+
 void heard(const fakecuda_activity* a) {
   std::lock_guard<std::mutex> g(lock());
   const std::uint64_t t = now_ns();
@@ -115,22 +126,12 @@ void heard(const fakecuda_activity* a) {
     log_line("work kernel", a->name);
   } else if (a->kind == 1 && s().enabled.count(CUPTI_ACTIVITY_KIND_MEMCPY)) {
     CUpti_ActivityMemcpy6 m{};
-    m.kind = CUPTI_ACTIVITY_KIND_MEMCPY;
     m.copyKind = copy_kind(a->copy_kind);
-    m.bytes = a->bytes;
-    m.start = t;
-    m.end = t;
-    m.streamId = id_of(a->stream);
-    keep(m);
+    keep_copy(m, CUPTI_ACTIVITY_KIND_MEMCPY, *a, t);
     log_line("work copy");
   } else if (a->kind == 2 && s().enabled.count(CUPTI_ACTIVITY_KIND_MEMSET)) {
     CUpti_ActivityMemset4 m{};
-    m.kind = CUPTI_ACTIVITY_KIND_MEMSET;
-    m.bytes = a->bytes;
-    m.start = t;
-    m.end = t;
-    m.streamId = id_of(a->stream);
-    keep(m);
+    keep_copy(m, CUPTI_ACTIVITY_KIND_MEMSET, *a, t);
     log_line("work memset");
   }
 }
