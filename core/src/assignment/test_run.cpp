@@ -52,6 +52,12 @@ int run_tests(const test_run_request& q) {
   for (const std::filesystem::path& p : q.search_path) r.child.plugin_paths.push_back(p.string());
   r.child.submissions = {a.slot->name + "=" + q.submission};
   r.time_limit_s = q.time_limit_s;
+  // The children run the student's code: the assignment's [limits], and never a core file.
+  child_limits limits;
+  limits.max_processes = a.file.max_processes;
+  limits.max_file_bytes = a.file.max_file_bytes;
+  limits.cpu_seconds = a.file.cpu_time_s;
+  r.children_limits = limits;
   return run_labs(r);
 }
 
