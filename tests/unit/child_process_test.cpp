@@ -235,6 +235,24 @@ TEST(ChildLimits, TheChildAndWhatItStartsRunUnderThem) {
   }
 }
 
+// cudalab starts itself again as /proc/self/exe; under the limits' wrapper that name would be the
+// wrapper's own, so the program it links to must run (here: this test binary, listing its tests).
+TEST(ChildLimits, ProcSelfExeIsThisProgramNotTheWrapper) {
+  std::vector<std::string> output;
+  child_request r;
+  r.program = "/proc/self/exe";
+  r.argv = {"self", "--gtest_list_tests", "--gtest_filter=ChildLimits.*"};
+  r.on_output_line = [&](const std::string& l) { output.push_back(l); };
+  r.keep_lines = 100;
+  child_limits limits;
+  limits.max_file_bytes = 1 << 20;
+  r.limits = limits;
+  const child_outcome how = run_child(r);
+  ASSERT_TRUE(how.ended_normally()) << how.describe();
+  EXPECT_EQ(how.exit_code, 0);
+  EXPECT_NE(std::find(output.begin(), output.end(), "ChildLimits."), output.end()) << output.size() << " lines";
+}
+
 TEST(ChildLimits, NoneAsked) {
   std::vector<std::string> output;
   child_request r = shell("cat /proc/self/limits", nullptr, &output);

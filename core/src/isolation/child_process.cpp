@@ -322,6 +322,13 @@ child_outcome run_child(const child_request& request) {
   // limits, and setting them on the parent around the spawn would limit its other threads too). The
   // program then gets its path as argv[0].
   std::string program = request.program.empty() ? request.argv[0] : request.program;
+  // Through a wrapper, /proc/self/exe (how cudalab starts itself again) would name the wrapper: the
+  // program it links to is meant.
+  if ((request.limits || request.sandbox) && program == "/proc/self/exe") {
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::read_symlink(program, ec);
+    if (!ec) program = self.string();
+  }
   std::vector<std::string> args = request.argv;
   // The sandbox inside the limits: prlimit(1) executes bwrap, which runs the program.
   if (request.sandbox) {
