@@ -297,6 +297,8 @@ TEST(ChildSandbox, FilesHiddenReadOnlyOrWritableAndNoNetwork) {
   namespace fs = std::filesystem;
   // Not under /tmp, which the sandbox replaces with an empty one.
   const fs::path root = fs::path(CUDALAB_BINARY_DIR) / "tests" / "child_sandbox";
+  if (root.string().rfind("/tmp/", 0) == 0)
+    GTEST_SKIP() << "the build folder is under /tmp, which the sandbox replaces";
   fs::remove_all(root);
   fs::create_directories(root / "secret");
   fs::create_directories(root / "out");

@@ -63,7 +63,7 @@ struct child_options {
   std::string variant;            ///< only this variant, without the baseline
   double baseline_gbps = 0;       ///< the baseline's GB/s at that point
   long parent_pid = 0;            ///< the parent's process id: the child dies with it (die_with_parent)
-  std::string input_file;  ///< `run --profile`'s child: plan from the texts in this file (not a child's stdin)
+  std::string input_file;         ///< `run --profile`'s child: plan from the texts in this file (not a child's stdin)
 };
 
 /// What every child repeats from the parent's command line, besides its lab file(s).
