@@ -1,10 +1,11 @@
 // The transpose lab: coalescing a matrix transpose through shared memory, and the bank conflicts it risks.
 #include <stdexcept>
 #include <string>
-#include <vector>
+#include <utility>
 
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
+#include "cudalab/trace_loops.hpp"
 #include "cudalab/variant_table.hpp"
 #include "transpose.hpp"
 #include "transpose_kernels.cuh"
@@ -84,20 +85,20 @@ unsigned shared_index(kernel k, unsigned r, unsigned c) {
   }
 }
 
-/// The strip block `block` of kernel `k` works on (for naive_col, a strip of the output).
-tile_origin tile_of(kernel k, unsigned block, unsigned rows, unsigned cols, unsigned strip) {
-  if (k == kernel::diagonal) return diagonal_tile(block, tiles_along(cols), strips_along(rows, strip), strip);
-  if (k == kernel::naive_col) return row_major_tile(block, tiles_along(rows), strip);
-  return row_major_tile(block, tiles_along(cols), strip);
+/// The grid of strips a launch of `k` covers, as (strip rows, tile columns): strips of `strip` stacked
+/// tiles of the input, or of the output (cols x rows) for naive_col. blocks_for() is their product.
+std::pair<unsigned, unsigned> strip_grid(kernel k, unsigned rows, unsigned cols, unsigned strip) {
+  if (k == kernel::naive_col) return {strips_along(cols, strip), tiles_along(rows)};
+  return {strips_along(rows, strip), tiles_along(cols)};
 }
 
-/// Emits the accesses of warp `warp` (threadIdx.y) of block `block`, row by row (the kernels issue
-/// all of a thread's loads first; the model counts each request alone, so the order does not matter).
-void trace_warp(kernel k, unsigned rows, unsigned cols, unsigned block_rows, unsigned strip, unsigned block,
+/// Emits the accesses of warp `warp` (threadIdx.y) of the block that works on the strip at `t` (for
+/// naive_col, a strip of the output), row by row (the kernels issue all of a thread's loads first;
+/// the model counts each request alone, so the order does not matter).
+void trace_warp(kernel k, unsigned rows, unsigned cols, unsigned block_rows, unsigned strip, tile_origin t,
                 unsigned warp, cudalab::trace_sink& sink) {
   using cudalab::access_kind;
   using cudalab::memory_space;
-  const tile_origin t = tile_of(k, block, rows, cols, strip);
   const unsigned strip_rows = strip * tile_dim;
   constexpr long long word = sizeof(float);
   // Input rows: lane reads (row0 + j, col0 + lane); the same offset addresses the copy's output.
@@ -260,15 +261,16 @@ class transpose_lab final : public cudalab::lab {
     const auto rows = static_cast<unsigned>(p.integer("rows"));
     const auto cols = static_cast<unsigned>(p.integer("cols"));
     const unsigned block_rows = block_rows_of(pl, static_cast<unsigned>(p.integer("block_rows")));
-    const unsigned blocks = blocks_for(pl.k, rows, cols, pl.strip);
-    // Trace the first block (a full strip unless the matrix is smaller) and the last one (the ragged
-    // corner); every other block repeats the first one's pattern at another base address.
-    std::vector<unsigned> sample = {0};
-    if (blocks > 1) sample.push_back(blocks - 1);
-    for (unsigned b : sample)
-      for (unsigned w = 0; w < block_rows; ++w) trace_warp(pl.k, rows, cols, block_rows, pl.strip, b, w, sink);
-    const std::uint64_t traced = std::uint64_t(sample.size()) * block_rows;
-    sink.sampled(traced, std::uint64_t(blocks) * block_rows);
+    // Every block but those of the last strip row and the last tile column repeats block (0, 0)'s
+    // pattern at an offset of whole 128-byte lines (strips start at multiples of 32 rows and columns,
+    // so row y's start keeps its place in a line modulo 32 rows) in the same shared-memory words:
+    // trace_grid traces the inner block, the two edges and the corner, each weighed by the blocks
+    // it stands for. Diagonal order visits the same strips in another order: the same totals.
+    const auto [strip_rows, tile_cols] = strip_grid(pl.k, rows, cols, pl.strip);
+    cudalab::trace_grid(sink, strip_rows, tile_cols, [&](std::uint64_t r, std::uint64_t c) {
+      const tile_origin t{static_cast<unsigned>(r) * pl.strip * tile_dim, static_cast<unsigned>(c) * tile_dim};
+      for (unsigned w = 0; w < block_rows; ++w) trace_warp(pl.k, rows, cols, block_rows, pl.strip, t, w, sink);
+    });
   }
 
   std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {

@@ -110,7 +110,7 @@ TEST(TransposeTrace, SectorsAndConflictsPerVariantAtDefaultSize) {
     EXPECT_DOUBLE_EQ(s.global_store.sectors_per_request(), e.store_sectors);
     EXPECT_DOUBLE_EQ(s.global_load.efficiency(), 4.0 / e.load_sectors);
     EXPECT_DOUBLE_EQ(s.global_store.efficiency(), 4.0 / e.store_sectors);
-    // One request per 32 elements each way, scaled from the sample to the whole launch.
+    // One request per 32 elements each way, over the whole launch.
     EXPECT_EQ(s.global_load.requests, elements / 32);
     EXPECT_EQ(s.global_store.requests, elements / 32);
     if (e.shared_load_conflicts < 0) {
@@ -167,6 +167,86 @@ TEST(TransposeTrace, OddShapesTraceEveryVariant) {
       EXPECT_GT(s.global_store.requests, 0u);
       EXPECT_LE(s.global_load.sectors_per_request(), 32.0);
       EXPECT_GE(s.global_load.sectors_per_request(), 1.0);
+    }
+  }
+}
+
+// What Nsight Compute counted on an H100 (ncu 2025.3.1, CUDA 13, 2026-11-24: `cudalab run --profile
+// labs/transpose_shapes.toml --set sweep.rows=[1,33,1000,4097] --set sweep.cols=[3,65,1025]`, the
+// kernel of each variant; tests/fixtures/profile/ncu_transpose_shapes.csv holds five of its points).
+// Shared requests are SASS's instructions with an active lane (smsp__sass_inst_executed_op_shared_*),
+// wavefronts the addresses' (sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_*), conflicts those
+// over the ideal.
+struct h100_count {
+  const char* variant;
+  std::int64_t rows, cols;
+  std::uint64_t ld_requests, ld_sectors, st_requests, st_sectors;
+  std::uint64_t sh_ld_requests, sh_ld_wavefronts, sh_ld_conflicts;
+  std::uint64_t sh_st_requests, sh_st_wavefronts, sh_st_conflicts;
+};
+
+TEST(TransposeTrace, PartialTilesAsTheH100CountsThem) {
+  // Edge tiles are partial: a row of 65 floats starts mid-sector (5 sectors for 32 floats where the
+  // rows are misaligned), a 1-row matrix has 1-lane column stores, the last tile column and strip row
+  // differ from the inner blocks and from each other. Every count is the hardware's exactly.
+  const h100_count counts[] = {
+      {"copy", 1, 1025, 33, 129, 33, 129, 0, 0, 0, 0, 0, 0},
+      {"tile", 1, 1025, 33, 129, 1025, 1025, 1025, 1025, 0, 33, 33, 0},
+      {"naive_row", 33, 65, 99, 353, 99, 2145, 0, 0, 0, 0, 0, 0},
+      {"naive_col", 33, 65, 130, 2145, 130, 381, 0, 0, 0, 0, 0, 0},
+      {"tile", 33, 65, 99, 353, 130, 381, 130, 2145, 2015, 99, 99, 0},
+      {"padded_rows", 1000, 3, 1000, 1250, 96, 375, 96, 96, 0, 1000, 1000, 0},
+      {"swizzled", 1000, 3, 1000, 1250, 96, 375, 96, 96, 0, 1000, 1000, 0},
+      {"copy", 4097, 65, 12291, 44041, 12291, 44041, 0, 0, 0, 0, 0, 0},
+      {"diagonal", 4097, 65, 12291, 44041, 8385, 40513, 8385, 8385, 0, 12291, 12291, 0},
+      {"padded_hinted", 4097, 65, 12291, 44041, 8385, 40513, 8385, 8385, 0, 12291, 12291, 0},
+      {"tile", 4097, 1025, 135201, 643201, 132225, 640513, 132225, 4199425, 4067200, 135201, 135201, 0},
+      {"padded", 4097, 1025, 135201, 643201, 132225, 640513, 132225, 132225, 0, 135201, 135201, 0},
+  };
+  for (const h100_count& c : counts) {
+    SCOPED_TRACE(std::string(c.variant) + " at " + std::to_string(c.rows) + "x" + std::to_string(c.cols));
+    const auto s = predict(c.variant, with({{"rows", c.rows}, {"cols", c.cols}}));
+    EXPECT_EQ(s.global_load.requests, c.ld_requests);
+    EXPECT_EQ(s.global_load.sectors, c.ld_sectors);
+    EXPECT_EQ(s.global_store.requests, c.st_requests);
+    EXPECT_EQ(s.global_store.sectors, c.st_sectors);
+    EXPECT_EQ(s.shared_load.requests, c.sh_ld_requests);
+    EXPECT_EQ(s.shared_load.wavefronts, c.sh_ld_wavefronts);
+    EXPECT_EQ(s.shared_load.conflicts(), c.sh_ld_conflicts);
+    EXPECT_EQ(s.shared_store.requests, c.sh_st_requests);
+    EXPECT_EQ(s.shared_store.wavefronts, c.sh_st_wavefronts);
+    EXPECT_EQ(s.shared_store.conflicts(), c.sh_st_conflicts);
+    EXPECT_EQ(s.traced_warps, 0u);  // exact, not a scaled sample
+  }
+}
+
+TEST(TransposeTrace, DiagonalOrderHasPaddedRowsTotalsAtEveryShape) {
+  // The same strips in another order: the same requests, sectors and wavefronts, ragged edges included.
+  for (auto [r, c] : {std::pair{33, 65}, {1000, 1025}, {4097, 65}, {4097, 1025}, {65, 4097}}) {
+    const auto p = with({{"rows", std::int64_t(r)}, {"cols", std::int64_t(c)}});
+    SCOPED_TRACE(std::to_string(r) + "x" + std::to_string(c));
+    const auto d = predict("diagonal", p), pr = predict("padded_rows", p);
+    EXPECT_EQ(d.global_load.sectors, pr.global_load.sectors);
+    EXPECT_EQ(d.global_store.requests, pr.global_store.requests);
+    EXPECT_EQ(d.global_store.sectors, pr.global_store.sectors);
+    EXPECT_EQ(d.shared_load.requests, pr.shared_load.requests);
+    EXPECT_EQ(d.shared_load.wavefronts, pr.shared_load.wavefronts);
+  }
+}
+
+TEST(TransposeTrace, EveryElementIsMovedOnceAtOddShapes) {
+  // Whatever the shape and thread rows, the lanes ask for each input and output byte exactly once.
+  for (auto [r, c] : {std::pair{1, 1025}, {33, 3}, {1000, 65}, {4097, 1025}, {31, 1}}) {
+    for (std::int64_t br : {1, 8, 32}) {
+      const auto p = with({{"rows", std::int64_t(r)}, {"cols", std::int64_t(c)}, {"block_rows", br}});
+      for (const auto& v : lab().spec().variants) {
+        if (v.name == "memcpy") continue;
+        SCOPED_TRACE(v.name + " at " + std::to_string(r) + "x" + std::to_string(c) + " block_rows " +
+                     std::to_string(br));
+        const auto s = predict(v.name, p);
+        EXPECT_EQ(s.global_load.requested_bytes, std::uint64_t(r) * c * 4);
+        EXPECT_EQ(s.global_store.requested_bytes, std::uint64_t(r) * c * 4);
+      }
     }
   }
 }
