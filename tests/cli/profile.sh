@@ -6,10 +6,12 @@
 #         not read the counters (ERR_NVGPUCTRPERM) and with one that fails before running anything, the
 #         run says so once and goes on without counters, its exit code a normal run's; the options it
 #         cannot go with.
-#   real: on a GPU with the toolkit's ncu: every kernel of the test lab and of labs/reduction.toml at
-#         n = 1Mi counted in its variant's range, the test lab's copy matching the model, reduction's
-#         requests within 5% of the model's and its global sectors per request within 2% (exit 77 without a
-#         GPU, without ncu, or without permission to read the counters).
+#   real: on a GPU with the toolkit's ncu: every kernel of the test lab, of labs/reduction.toml at
+#         n = 1Mi and of labs/transpose_shapes.toml at four odd shapes counted in its variant's range,
+#         the test lab's copy matching the model, reduction's and the transposes' requests equal to the
+#         model's (shared ones: SASS's count), reduction's global sectors per request within 2% and every
+#         transpose matching (exit 77 without a GPU, without ncu, or without permission to read the
+#         counters).
 # usage: profile.sh fake|real CUDALAB FIXTURES TEST_PLUGIN_DIR FAULTY_PLUGIN_DIR WORK_DIR
 set -u
 mode=$1 cudalab=$2 fixtures=$3 tp=$4 faulty=$5 work=$6
@@ -26,10 +28,13 @@ if [ "$mode" = real ]; then
   [ $code = 0 ] || fail "testlab: exit $code: $(cat testlab.err)"
   "$cudalab" run --profile "$labs/reduction.toml" --set n=1Mi --out "$work/reduction" >reduction.txt 2>reduction.err ||
     fail "reduction: exit $?: $(cat reduction.err)"
+  "$cudalab" run --profile "$labs/transpose_shapes.toml" --set "sweep.rows=[33,1000]" --set "sweep.cols=[3,65]" \
+    --out "$work/transpose_shapes" >transpose_shapes.txt 2>transpose_shapes.err ||
+    fail "transpose_shapes: exit $?: $(cat transpose_shapes.err)"
   python3 - "$work" <<'PY' || fail "the counters (above)"
 import json, sys
 work = sys.argv[1]
-for lab in ("testlab", "reduction"):
+for lab in ("testlab", "reduction", "transpose_shapes"):
     doc = json.load(open(f"{work}/{lab}/results.json"))
     assert doc["context"]["counters"].startswith("Nsight Compute"), doc["context"]["counters"]
     for r in doc["results"]:
@@ -39,11 +44,12 @@ for lab in ("testlab", "reduction"):
             assert m["kernels"] > 0, (lab, r["variant"], "no kernel counted in its range")
         if lab == "testlab" and r["variant"] == "copy":
             assert r["counters_verdict"] == "matches", (r["point"], r["counters_verdict"], m)
-        if lab == "reduction" and r["model"] is not None:
+        if lab != "testlab" and r["model"] is not None:
             for kind in ("global_load", "global_store", "shared_load", "shared_store"):
-                want, got = r["model"][kind]["requests"], m[kind]["requests"]
-                assert abs(got - want) <= 0.05 * max(want, 1), (r["variant"], kind, r["model"][kind], m[kind])
+                assert r["model"][kind]["requests"] == m[kind]["requests"], (r["variant"], kind, r["model"][kind], m[kind])
             assert "s/r" not in r["counters_verdict"], (r["variant"], r["counters_verdict"])
+        if lab == "transpose_shapes" and r["model"] is not None:
+            assert r["counters_verdict"] == "matches", (r["point"], r["variant"], r["counters_verdict"])
     print(f"ok: {lab}: " + ", ".join(f"{r['variant']} {r['counters_verdict']}" for r in doc["results"]))
 PY
   echo "ok"

@@ -81,7 +81,7 @@ TEST(NcuCounters, KernelsAreSummedByTheirVariantsRange) {
   EXPECT_EQ(m.global_load.sectors, 131072u + 512 + 2);
   EXPECT_EQ(m.global_store.requests, 4096u + 16 + 1);
   EXPECT_EQ(m.shared_load.instructions, 528384u + 2064 + 129);  // with warps whose lanes are all off
-  EXPECT_EQ(m.shared_load.requests, 102400u + 400 + 25);        // the sample has SASS's count, not pred_on_any
+  EXPECT_EQ(m.shared_load.requests, 102400u + 400 + 25);        // SASS's count: the sample has no other
   EXPECT_EQ(m.shared_load.wavefronts, 394592u + 1520 + 95);
   EXPECT_EQ(m.shared_load.address_wavefronts, m.shared_load.wavefronts);  // not in the sample: the data stage's
   EXPECT_EQ(m.shared_load.conflicts, 292192u + 1120 + 70);
@@ -90,6 +90,29 @@ TEST(NcuCounters, KernelsAreSummedByTheirVariantsRange) {
   const measured_counters& v = counted.by_result.at(key("vector_single_pass"));
   EXPECT_EQ(v.global_atomic.requests, 1024u);
   EXPECT_EQ(v.global_atomic.sectors, 1024u);
+}
+
+TEST(NcuCounters, SharedRequestsAreSassInstructionsWithAnActiveLane) {
+  // tests/fixtures/profile/ncu_transpose_shapes.csv: padded_hinted at 33 x 3 (point 3) runs 8 warps of
+  // 8 shared stores, 33 of them with an active lane. SASS counts 33 (as the model); the hardware's
+  // pred_on_any count said 40 on that run, and the data stage's wavefronts are SASS's 33.
+  const std::vector<ncu_kernel> kernels = parse_ncu_csv(read_text(fixtures / "ncu_transpose_shapes.csv"));
+  ASSERT_EQ(kernels.size(), 45u);
+  const counted_kernels counted = count_by_result(kernels);
+  EXPECT_EQ(counted.outside, 0u);
+  const measured_counters& m = counted.by_result.at({"labs/transpose_shapes.toml", 3, "padded_hinted"});
+  EXPECT_EQ(m.shared_store.requests, 33u);
+  EXPECT_EQ(m.shared_store.instructions, 64u);
+  EXPECT_EQ(m.shared_store.address_wavefronts, 33u);
+  const auto raw = std::find_if(kernels.begin(), kernels.end(), [](const ncu_kernel& k) {
+    return k.nvtx.find("#3#padded_hinted") != std::string::npos;
+  });
+  ASSERT_NE(raw, kernels.end());
+  EXPECT_EQ(raw->metrics.at("smsp__inst_executed_op_shared_st_pred_on_any.sum"), 40.0);
+  // Without SASS's count (the reduction sample has no other), the hardware's stands in.
+  ncu_kernel hardware_only = *raw;
+  hardware_only.metrics.erase("smsp__sass_inst_executed_op_shared_st.sum");
+  EXPECT_EQ(counters_of(hardware_only).shared_store.requests, 40u);
 }
 
 TEST(NcuCounters, TheVerdictOnTheSampleAgainstTheModelsTotals) {

@@ -20,8 +20,8 @@ const std::vector<std::string>& counter_metrics();
 std::string counter_metrics_list();
 
 /// The counters of one kernel launch (a metric ncu did not report counts 0; the wavefronts the
-/// addresses need fall back to the data stage's, and the shared requests to SASS's instruction count,
-/// when ncu did not report them).
+/// addresses need fall back to the data stage's, and the shared requests - SASS's instructions with
+/// an active lane - to the hardware's `..._pred_on_any` count, when ncu did not report them).
 measured_counters counters_of(const ncu_kernel& kernel);
 
 /// `more` added into `total`, field by field.

@@ -17,7 +17,7 @@ struct measured_global {
 
 /// Shared-memory loads, stores or atomics as the SM and the L1TEX data stage counted them.
 struct measured_shared {
-  std::uint64_t requests = 0;      ///< smsp__inst_executed_op_shared_*_pred_on_any: instructions with an active lane
+  std::uint64_t requests = 0;      ///< smsp__sass_inst_executed_op_shared_*: instructions with an active lane
   std::uint64_t instructions = 0;  ///< smsp__inst_executed_op_shared_*: also those whose lanes were all predicated off
   std::uint64_t wavefronts = 0;  ///< l1tex__data_pipe_lsu_wavefronts_mem_shared_op_*: every wavefront of the data stage
   std::uint64_t address_wavefronts = 0;  ///< sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_*: the wavefronts
