@@ -2,10 +2,17 @@
 # Not a test: the model's predictions against Nsight Compute's counters for every result of `cudalab run
 # --profile` results folders (their results.json), as Markdown for docs/model.md: a summary, the variants
 # that differ with each difference, then every result's predicted and measured figures side by side.
-# usage: model_table.py RESULTS_FOLDER...
+# With --explain CUDALAB the predictions are that cudalab's (`explain` of each folder's lab file with its
+# run's --set options, run from the repository root: the model of the tree you built, against the counts
+# of a past run), the shared requests SASS's count from ncu.csv (what run --profile reads now), and the
+# verdicts judged again by counter_verdict.cpp's rule.
+# usage: model_table.py [--explain CUDALAB] RESULTS_FOLDER...
 import json
 import os
+import re
+import subprocess
 import sys
+from urllib.parse import unquote
 
 GLOBAL = [("ld", "global_load"), ("st", "global_store"), ("atomic", "global_atomic")]
 SHARED = [("sh ld", "shared_load"), ("sh st", "shared_store"), ("sh atomic", "shared_atomic")]
@@ -27,7 +34,85 @@ def point_text(r):
     return " ".join(f"{k}={v}" for k, v in r["point"].items())
 
 
-def load(folders):
+def result_key(lab_file, point, variant):
+    return (lab_file, tuple(sorted(point.items())), variant)
+
+
+def explained(cudalab, command_line):
+    """The model of `cudalab explain` for the lab files and --set/--variant options of a run's command line
+    (the context's: the arguments joined by spaces, unquoted)."""
+    args = command_line.split()
+    args = args[args.index("run") + 1:] if "run" in args else args
+    keep, i = [], 0
+    while i < len(args):
+        a = args[i]
+        if a in ("--set", "--variant") and i + 1 < len(args):
+            keep += [a, args[i + 1]]
+            i += 2
+            continue
+        if a.startswith("--"):
+            i += 2 if a in ("--out", "--config", "--plugin-path", "--device") else 1
+            continue
+        keep.append(a)
+        i += 1
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    out = subprocess.run([cudalab, "explain", *keep, "--format", "json"], cwd=root, capture_output=True,
+                         text=True, check=True).stdout
+    return {result_key(e["lab_file"], e["point"], e["variant"]): e.get("model") for e in json.loads(out)}
+
+
+def sass_requests(folder):
+    """SASS's shared instructions with an active lane in ncu.csv, by (point index, variant, op)."""
+    sums = {}
+    for k in ncu_rows(folder):
+        nvtx = " ".join(v for c, v in k.items() if "_Range:" in c)
+        m = re.search(r"cudalab#[A-Za-z0-9_%-]+#(\d+)#([A-Za-z0-9_%-]+)", nvtx)
+        if not m:
+            continue
+        for op in ("ld", "st", "atom"):
+            name = f"smsp__sass_inst_executed_op_shared_{op}.sum"
+            if name in k:
+                key = (int(m.group(1)), unquote(m.group(2)), op)
+                sums[key] = sums.get(key, 0) + int(number(k[name]))
+    return sums
+
+
+def difference_text(p, m):
+    if p == 0:
+        return "=" if m == 0 else "none predicted"
+    return f"{100.0 * (m - p) / p:+.1f}%"
+
+
+def judge(model, measured):
+    """counter_verdict.cpp's rule: global sectors per request within 2%, shared wavefront and conflict
+    totals (the addresses') within 5%; "matches" or "differs: ..." as run --profile writes it."""
+    checks = []
+
+    def check(name, p, m, tolerance):
+        agrees = m == 0 if p == 0 else abs(m - p) <= (tolerance + 1e-9) * p
+        checks.append((name, p, m, agrees))
+
+    for short, key in GLOBAL:
+        p, q = model.get(key, {}), measured.get(key, {})
+        pr, qr = p.get("requests", 0), q.get("requests", 0)
+        if not pr and not qr:
+            continue
+        if not pr or not qr:
+            check(f"{short} requests", pr, qr, 0)
+        else:
+            check(f"{short} s/r", spr(p), spr(q), 0.02)
+    for short, key in SHARED:
+        p, q = model.get(key, {}), measured.get(key, {})
+        if not p.get("requests") and not q.get("requests") and not q.get("address_wavefronts"):
+            continue
+        check(f"{short} wavefronts", p.get("wavefronts", 0), q.get("address_wavefronts", 0), 0.05)
+        check(f"{short} conflicts", p.get("conflicts", 0), q.get("address_conflicts", 0), 0.05)
+    bad = [f"{n} {m:.0f} ({difference_text(p, m)})" if p == 0 else f"{n} {difference_text(p, m)}"
+           for n, p, m, ok in checks if not ok]
+    return "differs: " + ", ".join(bad) if bad else "matches"
+
+
+def load(folders, cudalab=None):
     rows = []
     for folder in folders:
         path = os.path.join(folder, "results.json")
@@ -38,7 +123,17 @@ def load(folders):
         counters = doc["context"].get("counters", "")
         if not counters.startswith("Nsight Compute"):
             print(f"<!-- {folder}: no counters ({counters or 'not a --profile run'}) -->")
+        models = explained(cudalab, doc["context"]["command_line"]) if cudalab else None
+        sass = sass_requests(folder) if cudalab else {}
         for r in doc["results"]:
+            if models is not None:
+                r["model"] = models.get(result_key(r["lab_file"], r["point"], r["variant"]))
+                c = r.get("measured")
+                for op, key in (("ld", "shared_load"), ("st", "shared_store"), ("atom", "shared_atomic")):
+                    if c and (r["point_index"], r["variant"], op) in sass:
+                        c[key]["requests"] = sass[(r["point_index"], r["variant"], op)]
+                if c is not None:
+                    r["counters_verdict"] = judge(r["model"], c) if r["model"] else "not modelled"
             rows.append(r)
     return rows
 
@@ -61,8 +156,8 @@ def shared_cell(short, p, q):
             f"cf {p.get('conflicts', 0)}/{q.get('address_conflicts', 0)} (hw {q.get('conflicts', 0)})")
 
 
-def main(folders):
-    rows = load(folders)
+def main(folders, cudalab=None):
+    rows = load(folders, cudalab)
     counted = [r for r in rows if r.get("measured") is not None]
     verdicts = {}
     for r in counted:
@@ -160,7 +255,11 @@ def raw_cross_check(folders):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit("usage: model_table.py RESULTS_FOLDER...")
-    main(sys.argv[1:])
-    raw_cross_check(sys.argv[1:])
+    argv = sys.argv[1:]
+    cudalab = None
+    if argv[:1] == ["--explain"] and len(argv) > 1:
+        cudalab, argv = os.path.abspath(argv[1]), argv[2:]
+    if not argv:
+        sys.exit("usage: model_table.py [--explain CUDALAB] RESULTS_FOLDER...")
+    main(argv, cudalab)
+    raw_cross_check(argv)
