@@ -3,13 +3,14 @@
 // requests equal, and the verdict of `run --profile` on each is "matches".
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
+#include <utility>
 
 #include "cudalab/testing.hpp"
+#include "labfile/text_file.hpp"
 #include "profile/ncu_counters.hpp"
 #include "profile/ncu_csv.hpp"
 #include "results/counter_verdict.hpp"
@@ -19,16 +20,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 TEST(TransposeCounters, EveryKernelOfTheH100SampleMatchesTheModel) {
-  const auto kernels = parse_ncu_csv(
-      read_text(fs::path(CUDALAB_SOURCE_DIR) / "tests" / "fixtures" / "profile" / "ncu_transpose_shapes.csv"));
+  const auto kernels = parse_ncu_csv(read_text(
+      fs::path(CUDALAB_SOURCE_DIR) / "tests" / "fixtures" / "profile" / "ncu_transpose_shapes.csv", "ncu raw page"));
   const counted_kernels counted = count_by_result(kernels);
   // The sample's points of `--set sweep.rows=[1,33,1000,4097] --set sweep.cols=[3,65,1025]`, by index.
   const std::map<std::uint64_t, std::pair<std::int64_t, std::int64_t>> points = {
