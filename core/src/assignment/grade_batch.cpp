@@ -40,14 +40,6 @@ std::optional<grade_report> finished_report(const fs::path& folder, const assign
   return std::nullopt;
 }
 
-std::string file_sha256(const fs::path& path) {
-  try {
-    return sha256_hex(read_text(path, "submission"));
-  } catch (const std::exception&) {
-    return sha256_hex("");
-  }
-}
-
 }  // namespace
 
 void remove_graded_folder(const fs::path& folder) {
@@ -101,7 +93,7 @@ int grade_class(const loaded_assignment& a, const grade_settings& settings, cons
       continue;
     }
     const fs::path target = out / student;
-    if (auto done = finished_report(target, a.file, file_sha256(file))) {
+    if (auto done = finished_report(target, a.file, submission_sha256(file.string()))) {
       fmt::print("{}: graded already ({} of {} points), kept\n", student, points_text(done->score),
                  points_text(done->max_score));
       graded.push_back({student, std::move(*done)});

@@ -23,8 +23,8 @@ double median_of(std::vector<double> v) {
   return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
-// The SHA-256 of the submission's text, read as its build read it (read_text); of nothing when it
-// cannot be read any more.
+}  // namespace
+
 std::string submission_sha256(const std::string& path) {
   try {
     return sha256_hex(read_text(path, "submission"));
@@ -32,8 +32,6 @@ std::string submission_sha256(const std::string& path) {
     return sha256_hex("");
   }
 }
-
-}  // namespace
 
 std::string points_text(double v) { return fmt::format("{:g}", v); }
 

@@ -71,6 +71,10 @@ grade_report new_grade_report(const std::string& command, const assignment_file&
 /// have, such as check's racecheck) a new entry worth no points.
 void add_outcome(grade_report& r, const test_outcome& o, bool implicit = false);
 
+/// The SHA-256 (hex) of the submission's text, read as its build reads it; of nothing when it cannot
+/// be read. What grade.json records, and what a class batch compares to resume.
+std::string submission_sha256(const std::string& path);
+
 /// Points as the console prints them ("12.5").
 std::string points_text(double v);
 
