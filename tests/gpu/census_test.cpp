@@ -82,6 +82,19 @@ std::string flags_text(const std::vector<grade_flag>& flags) {
   return out;
 }
 
+// Every kernel and copy of a census, one per line: what a failed expectation shows of the run.
+std::string census_text(const kernel_census& c) {
+  std::string out = "session stream " + std::to_string(c.session_stream) + ", " + std::to_string(c.kernel_count) +
+                    " kernels, " + std::to_string(c.copy_count) + " copies\n";
+  for (const census_kernel& k : c.kernels)
+    out += "  kernel " + k.name + " stream " + std::to_string(k.stream) + " " + std::to_string(k.duration_ns) + " ns" +
+           (k.after_session ? " after the session" : "") + "\n";
+  for (const census_copy& x : c.copies)
+    out += "  " + x.kind + " " + std::to_string(x.bytes) + " B stream " + std::to_string(x.stream) + " " +
+           std::to_string(x.duration_ns) + " ns" + (x.after_session ? " after the session" : "") + "\n";
+  return out;
+}
+
 TEST(CensusGpu, AnHonestLauncherHasItsKernelsOnTheSessionStreamAndNoFlag) {
   if (on_fake_runtime()) GTEST_SKIP() << "the reduction lab's setup needs CUB, which the fake runtime cannot run";
   // In a child per lab file, as `check` runs tests: the census comes back through the child's result lines.
@@ -171,7 +184,8 @@ TEST(CensusGpu, WorkNobodyWaitsForIsFlaggedEvenWhereOtherStreamsAreAllowed) {
   census_policy joined;
   joined.stream = "joined";
   const auto flags = census_flags(rs[0], joined);
-  ASSERT_EQ(checks_of(flags), std::vector<std::string>{"census.stream"}) << flags_text(flags);
+  ASSERT_EQ(checks_of(flags), std::vector<std::string>{"census.stream"})
+      << flags_text(flags) << census_text(rs[0].census);
   EXPECT_NE(flags[0].message.find("spin_for"), std::string::npos) << flags[0].message;
   EXPECT_NE(flags[0].message.find("after the session stream had finished"), std::string::npos) << flags[0].message;
 }
