@@ -124,7 +124,6 @@ using cuptiActivityGetNumDroppedRecords_fn = CUptiResult (*)(CUcontext context, 
                                                              std::size_t* dropped);
 using cuptiGetStreamIdEx_fn = CUptiResult (*)(CUcontext context, CUstream stream, std::uint8_t perThreadStream,
                                               std::uint32_t* streamId);
-using cuptiGetTimestamp_fn = CUptiResult (*)(std::uint64_t* timestamp);  ///< ns, the records' clock
 using cuptiFinalize_fn = CUptiResult (*)();
 
 }  // namespace cudalab::host::cupti_api

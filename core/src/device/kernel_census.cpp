@@ -9,7 +9,10 @@
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "device/cupti_api.hpp"
@@ -34,7 +37,6 @@ struct cupti_library {
   cuptiActivityGetNextRecord_fn next_record = nullptr;
   cuptiActivityGetNumDroppedRecords_fn dropped = nullptr;
   cuptiGetStreamIdEx_fn stream_id = nullptr;
-  cuptiGetTimestamp_fn timestamp = nullptr;
   cuptiFinalize_fn finalize = nullptr;
 
   std::string error_text(const char* call, CUptiResult r) const {
@@ -88,8 +90,7 @@ cupti_library load_library() {
         need(lib.register_callbacks, "cuptiActivityRegisterCallbacks") && need(lib.enable, "cuptiActivityEnable") &&
         need(lib.disable, "cuptiActivityDisable") && need(lib.flush_all, "cuptiActivityFlushAll") &&
         need(lib.next_record, "cuptiActivityGetNextRecord") && need(lib.dropped, "cuptiActivityGetNumDroppedRecords") &&
-        need(lib.stream_id, "cuptiGetStreamIdEx") && need(lib.timestamp, "cuptiGetTimestamp") &&
-        need(lib.finalize, "cuptiFinalize"))
+        need(lib.stream_id, "cuptiGetStreamIdEx") && need(lib.finalize, "cuptiFinalize"))
       lib.reason.clear();
     return lib;  // the first library that loads decides: another one would be another CUPTI
   }
@@ -185,6 +186,12 @@ const char* copy_kind_name(unsigned cupti_copy_kind) {
   }
 }
 
+// The memset finish() puts on the session stream once the run has finished there: the GPU stamps its start
+// with the clock of every other record, so work that ends after it outlived the session stream's work. (CUPTI's
+// cuptiGetTimestamp is the CPU's clock, which GPU times are mapped onto by interpolation: a 100 ms kernel still
+// running on the H100 ended "before" it.) Its size is the tag it is found by; it is not part of the census.
+constexpr std::size_t marker_bytes = 4;
+
 struct detail::census_state {
   const cupti_library* lib = nullptr;
   kernel_census census;
@@ -192,6 +199,16 @@ struct detail::census_state {
   std::vector<CUpti_ActivityKind> enabled;
   std::vector<timed<census_kernel>> kernels;
   std::vector<timed<census_copy>> copies;
+  cudaStream_t session = nullptr;
+  void* marker = nullptr;                    ///< marker_bytes of device memory the marker sets
+  std::optional<timed<census_copy>> marked;  ///< the marker's record, once delivered
+
+  census_state() = default;
+  census_state(const census_state&) = delete;
+  census_state& operator=(const census_state&) = delete;
+  ~census_state() {
+    if (marker != nullptr) (void)cudaFree(marker);
+  }
 
   void add(const CUpti_Activity* record);
   void detach();
@@ -199,8 +216,6 @@ struct detail::census_state {
   // A copy or memset record (CUpti_ActivityMemcpy or CUpti_ActivityMemset: the fields read are alike).
   template <typename Record>
   void add_copy(const char* kind, const Record& m) {
-    ++census.copy_count;
-    if (copies.size() >= census_record_limit) return;
     timed<census_copy> t;
     t.record.kind = kind;
     t.record.bytes = m.bytes;
@@ -208,7 +223,17 @@ struct detail::census_state {
     t.record.duration_ns = duration(m.start, m.end);
     t.start = m.start;
     t.end = m.end;
-    copies.push_back(std::move(t));
+    // The marker is the last memset of its size on the session stream: the run's own (if any) started
+    // before the session stream was waited for, so before the marker was even issued.
+    if (std::string_view(kind) == "memset" && m.bytes == marker_bytes && m.streamId == census.session_stream) {
+      if (!marked) {
+        marked = std::move(t);
+        return;
+      }
+      if (t.start > marked->start) std::swap(t, *marked);
+    }
+    ++census.copy_count;
+    if (copies.size() < census_record_limit) copies.push_back(std::move(t));
   }
 };
 
@@ -305,6 +330,12 @@ census_recording::census_recording(cudaStream_t session) : impl_(std::make_uniqu
     s.census.unavailable = s.lib->reason;
     return;
   }
+  s.session = session;
+  if (const cudaError_t e = cudaMalloc(&s.marker, marker_bytes); e != cudaSuccess) {
+    s.marker = nullptr;
+    s.census.unavailable = fmt::format("cudaMalloc of the census's marker: {}", cudaGetErrorName(e));
+    return;
+  }
   {
     std::lock_guard<std::mutex> g(active_lock());
     if (active() != nullptr) {
@@ -346,15 +377,19 @@ census_recording::~census_recording() {
 kernel_census census_recording::finish() {
   detail::census_state& s = *impl_;
   if (!s.attached) return s.census;  // unavailable, and why
-  std::uint64_t session_end = 0;
-  const bool timed_end = s.lib->timestamp(&session_end) == CUPTI_SUCCESS;
-  // Work the run left on other streams that the session stream did not wait for is still running now.
+  // The marker: the session stream has finished, so it starts at once; work of the run still running
+  // ends after its start. Then everything the run left on other streams is waited for.
+  const cudaError_t marked = cudaMemsetAsync(s.marker, 0, marker_bytes, s.session);
   const cudaError_t waited = cudaDeviceSynchronize();
   s.detach();
-  if (waited != cudaSuccess) {
-    s.census.unavailable = fmt::format("waiting for the device after the run failed: {}", cudaGetErrorName(waited));
+  if (marked != cudaSuccess || waited != cudaSuccess) {
+    s.census.unavailable = fmt::format("waiting for the device after the run failed: {}",
+                                       cudaGetErrorName(marked != cudaSuccess ? marked : waited));
     return s.census;
   }
+  // Without the marker's record (CUPTI dropped records), nothing is judged late.
+  const bool timed_end = s.marked.has_value() && s.marked->start != 0;
+  const std::uint64_t session_end = timed_end ? s.marked->start : 0;
   std::sort(s.kernels.begin(), s.kernels.end(), [](const auto& a, const auto& b) { return a.start < b.start; });
   std::sort(s.copies.begin(), s.copies.end(), [](const auto& a, const auto& b) { return a.start < b.start; });
   for (auto& k : s.kernels) {

@@ -29,7 +29,8 @@ class census_recording {
   census_recording(const census_recording&) = delete;
   census_recording& operator=(const census_recording&) = delete;
 
-  /// Once the session stream has finished the run: notes the time (work still running then did not
+  /// Once the session stream has finished the run: puts a marker (a small memset, not in the census) on
+  /// the session stream, whose start the GPU stamps with the records' clock (work that ends after it did not
   /// finish within the session stream's work: after_session), waits for the whole device, collects the
   /// records and detaches CUPTI. Call once.
   kernel_census finish();

@@ -8,6 +8,11 @@
 //   FAKECUPTI_REFUSE=1   cuptiActivityEnable fails with CUPTI_ERROR_INSUFFICIENT_PRIVILEGES
 //   FAKECUPTI_LOG=FILE   each call that attaches or detaches, and each piece of work heard while attached,
 //                        is appended to FILE as a line (enable KIND, work KIND NAME, finalize)
+//   FAKECUPTI_RUNS_ON=NAME:NS  a kernel whose name holds NAME ends NS nanoseconds after it starts (the fake
+//                        runtime's work ends as it starts): work still running when the run has finished
+// As the real CUPTI's, cuptiGetTimestamp is the CPU's clock (CLOCK_REALTIME), which the GPU's times are not
+// comparable with: the records here are stamped by another clock (the real one interpolates GPU times onto
+// the CPU's, and a 100 ms kernel still running on an H100 came out ending before cuptiGetTimestamp's "now").
 #include <cupti_activity.h>
 #include <cupti_result.h>
 #include <cupti_version.h>
@@ -108,6 +113,16 @@ void keep_copy(Record& m, CUpti_ActivityKind kind, const fakecuda_activity& a, s
   keep(m);
 }
 
+// FAKECUPTI_RUNS_ON's nanoseconds for a kernel of this name, else 0.
+std::uint64_t runs_on_ns(const char* name) {
+  const char* knob = std::getenv("FAKECUPTI_RUNS_ON");
+  if (knob == nullptr) return 0;
+  const std::string k = knob;
+  const std::size_t colon = k.rfind(':');
+  if (colon == std::string::npos || std::string(name).find(k.substr(0, colon)) == std::string::npos) return 0;
+  return std::strtoull(k.c_str() + colon + 1, nullptr, 10);
+}
+
 void heard(const fakecuda_activity* a) {
   std::lock_guard<std::mutex> g(lock());
   const std::uint64_t t = now_ns();
@@ -116,7 +131,7 @@ void heard(const fakecuda_activity* a) {
     k.kind = CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL;
     k.registersPerThread = 32;
     k.start = t;
-    k.end = t;
+    k.end = t + runs_on_ns(a->name);
     k.streamId = id_of(a->stream);
     k.gridX = int32_t(a->grid[0]), k.gridY = int32_t(a->grid[1]), k.gridZ = int32_t(a->grid[2]);
     k.blockX = int32_t(a->block[0]), k.blockY = int32_t(a->block[1]), k.blockZ = int32_t(a->block[2]);
@@ -241,7 +256,9 @@ CUptiResult CUPTIAPI cuptiGetStreamIdEx(CUcontext, CUstream stream, uint8_t, uin
 }
 
 CUptiResult CUPTIAPI cuptiGetTimestamp(uint64_t* timestamp) {
-  *timestamp = now_ns();
+  *timestamp = std::uint64_t(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count());
   return CUPTI_SUCCESS;
 }
 
