@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "deadline.hpp"
+#include "device/kernel_census.hpp"
 #include "device/nvml.hpp"
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
@@ -345,6 +346,9 @@ int run_counted(const run_request& r, const std::string& out_dir, output_format 
 }  // namespace
 
 int run_labs(const run_request& r) {
+  // Before any CUDA call, here and in every child.
+  if (std::any_of(r.plans.begin(), r.plans.end(), [](const planned_lab& p) { return p.plan.measure.census; }))
+    load_kernels_eagerly();
   if (r.as_child) {
     return run_as_child(r.plans, r.profile.measure, r.variant_filter, new_context(r.command_line, r.profile.file),
                         *r.as_child, r.submissions);

@@ -331,6 +331,8 @@ census_recording::census_recording(cudaStream_t session) : impl_(std::make_uniqu
     return;
   }
   s.session = session;
+  const char* loading = std::getenv("CUDA_MODULE_LOADING");
+  s.census.module_loading = loading != nullptr ? loading : "";
   if (const cudaError_t e = cudaMalloc(&s.marker, marker_bytes); e != cudaSuccess) {
     s.marker = nullptr;
     s.census.unavailable = fmt::format("cudaMalloc of the census's marker: {}", cudaGetErrorName(e));
@@ -373,6 +375,8 @@ census_recording::~census_recording() {
   (void)cudaDeviceSynchronize();  // a run that threw: what it left running, then CUPTI detached
   impl_->detach();
 }
+
+void load_kernels_eagerly() { ::setenv("CUDA_MODULE_LOADING", "EAGER", 1); }
 
 kernel_census census_recording::finish() {
   detail::census_state& s = *impl_;

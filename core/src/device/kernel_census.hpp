@@ -39,6 +39,15 @@ class census_recording {
   std::unique_ptr<detail::census_state> impl_;
 };
 
+/// Makes the CUDA runtime of this process, and of the children it starts, load every kernel when it starts
+/// (CUDA_MODULE_LOADING=EAGER), as a run that takes a census must. Lazy loading (CUDA's default) loads a
+/// kernel at its first launch and may wait for the whole device to do it: in a verified run - the first
+/// launch of everything - work a submission leaves running on a stream of its own then holds up the session
+/// stream's, and the census cannot see it outlive the session stream, while every timed launch after it
+/// escapes the timing (seen on the H100: a 100 ms kernel on an unjoined stream, flagged only when eager).
+/// Call before the first CUDA call of the process.
+void load_kernels_eagerly();
+
 /// CUPTI's memcpy kinds as the census names them ("H2D", "D2H", "D2D", "P2P", ...; "unknown").
 const char* copy_kind_name(unsigned cupti_copy_kind);
 

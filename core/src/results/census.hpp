@@ -38,10 +38,11 @@ struct census_copy {
 
 /// The census of one verified run ([measure] census). A run without one has taken false.
 struct kernel_census {
-  bool taken = false;                  ///< a census was asked for
-  std::string unavailable;             ///< why it could not be taken ("" : it was)
-  std::string library;                 ///< the CUPTI library it was taken with
-  std::uint32_t session_stream = 0;    ///< CUPTI's id of the session stream the run was given
+  bool taken = false;                ///< a census was asked for
+  std::string unavailable;           ///< why it could not be taken ("" : it was)
+  std::string library;               ///< the CUPTI library it was taken with
+  std::uint32_t session_stream = 0;  ///< CUPTI's id of the session stream the run was given
+  std::string module_loading;        ///< CUDA_MODULE_LOADING as the process had it ("EAGER"; "" : CUDA's lazy default)
   std::vector<census_kernel> kernels;  ///< in the order they started, at most census_record_limit
   std::vector<census_copy> copies;     ///< copies and memsets, likewise
   std::uint64_t kernel_count = 0;      ///< every kernel seen, kept or not

@@ -545,6 +545,7 @@ void to_json(json& j, const kernel_census& c) {
   j = {{"unavailable", c.unavailable.empty() ? json(nullptr) : json(c.unavailable)},
        {"library", c.library},
        {"session_stream", c.session_stream},
+       {"module_loading", c.module_loading},
        {"kernel_count", c.kernel_count},
        {"copy_count", c.copy_count},
        {"dropped_records", c.dropped_records},
@@ -559,6 +560,7 @@ void from_json(const json& j, kernel_census& c) {
   get_text(j, "unavailable", c.unavailable);
   get_text(j, "library", c.library);
   j.at("session_stream").get_to(c.session_stream);
+  get_text(j, "module_loading", c.module_loading);  // results written before it: ""
   j.at("kernel_count").get_to(c.kernel_count);
   j.at("copy_count").get_to(c.copy_count);
   j.at("dropped_records").get_to(c.dropped_records);
