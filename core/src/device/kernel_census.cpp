@@ -188,8 +188,9 @@ const char* copy_kind_name(unsigned cupti_copy_kind) {
 
 // The memset finish() puts on the session stream once the run has finished there: the GPU stamps its start
 // with the clock of every other record, so work that ends after it outlived the session stream's work. (CUPTI's
-// cuptiGetTimestamp is the CPU's clock, which GPU times are mapped onto by interpolation: a 100 ms kernel still
-// running on the H100 ended "before" it.) Its size is the tag it is found by; it is not part of the census.
+// cuptiGetTimestamp reads the CPU's clock, onto which CUPTI maps the GPU's times by interpolation afterwards: a
+// comparison across the two clocks carries the interpolation's error, one within the records does not.) Its
+// size is the tag it is found by; it is not part of the census.
 constexpr std::size_t marker_bytes = 4;
 
 struct detail::census_state {

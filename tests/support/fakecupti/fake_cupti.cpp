@@ -10,9 +10,9 @@
 //                        is appended to FILE as a line (enable KIND, work KIND NAME, finalize)
 //   FAKECUPTI_RUNS_ON=NAME:NS  a kernel whose name holds NAME ends NS nanoseconds after it starts (the fake
 //                        runtime's work ends as it starts): work still running when the run has finished
-// As the real CUPTI's, cuptiGetTimestamp is the CPU's clock (CLOCK_REALTIME), which the GPU's times are not
-// comparable with: the records here are stamped by another clock (the real one interpolates GPU times onto
-// the CPU's, and a 100 ms kernel still running on an H100 came out ending before cuptiGetTimestamp's "now").
+// As the real CUPTI's, cuptiGetTimestamp is the CPU's clock (CLOCK_REALTIME); the records here are stamped by
+// another clock (the real CUPTI interpolates the GPU's times onto the CPU's afterwards): the census compares
+// records with records only.
 #include <cupti_activity.h>
 #include <cupti_result.h>
 #include <cupti_version.h>
