@@ -34,13 +34,15 @@ struct settings {
   std::uint64_t n;
   unsigned bins;
   unsigned block;
+  std::string distribution_name;
   distribution shape;
   double hot_fraction;
   explicit settings(const cudalab::params& p)
       : n(static_cast<std::uint64_t>(p.integer("n"))),
         bins(static_cast<unsigned>(p.integer("bins"))),
         block(static_cast<unsigned>(p.integer("block"))),
-        shape(distribution_named(p.choice("distribution"))),
+        distribution_name(p.choice("distribution")),
+        shape(distribution_named(distribution_name)),
         hot_fraction(p.real("hot_fraction")) {}
 
   /// The input of this point for `seed` (random stream 0 of the seed).

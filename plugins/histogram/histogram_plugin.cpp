@@ -46,18 +46,6 @@ std::vector<std::uint32_t> reference_counts(const settings& s, std::uint64_t see
   return counts;
 }
 
-const char* distribution_text(distribution d) {
-  switch (d) {
-    case distribution::uniform:
-      return "uniform";
-    case distribution::skewed:
-      return "skewed";
-    case distribution::cyclic:
-      return "cyclic";
-  }
-  return "?";
-}
-
 /// One sweep point: the input (made on the GPU from the seed), the reference counts (on the host), the
 /// counts the variants add into (zeroed by the host before every run), CUB's scratch. `block` tunes:
 /// retune() takes a new block and grid; the input and the reference stay.
@@ -86,9 +74,8 @@ class histogram_point final : public cudalab::lab_point {
 
   cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context& ctx) override {
     cudalab::verification result = cudalab::compare_exact(d_counts_, reference_, ctx.stream);
-    result.note = "reference: the counts of " + std::to_string(s_.n) + " " + distribution_text(s_.shape) +
-                  " values in " + std::to_string(s_.bins) +
-                  " bins, counted on the host from the seed that filled the input";
+    result.note = "reference: the counts of " + std::to_string(s_.n) + " " + s_.distribution_name + " values in " +
+                  std::to_string(s_.bins) + " bins, counted on the host from the seed that filled the input";
     if (variants[v].hand_written) result.note += "; grid " + std::to_string(blocks_) + " x " + std::to_string(s_.block);
     return result;
   }
