@@ -44,6 +44,10 @@ class CUDALAB_API lab_under_test {
 
   const lab_spec& spec() const;
 
+  /// The plugin's own lab object, for what the calls below do not ask it: a point set up and run by
+  /// hand, with a session of the test's own (a run without the host's preparation of the outputs).
+  const lab& instance() const;
+
   /// The default parameters with `overrides` applied and checked as a lab file's would be
   /// (declared name, type, range, allowed values, the lab's check_params). Throws
   /// std::invalid_argument saying what is wrong.

@@ -58,6 +58,8 @@ lab_under_test::~lab_under_test() = default;
 
 const lab_spec& lab_under_test::spec() const { return impl_->plugin->spec; }
 
+const lab& lab_under_test::instance() const { return *impl_->plugin->instance; }
+
 variant_index lab_under_test::variant(const std::string& name) const { return host::variant_of(spec(), name); }
 
 params lab_under_test::with(const std::map<std::string, param_value>& overrides) const {
