@@ -10,7 +10,9 @@
 #         n = 1Mi and of labs/transpose_shapes.toml at four odd shapes counted in its variant's range,
 #         the test lab's copy matching the model, reduction's and the transposes' requests equal to the
 #         model's (shared ones: SASS's count), reduction's global sectors per request within 2% and every
-#         transpose matching (exit 77 without a GPU, without ncu, or without permission to read the
+#         transpose matching; labs/histogram.toml at n = 1Mi over 32 and 4096 bins (global atomics
+#         serialised on a word, shared atomics combined on one) with every atomic request equal and every
+#         variant matching (exit 77 without a GPU, without ncu, or without permission to read the
 #         counters).
 # usage: profile.sh fake|real CUDALAB FIXTURES TEST_PLUGIN_DIR FAULTY_PLUGIN_DIR WORK_DIR
 set -u
@@ -31,10 +33,12 @@ if [ "$mode" = real ]; then
   "$cudalab" run --profile "$labs/transpose_shapes.toml" --set "sweep.rows=[33,1000]" --set "sweep.cols=[3,65]" \
     --out "$work/transpose_shapes" >transpose_shapes.txt 2>transpose_shapes.err ||
     fail "transpose_shapes: exit $?: $(cat transpose_shapes.err)"
+  "$cudalab" run --profile "$labs/histogram.toml" --set n=1Mi --set "sweep.bins=[32,4096]" --out "$work/histogram" \
+    >histogram.txt 2>histogram.err || fail "histogram: exit $?: $(cat histogram.err)"
   python3 - "$work" <<'PY' || fail "the counters (above)"
 import json, sys
 work = sys.argv[1]
-for lab in ("testlab", "reduction", "transpose_shapes"):
+for lab in ("testlab", "reduction", "transpose_shapes", "histogram"):
     doc = json.load(open(f"{work}/{lab}/results.json"))
     assert doc["context"]["counters"].startswith("Nsight Compute"), doc["context"]["counters"]
     for r in doc["results"]:
@@ -45,10 +49,10 @@ for lab in ("testlab", "reduction", "transpose_shapes"):
         if lab == "testlab" and r["variant"] == "copy":
             assert r["counters_verdict"] == "matches", (r["point"], r["counters_verdict"], m)
         if lab != "testlab" and r["model"] is not None:
-            for kind in ("global_load", "global_store", "shared_load", "shared_store"):
+            for kind in ("global_load", "global_store", "global_atomic", "shared_load", "shared_store", "shared_atomic"):
                 assert r["model"][kind]["requests"] == m[kind]["requests"], (r["variant"], kind, r["model"][kind], m[kind])
             assert "s/r" not in r["counters_verdict"], (r["variant"], r["counters_verdict"])
-        if lab == "transpose_shapes" and r["model"] is not None:
+        if lab in ("transpose_shapes", "histogram") and r["model"] is not None:
             assert r["counters_verdict"] == "matches", (r["point"], r["variant"], r["counters_verdict"])
     print(f"ok: {lab}: " + ", ".join(f"{r['variant']} {r['counters_verdict']}" for r in doc["results"]))
 PY

@@ -258,13 +258,18 @@ TEST(AccessModel, GlobalAtomicsCostTheBusiestWordOfEachSector) {
       32u);
 }
 
-TEST(AccessModel, SharedAtomicsGetNoBroadcast) {
-  // A load of one word by every lane is a broadcast (1 wavefront); an atomic on it takes 32.
+TEST(AccessModel, SharedAtomicsOnOneWordAreCombinedLikeABroadcast) {
+  // A load of one word by every lane is a broadcast (1 wavefront); an atomic on it is combined alike (the H100's
+  // count for a histogram with every value in one bin: 1 wavefront per request, not the 32 the model once said).
   warp_access a = shared(4, [](unsigned) { return std::uint64_t(8); });
   EXPECT_EQ(shared_request_cost(a).wavefronts, 1u);
   a.kind = access_kind::atomic;
-  EXPECT_EQ(shared_request_cost(a).wavefronts, 32u);
+  EXPECT_EQ(shared_request_cost(a).wavefronts, 1u);
   EXPECT_EQ(shared_request_cost(a).ideal_wavefronts, 1u);
+  // Two words in one bank, 16 lanes on each: two wavefronts, one conflict (not 32 and 31).
+  warp_access two = shared(4, [](unsigned l) { return std::uint64_t(l % 2 * 128); });
+  two.kind = access_kind::atomic;
+  EXPECT_EQ(shared_request_cost(two).wavefronts, 2u);
   // Distinct words in distinct banks: one wavefront, as for a store.
   warp_access spread = shared(4, [](unsigned l) { return std::uint64_t(l * 4); });
   spread.kind = access_kind::atomic;

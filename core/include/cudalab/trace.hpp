@@ -9,8 +9,9 @@ namespace cudalab {
 /// Which memory one warp-wide instruction touches.
 enum class memory_space { global, shared };
 
-/// What it does there. An atomic (atomicAdd, red, atom) reads and writes its word; lanes that hit
-/// the same word are served one after another, so the model charges them as serialised.
+/// What it does there. An atomic (atomicAdd, red, atom) reads and writes its word. In global memory,
+/// lanes that hit the same word are served one after another, so the model charges them as serialised;
+/// in shared memory the lanes on one word are combined, and the banks cost what a load's would.
 enum class access_kind { load, store, atomic };
 
 /// One warp-wide memory instruction: the address each lane touches (bytes; global addresses are

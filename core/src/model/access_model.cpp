@@ -75,22 +75,19 @@ shared_cost shared_request_cost(const warp_access& a) {
   const unsigned words_per_lane = std::max(1u, a.bytes_per_lane / bank_width_bytes);
   shared_cost cost;
   for (unsigned phase_start = 0; phase_start < 32; phase_start += lanes_per_phase) {
-    std::array<std::set<std::uint64_t>, bank_count> words_in_bank;  // loads and stores: same word shared
-    std::array<unsigned, bank_count> lanes_in_bank{};               // atomics: one lane per wavefront
+    // Lanes on one word share it, atomics too: the H100 combines a shared atomic's lanes on one word in
+    // one wavefront (histogram lab, 2026-11-24: every lane on bin 0 took 1 wavefront per request).
+    std::array<std::set<std::uint64_t>, bank_count> words_in_bank;
     bool any = false;
     for (unsigned lane = phase_start; lane < phase_start + lanes_per_phase; ++lane) {
       if (!active(a, lane)) continue;
       any = true;
       const std::uint64_t first_word = a.address[lane] / bank_width_bytes;
-      for (unsigned w = 0; w < words_per_lane; ++w) {
-        words_in_bank[(first_word + w) % bank_count].insert(first_word + w);
-        lanes_in_bank[(first_word + w) % bank_count]++;
-      }
+      for (unsigned w = 0; w < words_per_lane; ++w) words_in_bank[(first_word + w) % bank_count].insert(first_word + w);
     }
     if (!any) continue;
     std::size_t worst = 0;
-    for (unsigned b = 0; b < bank_count; ++b)
-      worst = std::max<std::size_t>(worst, atomic ? lanes_in_bank[b] : words_in_bank[b].size());
+    for (unsigned b = 0; b < bank_count; ++b) worst = std::max<std::size_t>(worst, words_in_bank[b].size());
     cost.wavefronts += static_cast<unsigned>(worst);
     cost.ideal_wavefronts += 1;
   }

@@ -36,8 +36,9 @@ global_cost global_request_cost(const warp_access& access);
 
 /// Counts for a shared access: lanes are served in phases of 128 bytes (32 lanes of <= 4 bytes,
 /// 16 of 8, 8 of 16); in each phase a bank serves one distinct 4-byte word per wavefront, and lanes
-/// reading the same word share it (broadcast). An atomic gets no broadcast: a bank serves one lane's
-/// atomic per wavefront, same word or not. REQUIRES: access.space == shared.
+/// on the same word share it (broadcast). An atomic's lanes on one word are combined alike (counted on
+/// the H100: a histogram's shared atomicAdd with every lane on one bin took one wavefront); its lanes
+/// are served in one phase of 32 whatever their width. REQUIRES: access.space == shared.
 shared_cost shared_request_cost(const warp_access& access);
 
 /// A trace_sink that accumulates access_stats.

@@ -217,7 +217,7 @@ TEST(HistogramWarpTrace, ZeroingAndFlushCoverEveryBinOnceAndAddOnlyCountedOnes) 
   EXPECT_EQ(flush.accesses[4].address[1], 4u * 65);
 }
 
-TEST(HistogramTrace, AllLanesOnOneBinAreSerialised) {
+TEST(HistogramTrace, AllLanesOnOneBinAreSerialisedInGlobalMemoryAndCombinedInShared) {
   // One warp, one block, every value in bin 0: 32 lanes on one word.
   const params p = point(32, 1, "uniform", 32);
   const auto global = lab().predict("global_atomics", p);
@@ -230,8 +230,8 @@ TEST(HistogramTrace, AllLanesOnOneBinAreSerialised) {
   EXPECT_EQ(aggregated.global_atomic.sectors, 1u);  // lane 0 adds 32
   const auto privatized = lab().predict("shared_privatized", p);
   EXPECT_EQ(privatized.shared_atomic.requests, 1u);
-  EXPECT_EQ(privatized.shared_atomic.wavefronts, 32u);
-  EXPECT_EQ(privatized.shared_atomic.conflicts(), 31u);
+  EXPECT_EQ(privatized.shared_atomic.wavefronts, 1u);  // the H100 combines lanes on one shared word
+  EXPECT_EQ(privatized.shared_atomic.conflicts(), 0u);
   EXPECT_EQ(privatized.shared_store.requests, 1u);   // zeroing the one bin
   EXPECT_EQ(privatized.shared_load.requests, 1u);    // reading it back
   EXPECT_EQ(privatized.global_atomic.requests, 1u);  // and adding it
@@ -248,7 +248,7 @@ TEST(HistogramTrace, AllLanesOnOneBinAreSerialised) {
   const auto a = lab().predict("warp_aggregated", hot);
   EXPECT_EQ(a.global_atomic.sectors, 32768u);
   const auto s = lab().predict("shared_privatized", hot);
-  EXPECT_EQ(s.shared_atomic.wavefronts, 32u * 32768);
+  EXPECT_EQ(s.shared_atomic.wavefronts, 32768u);
   // Each block counted only bin 0: one flush atomic per block, from bins 0..31's warp step.
   EXPECT_EQ(s.global_atomic.requests, wave_256);
   EXPECT_EQ(s.shared_load.requests, wave_256 * 4096 / 32);
@@ -276,14 +276,15 @@ TEST(HistogramTrace, ConsecutiveBinsCoalesceAndFewBinsShareWords) {
   EXPECT_EQ(lab().predict("global_atomics", narrow).global_atomic.sectors, 4 * steps);
   EXPECT_EQ(lab().predict("warp_aggregated", narrow).global_atomic.sectors, steps);
   const auto n8 = lab().predict("shared_privatized", narrow);
-  EXPECT_EQ(n8.shared_atomic.wavefronts, 4 * steps);  // 4 lanes on each of banks 0..7
-  EXPECT_EQ(n8.global_atomic.requests, wave_256);     // the 8 bins: one flush step a block
+  EXPECT_EQ(n8.shared_atomic.wavefronts, steps);   // 4 lanes on each of 8 words, in banks 0..7: combined
+  EXPECT_EQ(n8.global_atomic.requests, wave_256);  // the 8 bins: one flush step a block
   EXPECT_EQ(n8.global_atomic.sectors, wave_256);
 }
 
 /// What the access model gives a warp step, computed here from its lanes' bins (an independent
 /// statement of the rule): atomics on global memory, each sector once per lane on its busiest word;
-/// on shared memory, one wavefront per lane on the busiest bank; the leaders' atomics, the sectors
+/// on shared memory, one wavefront per distinct word on the busiest bank (lanes on one word combined,
+/// as the H100 counted); the leaders' atomics, the sectors
 /// of the distinct bins.
 struct step_cost {
   std::uint64_t global_sectors = 0, shared_wavefronts = 0, leader_sectors = 0;
@@ -291,10 +292,10 @@ struct step_cost {
 
 step_cost cost_of(const histogram::warp_step& s) {
   std::map<std::uint32_t, std::map<std::uint32_t, unsigned>> lanes_on_word;  // sector -> bin -> lanes
-  std::array<unsigned, 32> lanes_in_bank{};
+  std::array<std::set<std::uint32_t>, 32> words_in_bank;
   for (unsigned lane = 0; lane < s.lanes; ++lane) {
     ++lanes_on_word[s.bin[lane] / 8][s.bin[lane]];
-    ++lanes_in_bank[s.bin[lane] % 32];
+    words_in_bank[s.bin[lane] % 32].insert(s.bin[lane]);
   }
   step_cost c;
   for (const auto& [sector, words] : lanes_on_word) {
@@ -303,7 +304,8 @@ step_cost cost_of(const histogram::warp_step& s) {
     c.global_sectors += busiest;
     c.leader_sectors += 1;
   }
-  c.shared_wavefronts = *std::max_element(lanes_in_bank.begin(), lanes_in_bank.end());
+  for (const auto& words : words_in_bank)
+    c.shared_wavefronts = std::max<std::uint64_t>(c.shared_wavefronts, words.size());
   return c;
 }
 
