@@ -23,6 +23,10 @@ void launch_histogram(kernel k, const std::uint32_t* d_values, std::uint64_t n, 
       histogram_shared_privatized_kernel<<<blocks, block, std::size_t(bins) * sizeof(std::uint32_t), stream>>>(
           d_values, n, d_counts, bins);
       break;
+    case kernel::shared_vectorized:
+      histogram_shared_vectorized_kernel<<<blocks, block, std::size_t(bins) * sizeof(std::uint32_t), stream>>>(
+          d_values, n, d_counts, bins);
+      break;
     case kernel::warp_aggregated:
       histogram_warp_aggregated_kernel<<<blocks, block, 0, stream>>>(d_values, n, d_counts);
       break;

@@ -16,7 +16,7 @@
 namespace histogram {
 
 /// Which hand-written kernel a variant launches.
-enum class kernel { global_atomics, shared_privatized, warp_aggregated };
+enum class kernel { global_atomics, shared_privatized, shared_vectorized, warp_aggregated };
 
 /// The largest number of bins: the shared-memory histogram of one block is bins x 4 bytes (16 KiB).
 constexpr std::int64_t max_bins = 4096;

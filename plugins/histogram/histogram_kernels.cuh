@@ -56,6 +56,14 @@ inline unsigned grid_blocks(std::uint64_t n, unsigned block, int sm_count, int m
   return static_cast<unsigned>(std::max<std::uint64_t>(1, std::min(wave, needed)));
 }
 
+/// Values shared_vectorized counts one by one before its first 16-byte aligned uint4: those of an array
+/// at byte `address` (4-byte aligned) below its first 16-byte boundary, at most n. 0 at offset 0 (the
+/// input's allocation is 256-byte aligned), so trace() models no head.
+CUDALAB_HD std::uint64_t vector_head(std::uint64_t address, std::uint64_t n) {
+  const std::uint64_t head = ((16 - address % 16) % 16) / 4;
+  return head < n ? head : n;
+}
+
 #if defined(__CUDACC__)
 
 /// Global atomics: every thread adds 1 to counts[v] for each of its values, straight to global memory
@@ -80,6 +88,38 @@ __global__ void histogram_shared_privatized_kernel(const std::uint32_t* __restri
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
        i += std::uint64_t(gridDim.x) * blockDim.x)
     atomicAdd(&block_counts[d_values[i]], 1u);
+  __syncthreads();
+  for (unsigned j = threadIdx.x; j < bins; j += blockDim.x) {
+    const std::uint32_t count = block_counts[j];
+    if (count != 0) atomicAdd(&d_counts[j], count);
+  }
+}
+
+/// shared_privatized with 16-byte loads: after the head (vector_head: values before the first 16-byte
+/// boundary) each thread loads 4 values as one uint4 per grid-stride step and does their 4 shared
+/// atomics, so a thread has 16 bytes in flight per load instead of 4. The head and the tail (n - head)
+/// % 4 (at most 6 values) are counted one by one by threads 0.. of the grid (block 0, warp 0), after the
+/// loop. REQUIRES: dynamic shared memory of bins words; d_values 4-byte aligned.
+__global__ void histogram_shared_vectorized_kernel(const std::uint32_t* __restrict__ d_values, std::uint64_t n,
+                                                   std::uint32_t* __restrict__ d_counts, unsigned bins) {
+  extern __shared__ std::uint32_t block_counts[];
+  for (unsigned j = threadIdx.x; j < bins; j += blockDim.x) block_counts[j] = 0;
+  __syncthreads();
+  const std::uint64_t head = vector_head(reinterpret_cast<std::uintptr_t>(d_values), n);
+  const std::uint64_t quads = (n - head) / 4;
+  const uint4* __restrict__ d_quads = reinterpret_cast<const uint4*>(d_values + head);
+  const std::uint64_t thread = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (std::uint64_t q = thread; q < quads; q += std::uint64_t(gridDim.x) * blockDim.x) {
+    const uint4 v = d_quads[q];
+    atomicAdd(&block_counts[v.x], 1u);
+    atomicAdd(&block_counts[v.y], 1u);
+    atomicAdd(&block_counts[v.z], 1u);
+    atomicAdd(&block_counts[v.w], 1u);
+  }
+  // The leftovers: thread t < head counts value t, thread head + t counts tail value t.
+  const std::uint64_t tail_first = head + 4 * quads;
+  if (thread < head + (n - tail_first))
+    atomicAdd(&block_counts[d_values[thread < head ? thread : tail_first + (thread - head)]], 1u);
   __syncthreads();
   for (unsigned j = threadIdx.x; j < bins; j += blockDim.x) {
     const std::uint32_t count = block_counts[j];

@@ -1,5 +1,5 @@
-// The histogram lab: counting values into bins with global atomics, a shared-memory histogram per block, and
-// warp-aggregated atomics, on inputs that spread the lanes or pile them on one bin (contention).
+// The histogram lab: counting values into bins with global atomics, a shared-memory histogram per block (4- or
+// 16-byte loads), and warp-aggregated atomics, on inputs that spread the lanes or pile them on one bin (contention).
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -31,6 +31,9 @@ const cudalab::variant_table<variant_policy> variants = {
     {"shared_privatized",
      "a histogram per block in shared memory (shared atomics), then one global atomic per bin the block counted",
      {kernel::shared_privatized}},
+    {"shared_vectorized",
+     "shared_privatized with 16-byte loads: each thread reads 4 values as one uint4, then does their 4 shared atomics",
+     {kernel::shared_vectorized}},
     {"warp_aggregated",
      "__match_any_sync groups a warp's lanes by bin; one global atomic per distinct bin adds the group's size",
      {kernel::warp_aggregated}},
@@ -107,8 +110,9 @@ class histogram_lab final : public cudalab::lab {
     s.summary =
         "Counts n values (uint32 bin indices in [0, bins)) into `bins` counters. Lanes of a warp that add to "
         "the same counter are served one after another: on a skewed input, where most values fall in one bin, "
-        "atomics serialise. Three kernels: global atomics from every thread; a histogram per block in shared "
-        "memory, added to the global one at the end (privatization); and warp-aggregated atomics, where "
+        "atomics serialise. Four kernels: global atomics from every thread; a histogram per block in shared "
+        "memory, added to the global one at the end (privatization), with 4-byte or 16-byte loads; and warp-aggregated "
+        "atomics, where "
         "__match_any_sync groups the lanes of a bin and one of them adds for all. cub::DeviceHistogram::"
         "HistogramEven is the baseline. Inputs: uniform (lanes scatter over the bins), skewed (a fraction "
         "hot_fraction in bin 0, the rest uniform) or cyclic (value i in bin i mod bins: no two lanes of a warp "

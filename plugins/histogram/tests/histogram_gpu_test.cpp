@@ -30,8 +30,8 @@ std::string point_text(std::int64_t n, std::int64_t bins, const char* distributi
 }
 
 TEST(HistogramGpu, EveryVariantAtAwkwardSizesBinsAndDistributions) {
-  for (std::int64_t n :
-       {std::int64_t(1), std::int64_t(31), std::int64_t(33), std::int64_t(1000), (std::int64_t(1) << 20) + 7})
+  for (std::int64_t n : {std::int64_t(1), std::int64_t(2), std::int64_t(3), std::int64_t(5), std::int64_t(31),
+                         std::int64_t(33), std::int64_t(1000), (std::int64_t(1) << 20) + 7})
     for (std::int64_t bins : {1, 7, 256, 1000, 4096})
       for (const char* distribution : {"uniform", "skewed", "cyclic"})
         EXPECT_EQ(failures(lab().verify(point(n, bins, distribution))), "") << point_text(n, bins, distribution);
@@ -39,7 +39,7 @@ TEST(HistogramGpu, EveryVariantAtAwkwardSizesBinsAndDistributions) {
 
 TEST(HistogramGpu, EveryBlockSizeAndRetunedPoints) {
   for (std::int64_t block : {32, 96, 1024})
-    for (std::int64_t n : {1, 33, 100003})
+    for (std::int64_t n : {1, 6, 33, 100003})
       for (const char* distribution : {"uniform", "skewed"})
         EXPECT_EQ(failures(lab().verify(point(n, 1000, distribution, block))), "")
             << point_text(n, 1000, distribution) << " block " << block;
@@ -110,7 +110,7 @@ TEST(HistogramGpu, ACountAddedTwiceOrNotAtAllFailsVerification) {
     CUDALAB_CUDA_CHECK(cudaDeviceSynchronize());
     return p->verify(v, session.context()).passed;
   };
-  for (const char* name : {"global_atomics", "shared_privatized", "warp_aggregated", "cub"}) {
+  for (const char* name : {"global_atomics", "shared_privatized", "shared_vectorized", "warp_aggregated", "cub"}) {
     SCOPED_TRACE(name);
     const cudalab::variant_index v = lab().variant(name);
     zero_counts();

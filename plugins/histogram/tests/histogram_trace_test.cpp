@@ -44,7 +44,8 @@ constexpr std::uint64_t wave_256 = 132 * 8;
 TEST(HistogramSpec, VariantsAndDefaults) {
   std::vector<std::string> names;
   for (const cudalab::variant_spec& v : lab().spec().variants) names.push_back(v.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"global_atomics", "shared_privatized", "warp_aggregated", "cub"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"global_atomics", "shared_privatized", "shared_vectorized",
+                                             "warp_aggregated", "cub"}));
   EXPECT_EQ(lab().spec().baseline, "cub");
   const params p = with({});
   EXPECT_EQ(p.integer("n"), std::int64_t(1) << 26);
@@ -217,6 +218,86 @@ TEST(HistogramWarpTrace, ZeroingAndFlushCoverEveryBinOnceAndAddOnlyCountedOnes) 
   EXPECT_EQ(flush.accesses[4].address[1], 4u * 65);
 }
 
+TEST(HistogramWarpTrace, AQuadStepLoads16BytesALaneThenDoesFourAtomicsElementByElement) {
+  // Cyclic over 256 bins, 70 values: 17 quads (one warp step of 17 lanes), then the tail 68, 69.
+  const auto values = input_of(point(70, 256, "cyclic"));
+  const histogram::quad_step step = histogram::quad_step_at(values, 0, 0, 17);
+  EXPECT_EQ(step.lanes, 17u);
+  recording_sink sink;
+  histogram::trace_quad_load(step, sink);
+  ASSERT_EQ(sink.accesses.size(), 1u);
+  EXPECT_EQ(sink.accesses[0].kind, access_kind::load);
+  EXPECT_EQ(sink.accesses[0].bytes_per_lane, 16u);
+  EXPECT_EQ(sink.accesses[0].active, 0x1ffffu);
+  for (unsigned lane = 0; lane < 17; ++lane) {
+    EXPECT_EQ(sink.accesses[0].address[lane], 16u * lane);
+    for (unsigned k = 0; k < 4; ++k) EXPECT_EQ(step.element[k].bin[lane], 4 * lane + k);  // value 4 lane + k
+  }
+  EXPECT_EQ(histogram::quad_step_at(values, 0, 32, 17).lanes, 0u);
+
+  // The leftovers: with no head, lanes 0 and 1 count the tail 68 and 69; a head of 3 (values 0..2) goes
+  // first, the tail after it.
+  recording_sink tail, both;
+  EXPECT_EQ(histogram::trace_leftovers(values, 0, 68, 70, tail).lanes, 2u);
+  ASSERT_EQ(tail.accesses.size(), 2u);
+  EXPECT_EQ(tail.accesses[0].bytes_per_lane, 4u);
+  EXPECT_EQ(tail.accesses[0].active, 0x3u);
+  EXPECT_EQ(tail.accesses[0].address[1], 4u * 69);
+  EXPECT_EQ(tail.accesses[1].space, memory_space::shared);
+  EXPECT_EQ(tail.accesses[1].kind, access_kind::atomic);
+  EXPECT_EQ(tail.accesses[1].address[0], 4u * 68);
+  const histogram::warp_step leftovers = histogram::trace_leftovers(values, 3, 67, 70, both);
+  EXPECT_EQ(leftovers.lanes, 6u);
+  for (unsigned lane = 0; lane < 6; ++lane)
+    EXPECT_EQ(both.accesses.at(0).address[lane], 4u * (lane < 3 ? lane : 64 + lane));
+  recording_sink none;
+  EXPECT_EQ(histogram::trace_leftovers(values, 0, 64, 64, none).lanes, 0u);
+  EXPECT_TRUE(none.accesses.empty());
+}
+
+TEST(HistogramWarpTrace, TheHeadIsTheValuesBeforeTheFirst16ByteBoundary) {
+  EXPECT_EQ(histogram::vector_head(0, 100), 0u);
+  EXPECT_EQ(histogram::vector_head(256, 100), 0u);
+  EXPECT_EQ(histogram::vector_head(4, 100), 3u);
+  EXPECT_EQ(histogram::vector_head(8, 100), 2u);
+  EXPECT_EQ(histogram::vector_head(12, 100), 1u);
+  EXPECT_EQ(histogram::vector_head(4, 2), 2u);  // never past n
+  EXPECT_EQ(histogram::vector_head(4, 0), 0u);
+}
+
+TEST(HistogramTrace, SharedVectorizedTracesItsQuadsAndItsTail) {
+  // 70 cyclic values over 256 bins at block 32: 3 blocks of one warp. Block 0's warp loads the 17 quads
+  // (272 bytes: 9 sectors), does 4 shared atomics (element k of lane l in bin 4l + k: lanes l, l + 8,
+  // l + 16 on one bank, 3 words: 3 wavefronts each), then the tail 68, 69 (1 sector, 1 wavefront).
+  const auto v = lab().predict("shared_vectorized", point(70, 256, "cyclic", 32));
+  EXPECT_EQ(v.global_load.requests, 2u);
+  EXPECT_EQ(v.global_load.sectors, 10u);
+  EXPECT_EQ(v.shared_atomic.requests, 5u);
+  EXPECT_EQ(v.shared_atomic.wavefronts, 4u * 3 + 1);
+  EXPECT_EQ(v.shared_store.requests, 3u * 8);  // each block zeroes and reads back 256 bins
+  EXPECT_EQ(v.shared_load.requests, 3u * 8);
+  EXPECT_EQ(v.global_atomic.requests, 3u);  // block 0 counted bins 0..69: 3 flush steps; blocks 1, 2 none
+  EXPECT_EQ(v.global_atomic.sectors, 4u + 4 + 1);
+
+  // 1 Mi cyclic values over 256 bins: a quarter of the load requests, 16 sectors each (the same bytes);
+  // 4 shared atomics per quad step, each with lanes l, l + 8, l + 16, l + 24 on one bank: 4 wavefronts
+  // where shared_privatized's consecutive lanes took 1.
+  const params wide = point(std::int64_t(1) << 20, 256, "cyclic");
+  const auto q = lab().predict("shared_vectorized", wide);
+  const std::uint64_t quad_steps = (std::uint64_t(1) << 18) / 32;
+  EXPECT_EQ(q.global_load.requests, quad_steps);
+  EXPECT_EQ(q.global_load.sectors, 16 * quad_steps);
+  EXPECT_EQ(q.global_load.sectors, lab().predict("shared_privatized", wide).global_load.sectors);
+  EXPECT_EQ(q.shared_atomic.requests, 4 * quad_steps);
+  EXPECT_EQ(q.shared_atomic.wavefronts, 16 * quad_steps);
+  // The grid is sized for n values, so the 8192 quad steps fill the first 1024 of its 1056 blocks'
+  // warps; each of them sees every bin (its 8 warps step over 1024 consecutive values), the rest none.
+  EXPECT_EQ(q.global_atomic.requests, 1024u * 8);
+  // Every value in one bin: one wavefront per request, as shared_privatized.
+  const auto one = lab().predict("shared_vectorized", point(std::int64_t(1) << 20, 1, "uniform"));
+  EXPECT_EQ(one.shared_atomic.wavefronts, one.shared_atomic.requests);
+}
+
 TEST(HistogramTrace, AllLanesOnOneBinAreSerialisedInGlobalMemoryAndCombinedInShared) {
   // One warp, one block, every value in bin 0: 32 lanes on one word.
   const params p = point(32, 1, "uniform", 32);
@@ -334,6 +415,25 @@ TEST(HistogramTrace, RandomInputsAreTracedFromTheValuesTheGpuCounts) {
       EXPECT_EQ(lab().predict("warp_aggregated", p).global_atomic.sectors, total.leader_sectors);
       EXPECT_EQ(lab().predict("shared_privatized", p).shared_atomic.wavefronts, total.shared_wavefronts);
       EXPECT_EQ(g.total_warps, 0u);  // every warp traced
+
+      // shared_vectorized: 25000 quads (782 steps, the last of 8 lanes) of 4 elements each, then the
+      // tail of 3 values (n % 4) in one step of its own.
+      std::uint64_t quad_wavefronts = 0, quad_steps = 0;
+      const std::uint64_t quads = n / 4;
+      for (std::uint64_t first = 0; first < quads; first += 32, ++quad_steps) {
+        const histogram::quad_step q = histogram::quad_step_at(values, 0, first, quads);
+        for (const histogram::warp_step& element : q.element) quad_wavefronts += cost_of(element).shared_wavefronts;
+      }
+      histogram::warp_step tail;
+      tail.lanes = 3;
+      for (unsigned lane = 0; lane < 3; ++lane) tail.bin[lane] = values(4 * quads + lane);
+      const auto v = lab().predict("shared_vectorized", p);
+      EXPECT_EQ(quad_steps, 782u);
+      EXPECT_EQ(v.global_load.requests, quad_steps + 1);
+      EXPECT_EQ(v.global_load.sectors, 16 * (quad_steps - 1) + 4 + 1);
+      EXPECT_EQ(v.shared_atomic.requests, 4 * quad_steps + 1);
+      EXPECT_EQ(v.shared_atomic.wavefronts, quad_wavefronts + cost_of(tail).shared_wavefronts);
+      EXPECT_EQ(v.total_warps, 0u);
     }
 }
 
