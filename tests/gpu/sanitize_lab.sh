@@ -7,7 +7,8 @@ set -u
 tool=$1 cudalab=$2 config=$3 lab=$4 out=$5
 shift 5
 if ! nvidia-smi -L >/dev/null 2>&1; then echo "skipped: no GPU"; exit 77; fi
-output=$("$cudalab" run --sanitize="$tool" --config "$config" --format csv --out "$out" "$lab" "$@" 2>&1)
+# --force: ctest may run it again into the same folder
+output=$("$cudalab" run --sanitize="$tool" --config "$config" --format csv --force --out "$out" "$lab" "$@" 2>&1)
 code=$?
 echo "$output"
 if [ "$code" = 2 ] && grep -q "needs NVIDIA compute-sanitizer" <<<"$output"; then echo "skipped: no compute-sanitizer"; exit 77; fi
