@@ -45,12 +45,12 @@ std::vector<explain_row> explain_plan(const planned_lab& pl, const std::vector<s
 namespace {
 
 // One column of the per-point tables. `rank` is its importance, 1 the most: a narrow terminal drops
-// the highest first - the request counts and wavefronts before the per-request sectors, efficiencies
-// and conflicts that the labs are about.
+// the highest first - the request counts and wavefronts before the per-request sectors (atomics'
+// among them), efficiencies and conflicts that the labs are about. A column no variant of the lab file has anything in
+// (every cell "-": no store, no shared memory, no atomic) is not shown, so it never crowds out one that has.
 struct model_column {
   const char* header;
   int rank;
-  bool atomic;  // shown only when a row of the lab file has atomics
   std::string (*cell)(const access_stats& s);
 };
 
@@ -71,20 +71,20 @@ std::string conflicts_cell(const shared_totals& s) {
 const std::vector<model_column>& model_columns() {
   using s_t = const access_stats&;
   static const std::vector<model_column> columns = {
-      {"ld req", 9, false, [](s_t s) { return requests_cell(s.global_load); }},
-      {"ld s/r", 1, false, [](s_t s) { return sectors_cell(s.global_load); }},
-      {"ld eff", 3, false, [](s_t s) { return efficiency_cell(s.global_load); }},
-      {"st req", 10, false, [](s_t s) { return requests_cell(s.global_store); }},
-      {"st s/r", 2, false, [](s_t s) { return sectors_cell(s.global_store); }},
-      {"st eff", 4, false, [](s_t s) { return efficiency_cell(s.global_store); }},
-      {"shld wf/r", 7, false, [](s_t s) { return wavefronts_cell(s.shared_load); }},
-      {"shld cf/r", 5, false, [](s_t s) { return conflicts_cell(s.shared_load); }},
-      {"shst wf/r", 8, false, [](s_t s) { return wavefronts_cell(s.shared_store); }},
-      {"shst cf/r", 6, false, [](s_t s) { return conflicts_cell(s.shared_store); }},
-      {"atom req", 13, true, [](s_t s) { return requests_cell(s.global_atomic); }},
-      {"atom s/r", 11, true, [](s_t s) { return sectors_cell(s.global_atomic); }},
-      {"shat wf/r", 14, true, [](s_t s) { return wavefronts_cell(s.shared_atomic); }},
-      {"shat cf/r", 12, true, [](s_t s) { return conflicts_cell(s.shared_atomic); }},
+      {"ld req", 12, [](s_t s) { return requests_cell(s.global_load); }},
+      {"ld s/r", 1, [](s_t s) { return sectors_cell(s.global_load); }},
+      {"ld eff", 4, [](s_t s) { return efficiency_cell(s.global_load); }},
+      {"st req", 13, [](s_t s) { return requests_cell(s.global_store); }},
+      {"st s/r", 2, [](s_t s) { return sectors_cell(s.global_store); }},
+      {"st eff", 5, [](s_t s) { return efficiency_cell(s.global_store); }},
+      {"shld wf/r", 9, [](s_t s) { return wavefronts_cell(s.shared_load); }},
+      {"shld cf/r", 6, [](s_t s) { return conflicts_cell(s.shared_load); }},
+      {"shst wf/r", 10, [](s_t s) { return wavefronts_cell(s.shared_store); }},
+      {"shst cf/r", 7, [](s_t s) { return conflicts_cell(s.shared_store); }},
+      {"atom req", 14, [](s_t s) { return requests_cell(s.global_atomic); }},
+      {"atom s/r", 3, [](s_t s) { return sectors_cell(s.global_atomic); }},
+      {"shat wf/r", 11, [](s_t s) { return wavefronts_cell(s.shared_atomic); }},
+      {"shat cf/r", 8, [](s_t s) { return conflicts_cell(s.shared_atomic); }},
   };
   return columns;
 }
@@ -130,9 +130,6 @@ void print_lines(std::ostream& out, const std::vector<std::string>& lines) {
 
 // A lab file's rows as one block per point: a row per variant, the columns that fit in `width`.
 void print_point_blocks(std::ostream& out, const std::vector<const explain_row*>& rows, std::size_t width) {
-  const bool atomics = std::any_of(rows.begin(), rows.end(), [](const explain_row* r) {
-    return r->stats.global_atomic.requests + r->stats.shared_atomic.requests > 0;
-  });
   std::size_t variant_columns = text_columns("variant");
   for (const explain_row* r : rows) variant_columns = std::max(variant_columns, text_columns(r->variant));
   // Columns as wide as their widest cell in the whole lab file, so that its blocks line up.
@@ -140,10 +137,15 @@ void print_point_blocks(std::ostream& out, const std::vector<const explain_row*>
   std::vector<column_fit> fits;
   std::vector<std::size_t> widths;
   for (const model_column& c : model_columns()) {
-    if (c.atomic && !atomics) continue;
     std::size_t w = text_columns(c.header);
+    bool any = false;
     for (const explain_row* r : rows)
-      if (r->traced) w = std::max(w, text_columns(c.cell(r->stats)));
+      if (r->traced) {
+        const std::string cell = c.cell(r->stats);
+        any = any || cell != "-";
+        w = std::max(w, text_columns(cell));
+      }
+    if (!any) continue;
     candidates.push_back(&c);
     widths.push_back(w);
     fits.push_back({gap + w, c.rank});
