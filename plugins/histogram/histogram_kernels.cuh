@@ -76,6 +76,24 @@ __global__ void histogram_global_atomics_kernel(const std::uint32_t* __restrict_
     atomicAdd(&d_counts[d_values[i]], 1u);
 }
 
+/// The privatized kernels' first step: the block's threads zero its shared histogram of `bins` words
+/// block-stride (the trace's trace_shared_zeroing), and wait for one another.
+__device__ inline void zero_block_histogram(std::uint32_t* block_counts, unsigned bins) {
+  for (unsigned j = threadIdx.x; j < bins; j += blockDim.x) block_counts[j] = 0;
+  __syncthreads();
+}
+
+/// The privatized kernels' last step: once every thread has counted, each bin the block counted anything
+/// in is added to the global histogram with one atomic, block-stride (the trace's trace_flush).
+__device__ inline void flush_block_histogram(const std::uint32_t* block_counts, unsigned bins,
+                                             std::uint32_t* __restrict__ d_counts) {
+  __syncthreads();
+  for (unsigned j = threadIdx.x; j < bins; j += blockDim.x) {
+    const std::uint32_t count = block_counts[j];
+    if (count != 0) atomicAdd(&d_counts[j], count);
+  }
+}
+
 /// Privatized in shared memory: each block counts its values into a histogram of its own in shared
 /// memory (shared atomics: contention costs bank wavefronts, not trips to L2), then adds each bin it
 /// counted anything in to the global histogram with one atomic. REQUIRES: dynamic shared memory of
@@ -83,16 +101,11 @@ __global__ void histogram_global_atomics_kernel(const std::uint32_t* __restrict_
 __global__ void histogram_shared_privatized_kernel(const std::uint32_t* __restrict__ d_values, std::uint64_t n,
                                                    std::uint32_t* __restrict__ d_counts, unsigned bins) {
   extern __shared__ std::uint32_t block_counts[];
-  for (unsigned j = threadIdx.x; j < bins; j += blockDim.x) block_counts[j] = 0;
-  __syncthreads();
+  zero_block_histogram(block_counts, bins);
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
        i += std::uint64_t(gridDim.x) * blockDim.x)
     atomicAdd(&block_counts[d_values[i]], 1u);
-  __syncthreads();
-  for (unsigned j = threadIdx.x; j < bins; j += blockDim.x) {
-    const std::uint32_t count = block_counts[j];
-    if (count != 0) atomicAdd(&d_counts[j], count);
-  }
+  flush_block_histogram(block_counts, bins, d_counts);
 }
 
 /// shared_privatized with 16-byte loads: after the head (vector_head: values before the first 16-byte
@@ -103,8 +116,7 @@ __global__ void histogram_shared_privatized_kernel(const std::uint32_t* __restri
 __global__ void histogram_shared_vectorized_kernel(const std::uint32_t* __restrict__ d_values, std::uint64_t n,
                                                    std::uint32_t* __restrict__ d_counts, unsigned bins) {
   extern __shared__ std::uint32_t block_counts[];
-  for (unsigned j = threadIdx.x; j < bins; j += blockDim.x) block_counts[j] = 0;
-  __syncthreads();
+  zero_block_histogram(block_counts, bins);
   const std::uint64_t head = vector_head(reinterpret_cast<std::uintptr_t>(d_values), n);
   const std::uint64_t quads = (n - head) / 4;
   const uint4* __restrict__ d_quads = reinterpret_cast<const uint4*>(d_values + head);
@@ -120,11 +132,7 @@ __global__ void histogram_shared_vectorized_kernel(const std::uint32_t* __restri
   const std::uint64_t tail_first = head + 4 * quads;
   if (thread < head + (n - tail_first))
     atomicAdd(&block_counts[d_values[thread < head ? thread : tail_first + (thread - head)]], 1u);
-  __syncthreads();
-  for (unsigned j = threadIdx.x; j < bins; j += blockDim.x) {
-    const std::uint32_t count = block_counts[j];
-    if (count != 0) atomicAdd(&d_counts[j], count);
-  }
+  flush_block_histogram(block_counts, bins, d_counts);
 }
 
 /// Warp-aggregated global atomics: the lanes of a warp step that hold the same bin find each other
