@@ -8,7 +8,7 @@
 #include "commands.hpp"
 #include "isolation/child_input.hpp"
 #include "labfile/lab_file.hpp"
-#include "planning.hpp"
+#include "plan/planning.hpp"
 
 namespace cudalab::cli {
 

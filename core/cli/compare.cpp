@@ -10,8 +10,8 @@
 #include "compare/compare_report.hpp"
 #include "compare/comparison.hpp"
 #include "compare/nvbench_export.hpp"
-#include "compare/result_set.hpp"
 #include "exit_codes.hpp"
+#include "results/result_set.hpp"
 #include "results/safe_file.hpp"
 
 namespace cudalab::cli {

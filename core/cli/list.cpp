@@ -7,7 +7,7 @@
 #include "exit_codes.hpp"
 #include "plugin/loader.hpp"
 #include "plugin/names.hpp"
-#include "plugin_probe.hpp"
+#include "plugin/plugin_probe.hpp"
 
 namespace cudalab::cli {
 

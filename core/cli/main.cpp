@@ -10,7 +10,7 @@
 #include "exit_codes.hpp"
 #include "help_format.hpp"
 #include "option_checks.hpp"
-#include "plugin_probe.hpp"
+#include "plugin/plugin_probe.hpp"
 #include "results/console_text.hpp"
 
 namespace {
@@ -68,13 +68,10 @@ int main(int argc, char** argv) {
   app.formatter(std::make_shared<cli::wrapped_help>(width));
   app.require_subcommand(1);
   app.set_version_flag("--version", [] { return cli::version_text(); });  // only when asked: it calls CUDA
-  app.footer(cli::item_list(
-      "Exit codes:",
-      {"0 ok", "1 internal error", "2 usage", "3 bad lab file", "4 plugin load failure", "5 no usable GPU",
-       "6 verification failed", "7 CUDA error", "8 lab error", "9 a results file could not be written",
-       "10 a submission does not build", "11 compare: a result got slower beyond the threshold and the noise",
-       "130 interrupted", "compare and export: 3 for results that cannot be read"},
-      width));
+  std::vector<std::string> codes;
+  for (const host::exit_code_meaning& m : host::exit_code_meanings())
+    codes.push_back(std::to_string(m.code) + " " + m.meaning);
+  app.footer(cli::item_list("Exit codes:", codes, width));
 
   auto* list = app.add_subcommand("list", "List the lab plugins found on the plugin search path");
   add_plugin_path(*list, o);

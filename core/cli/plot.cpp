@@ -5,10 +5,10 @@
 #include <filesystem>
 
 #include "commands.hpp"
-#include "compare/result_set.hpp"
 #include "exit_codes.hpp"
-#include "plot_images.hpp"
+#include "results/plot_images.hpp"
 #include "results/reporter.hpp"
+#include "results/result_set.hpp"
 #include "results/safe_file.hpp"
 
 namespace cudalab::cli {

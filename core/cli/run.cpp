@@ -10,10 +10,10 @@
 #include "common.hpp"
 #include "exit_codes.hpp"
 #include "isolation/child_input.hpp"
-#include "isolation/child_process.hpp"
 #include "option_checks.hpp"
-#include "plot_images.hpp"
+#include "process/child_process.hpp"
 #include "results/console_text.hpp"
+#include "results/plot_images.hpp"
 #include "run_labs.hpp"
 #include "slots/submission.hpp"
 

@@ -12,7 +12,7 @@
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "toolkit_programs.hpp"
+#include "process/toolkit_programs.hpp"
 
 namespace cudalab::cli {
 

@@ -5,7 +5,7 @@
 #include "common.hpp"
 #include "exit_codes.hpp"
 #include "labfile/assignment_file.hpp"
-#include "planning.hpp"
+#include "plan/planning.hpp"
 
 namespace cudalab::cli {
 

@@ -1,29 +1,26 @@
-// The exit code of a finished run (README.md: exit codes), with a line saying why where it helps.
+// What each exit code means, said once (exit_codes.hpp).
 #include "exit_codes.hpp"
-
-#include <fmt/format.h>
-
-#include "runner/runner.hpp"
 
 namespace cudalab::host {
 
-int exit_code_of(const run_summary& summary, bool quiet) {
-  if (summary.interrupted) {
-    if (!quiet) fmt::print(stderr, "cudalab: interrupted; the results measured so far are written\n");
-    return exit_interrupted;
-  }
-  if (summary.cuda_fatal) {
-    fmt::print(stderr, "cudalab: stopped early after a CUDA error that leaves the GPU unusable: {}\n",
-               summary.fatal_message);
-    return exit_cuda_error;
-  }
-  if (summary.cuda_errors > 0) return exit_cuda_error;
-  if (summary.errors > 0) return exit_lab_error;
-  if (summary.verify_failures > 0) {
-    if (!quiet) fmt::print(stderr, "cudalab: {} variant(s) failed verification\n", summary.verify_failures);
-    return exit_verify_failed;
-  }
-  return exit_ok;
+const std::vector<exit_code_meaning>& exit_code_meanings() {
+  static const std::vector<exit_code_meaning> table = {
+      {exit_ok, "ok"},
+      {exit_internal, "internal error"},
+      {exit_usage, "usage"},
+      {exit_bad_lab_file, "bad lab file"},
+      {exit_plugin, "plugin load failure"},
+      {exit_no_gpu, "no usable GPU"},
+      {exit_verify_failed, "verification failed"},
+      {exit_cuda_error, "CUDA error"},
+      {exit_lab_error, "lab error"},
+      {exit_write_error, "a results file could not be written"},
+      {exit_submission, "a submission does not build"},
+      {exit_regression, "compare: a result got slower beyond the threshold and the noise"},
+      {exit_interrupted, "interrupted"},
+      {exit_bad_results, "compare and export: results that cannot be read"},
+  };
+  return table;
 }
 
 }  // namespace cudalab::host

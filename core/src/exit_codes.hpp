@@ -1,6 +1,8 @@
-// The exit codes of the cudalab executable, one per kind of failure (documented in README.md), and
-// the exit code of a finished run.
+// The exit codes of the cudalab executable, one per kind of failure, each with the words `--help` and
+// README.md give it.
 #pragma once
+
+#include <vector>
 
 namespace cudalab::host {
 
@@ -21,11 +23,14 @@ enum exit_code : int {
   exit_interrupted = 130,  ///< Ctrl-C: what was measured is written
 };
 
-struct run_summary;
+/// An exit code and what it means, in a few words (the `--help` footer's line).
+struct exit_code_meaning {
+  int code;
+  const char* meaning;
+};
 
-/// The exit code of a finished run, with a line on stderr saying why where it helps: always for a
-/// CUDA error that stopped the run early; for an interruption or failed verifications unless `quiet`
-/// (a child of an isolated run, whose parent says it).
-int exit_code_of(const run_summary& summary, bool quiet);
+/// Every exit code with its meaning, in the order --help lists them (by code, then the second meaning of 3);
+/// the --help footer is made from it.
+const std::vector<exit_code_meaning>& exit_code_meanings();
 
 }  // namespace cudalab::host

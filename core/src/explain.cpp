@@ -8,9 +8,9 @@
 #include <ostream>
 
 #include "labfile/lab_file.hpp"
+#include "labfile/spec_lookup.hpp"
 #include "model/access_model.hpp"
 #include "plugin/plugin_call.hpp"
-#include "plugin/spec_lookup.hpp"
 #include "results/console_text.hpp"
 #include "results/json.hpp"
 

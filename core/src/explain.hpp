@@ -9,7 +9,7 @@
 
 #include "cudalab/access_stats.hpp"
 #include "cudalab/device_info.hpp"
-#include "planning.hpp"
+#include "plan/planning.hpp"
 
 namespace cudalab::host {
 

@@ -11,22 +11,22 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "deadline.hpp"
 #include "device/kernel_census.hpp"
 #include "device/nvml.hpp"
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
 #include "isolation/gpu_workers.hpp"
 #include "isolation/isolated_run.hpp"
-#include "plot_images.hpp"
-#include "profile/profiled_run.hpp"
+#include "ncu/profiled_run.hpp"
+#include "process/deadline.hpp"
+#include "process/stop_signals.hpp"
 #include "results/output_folder.hpp"
+#include "results/plot_images.hpp"
 #include "results/results_folder.hpp"
 #include "results/safe_file.hpp"
 #include "runner/progress.hpp"
+#include "runner/run_submissions.hpp"
 #include "runner/runner.hpp"
-#include "slots/run_submissions.hpp"
-#include "stop_signals.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -9,11 +9,11 @@
 
 #include "cudalab/event.hpp"
 #include "device/gpu_probe.hpp"
-#include "planning.hpp"
-#include "plugin/spec_lookup.hpp"
+#include "device/timing.hpp"
+#include "labfile/spec_lookup.hpp"
+#include "plan/planning.hpp"
 #include "runner/host_session.hpp"
 #include "runner/runner.hpp"
-#include "runner/timing.hpp"
 #include "runner/verified_run.hpp"
 
 namespace {

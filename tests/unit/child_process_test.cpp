@@ -17,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-#include "isolation/child_process.hpp"
+#include "process/child_process.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "compare/nvbench_export.hpp"
-#include "compare/result_set.hpp"
+#include "results/result_set.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -14,9 +14,9 @@
 #include "compare/compare_report.hpp"
 #include "compare/comparison.hpp"
 #include "compare/nvbench_export.hpp"
-#include "compare/result_set.hpp"
 #include "golden.hpp"
 #include "labfile/lab_file.hpp"
+#include "results/result_set.hpp"
 
 namespace cudalab::host {
 namespace {

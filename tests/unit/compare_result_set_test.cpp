@@ -7,8 +7,8 @@
 #include <fstream>
 #include <string>
 
-#include "compare/result_set.hpp"
 #include "results/json.hpp"
+#include "results/result_set.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <thread>
 
-#include "deadline.hpp"
+#include "process/deadline.hpp"
 
 using cudalab::host::stop_or_deadline;
 using namespace std::chrono_literals;

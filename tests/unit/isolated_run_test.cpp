@@ -20,7 +20,7 @@
 #include "isolation/gpu_workers.hpp"
 #include "isolation/isolated_run.hpp"
 #include "isolation/job_scheduler.hpp"
-#include "planning.hpp"
+#include "plan/planning.hpp"
 #include "results/json.hpp"
 #include "test_plugins.hpp"
 

@@ -11,9 +11,9 @@
 #include <set>
 #include <sstream>
 
-#include "profile/ncu_counters.hpp"
-#include "profile/ncu_csv.hpp"
-#include "profile/ncu_program.hpp"
+#include "ncu/ncu_counters.hpp"
+#include "ncu/ncu_csv.hpp"
+#include "ncu/ncu_program.hpp"
 #include "results/counter_verdict.hpp"
 
 namespace cudalab::host {

@@ -11,12 +11,12 @@
 #include <sstream>
 #include <tuple>
 
-#include "compare/result_set.hpp"
 #include "golden.hpp"
 #include "results/format.hpp"
 #include "results/plot_axis.hpp"
 #include "results/plot_style.hpp"
 #include "results/reporter.hpp"
+#include "results/result_set.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -5,9 +5,9 @@
 #include <cmath>
 
 #include "device/memory_check.hpp"
-#include "planning.hpp"
+#include "device/timing.hpp"
+#include "plan/planning.hpp"
 #include "runner/runner.hpp"
-#include "runner/timing.hpp"
 #include "test_plugins.hpp"
 
 namespace cudalab::host {

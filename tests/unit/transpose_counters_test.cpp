@@ -11,8 +11,8 @@
 
 #include "cudalab/testing.hpp"
 #include "labfile/text_file.hpp"
-#include "profile/ncu_counters.hpp"
-#include "profile/ncu_csv.hpp"
+#include "ncu/ncu_counters.hpp"
+#include "ncu/ncu_csv.hpp"
 #include "results/counter_verdict.hpp"
 
 namespace cudalab::host {

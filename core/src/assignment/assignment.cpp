@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "exit_codes.hpp"
-#include "plugin/spec_lookup.hpp"
+#include "labfile/spec_lookup.hpp"
 
 namespace cudalab::host {
 

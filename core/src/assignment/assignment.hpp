@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "labfile/assignment_file.hpp"
-#include "planning.hpp"
+#include "plan/planning.hpp"
 
 namespace cudalab::host {
 

@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "labfile/lab_file.hpp"
-#include "plugin/spec_lookup.hpp"
+#include "labfile/spec_lookup.hpp"
 
 namespace cudalab::host {
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-#include "planning.hpp"
+#include "plan/planning.hpp"
 
 namespace cudalab::host {
 

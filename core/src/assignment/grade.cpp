@@ -19,7 +19,7 @@
 #include "assignment/test_run.hpp"
 #include "assignment/test_scoring.hpp"
 #include "exit_codes.hpp"
-#include "plugin/spec_lookup.hpp"
+#include "labfile/spec_lookup.hpp"
 #include "results/format.hpp"
 #include "results/safe_file.hpp"
 

@@ -2,8 +2,8 @@
 #include "assignment/sanitizer_test.hpp"
 
 #include "exit_codes.hpp"
-#include "isolation/child_process.hpp"
-#include "toolkit_programs.hpp"
+#include "process/child_process.hpp"
+#include "process/toolkit_programs.hpp"
 
 namespace cudalab::host {
 

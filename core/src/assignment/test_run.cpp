@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "compare/result_set.hpp"
+#include "results/result_set.hpp"
 #include "run_labs.hpp"
 
 namespace cudalab::host {

@@ -60,7 +60,7 @@ void score_correctness(test_outcome& o, const std::vector<variant_result>& rs, i
   }
   o.passed = !rs.empty() && good == rs.size();
   o.score = o.passed ? t.points : (t.partial && !rs.empty() ? t.points * double(good) / double(rs.size()) : 0);
-  // A child the watchdog stopped reports "timed out after N s" (isolation/child_process's describe()).
+  // A child the watchdog stopped reports "timed out after N s" (process/child_process's describe()).
   const bool timed_out = std::any_of(rs.begin(), rs.end(), [](const variant_result& r) {
     return r.status == result_status::error && r.error.find("timed out after") != std::string::npos;
   });

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "compare/result_match.hpp"
-#include "compare/result_set.hpp"
 #include "compare/significance.hpp"
+#include "results/result_set.hpp"
 
 namespace cudalab::host {
 

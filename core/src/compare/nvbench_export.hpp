@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "compare/result_set.hpp"
+#include "results/result_set.hpp"
 
 namespace cudalab::host {
 

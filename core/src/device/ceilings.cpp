@@ -8,7 +8,7 @@
 #include "cudalab/event.hpp"
 #include "cudalab/pinned_buffer.hpp"
 #include "cudalab/stream.hpp"
-#include "runner/timing.hpp"
+#include "device/timing.hpp"
 
 namespace cudalab::host {
 

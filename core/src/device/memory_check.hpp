@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "labfile/problems.hpp"
-#include "planning.hpp"
+#include "plan/planning.hpp"
 
 namespace cudalab::host {
 

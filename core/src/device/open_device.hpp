@@ -6,7 +6,7 @@
 
 #include "device/ceilings.hpp"
 #include "labfile/lab_file.hpp"
-#include "planning.hpp"
+#include "plan/planning.hpp"
 #include "results/run_context.hpp"
 
 namespace cudalab::host {

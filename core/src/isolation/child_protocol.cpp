@@ -12,10 +12,10 @@
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
 #include "isolation/child_input.hpp"
-#include "isolation/child_process.hpp"
+#include "process/child_process.hpp"
 #include "results/json.hpp"
 #include "results/reporter.hpp"
-#include "slots/run_submissions.hpp"
+#include "runner/run_submissions.hpp"
 
 namespace cudalab::host {
 namespace {

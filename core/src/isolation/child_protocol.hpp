@@ -29,7 +29,7 @@
 
 #include "isolation/isolated_run.hpp"
 #include "labfile/lab_file.hpp"
-#include "planning.hpp"
+#include "plan/planning.hpp"
 #include "results/run_context.hpp"
 #include "runner/runner.hpp"
 #include "slots/submission.hpp"

@@ -10,10 +10,10 @@
 #include <optional>
 
 #include "exit_codes.hpp"
-#include "isolation/child_process.hpp"
 #include "isolation/job_scheduler.hpp"
 #include "isolation/job_split.hpp"
-#include "plugin/spec_lookup.hpp"
+#include "labfile/spec_lookup.hpp"
+#include "process/child_process.hpp"
 #include "results/format.hpp"
 #include "results/json.hpp"
 

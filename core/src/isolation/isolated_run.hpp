@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "isolation/child_process.hpp"
+#include "process/child_process.hpp"
 #include "results/reporter.hpp"
 #include "runner/runner.hpp"
 

@@ -7,7 +7,7 @@
 //   [submission]  file (default: the slot's file name), max_bytes
 //   [build]       flags, deny_headers, allow_libraries, compile_timeout_s
 //   [limits]      unit_timeout_s (per child, like run --timeout), total_timeout_s; for the children that run
-//                 the submission: max_processes, max_file_bytes, cpu_time_s (isolation/child_process's child_limits)
+//                 the submission: max_processes, max_file_bytes, cpu_time_s (process/child_process's child_limits)
 //   [[test]]      name, kind (correctness | performance | sanitizer), visibility (visible | hidden),
 //                 points, description, params, sweep, random; correctness: partial; performance:
 //                 metric (pct_of_baseline | pct_of_ceiling), zero_at, full_at, requires, rounds,

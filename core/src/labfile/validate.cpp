@@ -5,9 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "labfile/spec_lookup.hpp"
 #include "labfile/toml_tree.hpp"
-#include "plugin/plugin_call.hpp"
-#include "plugin/spec_lookup.hpp"
 
 namespace cudalab::host {
 namespace {

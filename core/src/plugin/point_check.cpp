@@ -3,8 +3,8 @@
 
 #include <stdexcept>
 
+#include "labfile/spec_lookup.hpp"
 #include "plugin/plugin_call.hpp"
-#include "plugin/spec_lookup.hpp"
 
 namespace cudalab::host {
 

@@ -1,18 +1,21 @@
 // The runner: drives validated lab files through setup -> (poison, run, verify, time) -> teardown.
 #include "runner/runner.hpp"
 
+#include <fmt/format.h>
+
 #include <utility>
 
 #include "cudalab/cuda_error.hpp"
 #include "device/kernel_census.hpp"
+#include "device/timing.hpp"
+#include "exit_codes.hpp"
+#include "labfile/spec_lookup.hpp"
 #include "model/access_model.hpp"
 #include "plugin/plugin_call.hpp"
-#include "plugin/spec_lookup.hpp"
 #include "results/format.hpp"
 #include "results/roofline.hpp"
 #include "runner/host_session.hpp"
 #include "runner/nvtx_range.hpp"
-#include "runner/timing.hpp"
 #include "runner/verified_run.hpp"
 #include "slots/submission.hpp"
 
@@ -24,6 +27,25 @@ void run_summary::record(variant_result r, reporter& out) {
   if (r.status == result_status::error) errors++;
   out.add(r);
   all.push_back(std::move(r));
+}
+
+int exit_code_of(const run_summary& summary, bool quiet) {
+  if (summary.interrupted) {
+    if (!quiet) fmt::print(stderr, "cudalab: interrupted; the results measured so far are written\n");
+    return exit_interrupted;
+  }
+  if (summary.cuda_fatal) {
+    fmt::print(stderr, "cudalab: stopped early after a CUDA error that leaves the GPU unusable: {}\n",
+               summary.fatal_message);
+    return exit_cuda_error;
+  }
+  if (summary.cuda_errors > 0) return exit_cuda_error;
+  if (summary.errors > 0) return exit_lab_error;
+  if (summary.verify_failures > 0) {
+    if (!quiet) fmt::print(stderr, "cudalab: {} variant(s) failed verification\n", summary.verify_failures);
+    return exit_verify_failed;
+  }
+  return exit_ok;
 }
 
 void compute_rates(variant_result& r, const run_context& context, double baseline_gbps) {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "planning.hpp"
+#include "plan/planning.hpp"
 #include "results/reporter.hpp"
 #include "results/result.hpp"
 #include "results/run_context.hpp"
@@ -55,6 +55,11 @@ struct run_options {
 /// REQUIRES: reporter.begin() was called; the caller calls end().
 run_summary run_plans(const std::vector<planned_lab>& plans, const run_context& context, reporter& out,
                       const run_options& options);
+
+/// The exit code of a finished run (exit_codes.hpp), with a line on stderr saying why where it helps:
+/// always for a CUDA error that stopped the run early; for an interruption or failed verifications
+/// unless `quiet` (a child of an isolated run, whose parent says it).
+int exit_code_of(const run_summary& summary, bool quiet);
 
 /// A result of `pl` at `point` with what every variant there shares filled in (lab file, plugin,
 /// title, point index and labels).

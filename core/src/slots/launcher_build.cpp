@@ -10,10 +10,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "isolation/child_process.hpp"
 #include "labfile/text_file.hpp"
+#include "process/child_process.hpp"
+#include "process/toolkit_programs.hpp"
 #include "slots/elf_symbols.hpp"
-#include "toolkit_programs.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -7,12 +7,12 @@
 #include "cudalab/testing.hpp"
 #include "device/gpu_probe.hpp"
 #include "labfile/lab_file.hpp"
+#include "labfile/spec_lookup.hpp"
 #include "model/access_model.hpp"
 #include "model/model_device.hpp"
 #include "plugin/loader.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/spec_check.hpp"
-#include "plugin/spec_lookup.hpp"
 #include "runner/host_session.hpp"
 #include "runner/verified_run.hpp"
 

@@ -1,5 +1,5 @@
 // `cudalab run --profile`: the run in a child process under ncu, its results and each one's counters.
-#include "profile/profiled_run.hpp"
+#include "ncu/profiled_run.hpp"
 
 #include <fmt/format.h>
 #include <stdlib.h>
@@ -11,9 +11,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "isolation/child_process.hpp"
-#include "profile/ncu_csv.hpp"
-#include "profile/ncu_program.hpp"
+#include "ncu/ncu_csv.hpp"
+#include "ncu/ncu_program.hpp"
+#include "process/child_process.hpp"
 
 namespace cudalab::host {
 namespace {

@@ -1,6 +1,6 @@
 // The signals that end a run from outside, turned into a request to stop (stop_signals.hpp). The
 // handler does only what is safe in a signal handler: atomics, sigaction, dup2, write.
-#include "stop_signals.hpp"
+#include "process/stop_signals.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

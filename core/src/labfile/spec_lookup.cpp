@@ -1,5 +1,5 @@
 // Looking things up in a lab's spec: its default parameters, and a variant by name.
-#include "plugin/spec_lookup.hpp"
+#include "labfile/spec_lookup.hpp"
 
 #include <stdexcept>
 

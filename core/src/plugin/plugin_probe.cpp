@@ -1,5 +1,5 @@
 // Loading a plugin file in a child process (plugin_probe.hpp).
-#include "plugin_probe.hpp"
+#include "plugin/plugin_probe.hpp"
 
 #include <unistd.h>
 
@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "exit_codes.hpp"
-#include "isolation/child_process.hpp"
 #include "plugin/loader.hpp"
+#include "process/child_process.hpp"
 
 namespace cudalab::host {
 

@@ -1,5 +1,5 @@
 // Finding programs on this machine.
-#include "toolkit_programs.hpp"
+#include "process/toolkit_programs.hpp"
 
 #include <unistd.h>
 

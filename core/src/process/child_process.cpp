@@ -1,6 +1,6 @@
 // Running one child process under a watchdog: its own process group, a results pipe on a chosen fd,
 // its stdout and stderr captured line by line, the whole group killed on a timeout or on request.
-#include "isolation/child_process.hpp"
+#include "process/child_process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

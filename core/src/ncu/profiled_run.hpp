@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "compare/result_set.hpp"
 #include "isolation/child_protocol.hpp"
-#include "planning.hpp"
-#include "profile/ncu_counters.hpp"
+#include "ncu/ncu_counters.hpp"
+#include "plan/planning.hpp"
+#include "results/result_set.hpp"
 
 namespace cudalab::host {
 

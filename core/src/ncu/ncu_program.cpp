@@ -1,14 +1,14 @@
 // Nsight Compute's command-line profiler: finding it, its command lines, reading its output.
-#include "profile/ncu_program.hpp"
+#include "ncu/ncu_program.hpp"
 
 #include <unistd.h>
 
 #include <cstdlib>
 #include <regex>
 
-#include "profile/ncu_counters.hpp"
+#include "ncu/ncu_counters.hpp"
+#include "process/toolkit_programs.hpp"
 #include "runner/nvtx_range.hpp"
-#include "toolkit_programs.hpp"
 
 namespace cudalab::host {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cudalab/device_info.hpp"
-#include "planning.hpp"
+#include "plan/planning.hpp"
 #include "slots/submission.hpp"
 
 namespace cudalab::host {

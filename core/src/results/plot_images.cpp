@@ -1,13 +1,13 @@
 // PNG copies of the plots through rsvg-convert, each in a child under a time limit.
-#include "plot_images.hpp"
+#include "results/plot_images.hpp"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <system_error>
 
-#include "isolation/child_process.hpp"
-#include "toolkit_programs.hpp"
+#include "process/child_process.hpp"
+#include "process/toolkit_programs.hpp"
 
 namespace cudalab::host {
 

@@ -1,5 +1,5 @@
 // Timing one variant on the GPU with Google Benchmark's loop and CUDA events (manual time).
-#include "runner/timing.hpp"
+#include "device/timing.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -1,5 +1,5 @@
 // Nsight Compute's raw-page CSV read back: kernels and their metrics.
-#include "profile/ncu_csv.hpp"
+#include "ncu/ncu_csv.hpp"
 
 #include <cmath>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // A stop request that also comes when a time limit passes (deadline.hpp).
-#include "deadline.hpp"
+#include "process/deadline.hpp"
 
 namespace cudalab::host {
 

@@ -1,5 +1,5 @@
 // The counters `run --profile` collects, and their sums by result.
-#include "profile/ncu_counters.hpp"
+#include "ncu/ncu_counters.hpp"
 
 #include <cmath>
 

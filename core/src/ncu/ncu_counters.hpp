@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "profile/ncu_csv.hpp"
+#include "ncu/ncu_csv.hpp"
 #include "results/measured.hpp"
 #include "runner/nvtx_range.hpp"
 

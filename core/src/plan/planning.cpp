@@ -1,13 +1,13 @@
 // Planning: lab files on the command line -> loaded plugins + validated plans, before any GPU work.
-#include "planning.hpp"
+#include "plan/planning.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <optional>
 
+#include "labfile/spec_lookup.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/point_check.hpp"
-#include "plugin/spec_lookup.hpp"
 #include "results/format.hpp"
 
 namespace cudalab::host {

@@ -1,5 +1,5 @@
 // The submissions of a run (run_submissions.hpp).
-#include "slots/run_submissions.hpp"
+#include "runner/run_submissions.hpp"
 
 #include <fmt/format.h>
 

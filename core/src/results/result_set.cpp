@@ -1,5 +1,5 @@
 // Reading a run's results back: which file of a results folder, and each read through results/json.hpp.
-#include "compare/result_set.hpp"
+#include "results/result_set.hpp"
 
 #include <fstream>
 #include <sstream>
