@@ -23,4 +23,10 @@ const std::vector<exit_code_meaning>& exit_code_meanings() {
   return table;
 }
 
+const char* meaning_of_exit_code(int code) {
+  for (const exit_code_meaning& m : exit_code_meanings())
+    if (m.code == code) return m.meaning;
+  return "";
+}
+
 }  // namespace cudalab::host

@@ -33,4 +33,7 @@ struct exit_code_meaning {
 /// the --help footer is made from it.
 const std::vector<exit_code_meaning>& exit_code_meanings();
 
+/// The meaning of `code` (its first, for 3), or "" for a code cudalab does not exit with.
+const char* meaning_of_exit_code(int code);
+
 }  // namespace cudalab::host

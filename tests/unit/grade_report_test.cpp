@@ -56,7 +56,7 @@ grade_report sample_report() {
   r.student = {std::string(64, 'b'), "swift-otter"};
   r.submission.sha256 = std::string(64, 'c');
   r.submission.files = {"reduce.cu"};
-  r.submission.build = {true, "nvcc 12.6 for sm_90 -lineinfo", "", 3.25};
+  r.submission.build = {true, "nvcc 12.6 for sm_90 -lineinfo", {}, 3.25};
   device_info d;
   d.name = "NVIDIA H100 80GB HBM3";
   d.cc_major = 9;
@@ -105,8 +105,10 @@ grade_report sample_report() {
 
 grade_report build_failure_report() {
   grade_report r = sample_report();
-  r.submission.build = {false, "nvcc 12.6 for sm_90 -lineinfo",
-                        "reduce.cu:42:7: error: expected ';' after expression\nreduce.cu:50:1: error: expected '}'\n",
+  r.submission.build = {false,
+                        "nvcc 12.6 for sm_90 -lineinfo",
+                        {{"reduce.cu", 42, diagnostic_severity::error, "expected ';' after expression"},
+                         {"reduce.cu", 50, diagnostic_severity::error, "expected '}'"}},
                         1.5};
   r.device.reset();
   r.measured.reset();
@@ -277,7 +279,7 @@ TEST(LmsOutputs, GradescopeBuildFailureIsAVisibleFailedTest) {
   EXPECT_EQ(build.at("name"), "Build");
   EXPECT_EQ(build.at("status"), "failed");
   EXPECT_EQ(build.at("visibility"), "visible");
-  EXPECT_NE(build.at("output").get<std::string>().find("reduce.cu:42:7: error"), std::string::npos);
+  EXPECT_NE(build.at("output").get<std::string>().find("reduce.cu:42: error"), std::string::npos);
   EXPECT_DOUBLE_EQ(j.at("score").get<double>(), 0);
 }
 
@@ -311,7 +313,7 @@ TEST(LmsOutputs, PrairieLearnBuildFailureIsNotGradable) {
   EXPECT_EQ(j.at("gradable"), false);
   EXPECT_FALSE(j.contains("score"));
   ASSERT_EQ(j.at("format_errors").size(), 2u);
-  EXPECT_EQ(j.at("format_errors")[0], "reduce.cu:42:7: error: expected ';' after expression");
+  EXPECT_EQ(j.at("format_errors")[0], "reduce.cu:42: error: expected ';' after expression");
 }
 
 TEST(LmsOutputs, PrairieLearnStaysUnderOneMegabyte) {
@@ -326,7 +328,7 @@ TEST(LmsOutputs, PrairieLearnStaysUnderOneMegabyte) {
   EXPECT_LT(text.size(), prairielearn_max_bytes);
   const json j = json::parse(text);
   EXPECT_DOUBLE_EQ(j.at("score").get<double>(), 0.4);  // the score survives the cuts
-  r.submission.build = {false, "nvcc", std::string(3'000'000, 'e'), 1};
+  r.submission.build = {false, "nvcc", {{"reduce.cu", 1, diagnostic_severity::error, std::string(3'000'000, 'e')}}, 1};
   EXPECT_LT(prairielearn_results(r).size(), prairielearn_max_bytes);
 }
 
@@ -377,9 +379,9 @@ TEST(LmsOutputs, JunitXmlIsWellFormedForXmllint) {
   if (std::string(xmllint).empty()) GTEST_SKIP() << "xmllint not found when cudalab was configured";
   grade_report r = sample_report();
   r.tests[1].message = "control \x01\x1b[31m and bad UTF-8 \xff\xfe and <tags> & \"quotes\" ]]>";
-  r.submission.build.log_tail =
-      "a\x02"
-      "b";
+  r.submission.build.diagnostics = {{"student.cu", 3, diagnostic_severity::error,
+                                     "a\x02"
+                                     "b"}};
   const fs::path file = fs::temp_directory_path() / ("cudalab_junit_" + std::to_string(::getpid()) + ".xml");
   std::ofstream(file) << junit_xml(r);
   const int code = std::system((std::string(xmllint) + " --noout " + file.string()).c_str());
@@ -395,6 +397,24 @@ TEST(LmsOutputs, FeedbackHoldsTheScoreTable) {
             std::string::npos);
   EXPECT_NE(md.find("| roof | performance | 0 / 40 | HELD for review: "), std::string::npos);
   EXPECT_NE(md.find("95% CI 72.1-74.6, 3 rounds"), std::string::npos);
+}
+
+// Outcomes as data (review 2026-11-26-aesthetics F1): a build is denied when a diagnostic's severity says so,
+// whatever the words of any message; the diagnostics, typed, come back from grade.json.
+TEST(GradeReport, aesthetics_f1_a_denied_build_is_known_by_severity_and_round_trips) {
+  grade_report r = sample_report();
+  r.submission.build.ok = false;
+  r.submission.build.diagnostics = {{"reduce.cu", 3, diagnostic_severity::error, "x: denied: y"}};
+  EXPECT_FALSE(r.submission.build.denied());
+  r.submission.build.diagnostics.push_back({"reduce.cu", 2, diagnostic_severity::denied, "#include <cub/cub.cuh>"});
+  EXPECT_TRUE(r.submission.build.denied());
+  const grade_report back = parse_grade_report(grade_report_json(r));
+  ASSERT_EQ(back.submission.build.diagnostics.size(), 2u);
+  EXPECT_EQ(back.submission.build.diagnostics[1].severity, diagnostic_severity::denied);
+  EXPECT_EQ(back.submission.build.diagnostics[1].line, 2);
+  EXPECT_TRUE(back.submission.build.denied());
+  EXPECT_EQ(back.submission.build.log(),
+            "reduce.cu:3: error: x: denied: y\nreduce.cu:2: denied: #include <cub/cub.cuh>\n");
 }
 
 }  // namespace

@@ -56,7 +56,7 @@ void remove_graded_folder(const fs::path& folder) {
   fs::remove_all(folder, ec);
 }
 
-int grade_class(const loaded_assignment& a, const grade_settings& settings, const grade_request& req) {
+int grade_class(const loaded_assignment& a, const session_settings& settings, const grade_request& req) {
   if (req.out_dir.empty()) {
     fmt::print(stderr, "cudalab: grade --submissions needs --out GRADES: one folder per student goes there\n");
     return exit_usage;

@@ -13,7 +13,7 @@
 namespace cudalab::host {
 
 /// Grades the class `request.submissions` as above; returns the exit code (grade_command's).
-int grade_class(const loaded_assignment& a, const grade_settings& settings, const grade_request& request);
+int grade_class(const loaded_assignment& a, const session_settings& settings, const grade_request& request);
 
 /// Removes `folder` when it holds only what a grading writes there (grade.json, renders, build/,
 /// tests/, run/, perf-*/, sanitizer-*/); anything else keeps it (and the grading then refuses it).

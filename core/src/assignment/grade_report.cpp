@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include "results/json.hpp"
 #include "results/safe_file.hpp"
 
@@ -60,6 +62,17 @@ const char* grade_status_name(grade_status s) {
   return "skipped";
 }
 
+bool grade_build::denied() const {
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [](const compile_diagnostic& d) { return d.severity == diagnostic_severity::denied; });
+}
+
+std::string grade_build::log() const {
+  std::string text;
+  for (const compile_diagnostic& d : diagnostics) text += d.text() + "\n";
+  return text;
+}
+
 void to_json(json& j, const grade_report& r) {
   json tests = json::array(), flags = json::array(), board = json::array();
   for (const grade_test& t : r.tests) {
@@ -87,6 +100,10 @@ void to_json(json& j, const grade_report& r) {
     board.push_back(
         {{"name", l.name}, {"test", l.test}, {"value", l.value}, {"order", l.order}, {"ci", ci_json(l.ci)}});
   const grade_build& b = r.submission.build;
+  json diagnostics = json::array();
+  for (const compile_diagnostic& d : b.diagnostics)
+    diagnostics.push_back(
+        {{"file", d.file}, {"line", d.line}, {"severity", severity_name(d.severity)}, {"message", d.message}});
   j = {{"schema_version", grade_schema_version},
        {"command", r.command},
        {"complete", r.complete},
@@ -102,7 +119,7 @@ void to_json(json& j, const grade_report& r) {
        {"submission",
         {{"sha256", r.submission.sha256},
          {"files", r.submission.files},
-         {"build", {{"ok", b.ok}, {"command", b.command}, {"log_tail", b.log_tail}, {"seconds", b.seconds}}}}},
+         {"build", {{"ok", b.ok}, {"command", b.command}, {"diagnostics", diagnostics}, {"seconds", b.seconds}}}}},
        {"device", r.device ? json(*r.device) : json(nullptr)},
        {"ceilings", r.measured ? json(*r.measured) : json(nullptr)},
        {"tests", tests},
@@ -136,7 +153,15 @@ void from_json(const json& j, grade_report& r) {
   const json& b = s.at("build");
   b.at("ok").get_to(r.submission.build.ok);
   b.at("command").get_to(r.submission.build.command);
-  b.at("log_tail").get_to(r.submission.build.log_tail);
+  r.submission.build.diagnostics.clear();
+  for (const json& d : b.at("diagnostics")) {
+    const std::string severity = d.at("severity").get<std::string>();
+    const std::optional<diagnostic_severity> known = parse_severity(severity);
+    if (!known)
+      throw grade_report_error("submission.build.diagnostics: severity '" + severity + "' is not one cudalab writes");
+    r.submission.build.diagnostics.push_back(
+        {d.at("file").get<std::string>(), d.at("line").get<int>(), *known, d.at("message").get<std::string>()});
+  }
   b.at("seconds").get_to(r.submission.build.seconds);
   if (!j.at("device").is_null()) r.device = j.at("device").get<device_info>();
   if (!j.at("ceilings").is_null()) r.measured = j.at("ceilings").get<ceilings>();

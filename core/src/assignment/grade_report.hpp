@@ -1,4 +1,4 @@
-// The canonical report of one graded submission (grade.json, schema_version 1): the assignment, the
+// The canonical report of one graded submission (grade.json, schema_version 2): the assignment, the
 // student, the submission and its build, the device, each test's status, points and metric, the
 // integrity flags, the score and the leaderboard values, and a staff-only block. Written and read in
 // one place (nlohmann to_json/from_json pairs); every LMS output is rendered from it (lms_outputs.hpp),
@@ -17,11 +17,12 @@
 #include "cudalab/device_info.hpp"
 #include "labfile/assignment_file.hpp"
 #include "results/run_context.hpp"
+#include "slots/compile_diagnostic.hpp"
 
 namespace cudalab::host {
 
 /// Raised when a field is renamed or removed or changes meaning (adding fields keeps it).
-inline constexpr int grade_schema_version = 1;
+inline constexpr int grade_schema_version = 2;
 
 /// What became of a test: passed (all its points' worth of checks), failed, error (it could not be
 /// run: a crash, no result), timed_out (stopped by the unit timeout), held (points withheld for
@@ -71,12 +72,18 @@ struct leaderboard_value {
   std::optional<std::pair<double, double>> ci;
 };
 
-/// The submission's build.
+/// The submission's build: how, and what the compiler and the policy said about the student's file,
+/// each message typed (a denied header is data, not words to search for).
 struct grade_build {
   bool ok = false;
-  std::string command;   ///< how it was built ("NVRTC for sm_90 -lineinfo")
-  std::string log_tail;  ///< the compiler's last messages (file:line: error: ...)
+  std::string command;                          ///< how it was built ("NVRTC for sm_90 -lineinfo")
+  std::vector<compile_diagnostic> diagnostics;  ///< in order, as the build gave them
   double seconds = 0;
+
+  /// True when the assignment's policy refused something the submission uses (a header, a library).
+  bool denied() const;
+  /// The diagnostics as the build log a student reads, one "file:line: severity: message" a line.
+  std::string log() const;
 };
 
 /// One graded submission.

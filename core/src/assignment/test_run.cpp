@@ -26,10 +26,8 @@ graded_build build_graded(const loaded_assignment& a, const std::string& submiss
   g.report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   g.report.command = fmt::format("{} for {}", a.slot->kind == slot_kind::kernel ? "NVRTC" : "nvcc", arch);
   for (const std::string& flag : a.file.flags) g.report.command += " " + flag;
-  for (const compile_diagnostic& d : g.built.diagnostics) {
-    fmt::print("  {}\n", d.text());
-    g.report.log_tail += d.text() + "\n";
-  }
+  for (const compile_diagnostic& d : g.built.diagnostics) fmt::print("  {}\n", d.text());
+  g.report.diagnostics = g.built.diagnostics;
   return g;
 }
 

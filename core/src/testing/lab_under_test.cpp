@@ -137,7 +137,7 @@ std::vector<outcome> lab_under_test::verify_retuned(const params& from, const pa
   }
   for (outcome& o : out) {
     try {
-      o.result = live->verified_run(variant(o.variant), plugin_call{s.name, "", o.variant, point});
+      o.result = live->verified_run(variant(o.variant), plugin_call{s.name, "", o.variant, point}).verdict;
       o.passed = o.result.passed;
     } catch (const std::exception& e) {
       o.error = e.what();
