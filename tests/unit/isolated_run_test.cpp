@@ -281,20 +281,6 @@ TEST(IsolatedRun, TwoWorkersRunTwoJobsAtOnceAndReportInPlanOrder) {
 }
 
 // A job marked host_bus never runs beside another; the others run side by side around it.
-// The ceilings a child is given: the L2 copy as a fifth number, optional (a parent without it).
-TEST(IsolatedRun, CeilingsTravelToChildrenWithTheL2Copy) {
-  const ceilings c{3000.0, 55.0, 54.0, 90.0, 7000.0};
-  const auto back = parse_ceilings(ceilings_text(c));
-  ASSERT_TRUE(back);
-  EXPECT_DOUBLE_EQ(back->l2_copy_gbps, 7000.0);
-  const auto four = parse_ceilings("3000,55,54,90");  // a parent without the L2 copy
-  ASSERT_TRUE(four);
-  EXPECT_DOUBLE_EQ(four->bidir_gbps, 90.0);
-  EXPECT_DOUBLE_EQ(four->l2_copy_gbps, 0.0);
-  EXPECT_FALSE(parse_ceilings("3000,55,54,90,x"));
-  EXPECT_FALSE(parse_ceilings("3000,55"));
-}
-
 TEST(JobScheduler, AnExclusiveJobRunsAlone) {
   const std::vector<bool> exclusive{false, false, true, false, false, true, false};
   std::atomic<int> running{0}, most{0};

@@ -39,24 +39,24 @@ int run_tests(const test_run_request& q) {
   pr.search_path = q.search_path;
   pr.submitted_slots = std::vector<std::string>{a.slot->name};
   r.plans = plan_lab_files(pr);
+  for (const std::filesystem::path& p : q.search_path) r.plugin_paths.push_back(p.string());
   r.isolate = isolation_mode::file;
   r.timeout_s = a.file.unit_timeout_s;
   r.out_dir = q.out.string();
   r.colour = q.colour;
   r.submissions = {{a.slot->name, q.submission}};
-  r.build = policy_of(a.file);
   r.command_line = q.command_line;
-  r.child.argv0 = q.program;
-  for (const std::filesystem::path& p : q.search_path) r.child.plugin_paths.push_back(p.string());
-  r.child.submissions = {a.slot->name + "=" + q.submission};
-  r.time_limit_s = q.time_limit_s;
+  r.argv0 = q.program;
+  run_policy policy;
+  policy.build = policy_of(a.file);
+  policy.time_limit_s = q.time_limit_s;
   // The children run the student's code: the assignment's [limits], and never a core file.
   child_limits limits;
   limits.max_processes = a.file.max_processes;
   limits.max_file_bytes = a.file.max_file_bytes;
   limits.cpu_seconds = a.file.cpu_time_s;
-  r.children_limits = limits;
-  return run_labs(r);
+  policy.children_limits = limits;
+  return run_labs(r, policy);
 }
 
 std::map<std::string, std::vector<variant_result>> student_results(const std::filesystem::path& folder,

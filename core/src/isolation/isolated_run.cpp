@@ -280,7 +280,7 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
       if (found != baseline_gbps.end()) known = found->second;
     }
     request.program = options.program;
-    if (options.input) request.input = options.input(unit);
+    if (options.input) request.input = options.input(unit, known, w);
     request.argv = options.command(unit, known, w);
     request.environment = worker.environment;
     request.timeout_s = options.timeout_s;
