@@ -13,6 +13,7 @@
 #include "cudalab/abi.hpp"
 #include "cudalab/access_stats.hpp"
 #include "cudalab/lab.hpp"
+#include "cudalab/trace_tiles.hpp"
 
 namespace cudalab::testing {
 
@@ -100,6 +101,22 @@ CUDALAB_API std::vector<std::int64_t> awkward_sizes(std::int64_t lo, std::int64_
 
 /// One line per outcome that did not pass, with its first mismatches or its error; "" when all did.
 CUDALAB_API std::string failures(const std::vector<outcome>& outcomes);
+
+/// What the access model predicts for the accesses `trace` records into the sink it is given (CPU
+/// only): a lab's own tracing code, or a trace helper, checked without loading a plugin.
+CUDALAB_API access_stats predict_trace(const std::function<void(trace_sink&)>& trace);
+
+/// The exact check of a trace through trace_tiles(): what the access model predicts when
+/// `trace_block(sink, block)` traces every block of `grid` once, unweighted, with no classes. It
+/// equals the class-weighted trace whenever the blocks of each class record alike; a test compares
+/// the two at odd sizes. CPU only, and as slow as the grid is large.
+CUDALAB_API access_stats predict_every_block(const tile_grid& grid,
+                                             const std::function<void(trace_sink&, const tile_block&)>& trace_block);
+
+/// The totals of `got` that differ from `expected`, one per line as "global_load.sectors: 120 expected,
+/// 124 got"; "" when every total is equal. The usual line of an exactness test:
+/// `EXPECT_EQ(cudalab::testing::difference(predict_every_block(grid, block), lab.predict("tile", p)), "");`
+CUDALAB_API std::string difference(const access_stats& expected, const access_stats& got);
 
 /// The expectations of a test program: each failure is printed at once; exit_code() is 0 when none
 /// failed, else 1.
