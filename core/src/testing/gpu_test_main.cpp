@@ -1,4 +1,5 @@
-// main() for GPU tests: exits 77 (CTest's skip) when no usable GPU is present, else runs GoogleTest.
+// main() of a GoogleTest program of GPU tests (cudalab::gpu_test_main): exits 77, CTest's skip, when no
+// usable GPU is present, else runs the tests.
 #include <gtest/gtest.h>
 
 #include <cstdio>
