@@ -7,7 +7,7 @@
 
 #include "commands.hpp"
 #include "isolation/child_input.hpp"
-#include "labfile/lab_file.hpp"
+#include "labfile/run_profile.hpp"
 #include "plan/planning.hpp"
 
 namespace cudalab::cli {

@@ -4,6 +4,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
+#include "labfile/values.hpp"
 #include "plugin/loader.hpp"
 
 namespace cudalab::cli {

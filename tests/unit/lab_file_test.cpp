@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 #include "plugin/point_check.hpp"
 #include "test_plugins.hpp"
 

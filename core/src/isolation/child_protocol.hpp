@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "isolation/isolated_run.hpp"
-#include "labfile/lab_file.hpp"
+#include "labfile/run_profile.hpp"
 #include "plan/planning.hpp"
 #include "results/run_context.hpp"
 #include "runner/runner.hpp"

@@ -3,7 +3,8 @@
 #include <utility>
 #include <vector>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/lab_plan.hpp"
+#include "labfile/values.hpp"
 
 namespace cudalab::host {
 
@@ -31,12 +32,6 @@ std::vector<std::pair<std::string, std::string>> lab_plan::point_labels(std::uin
     i /= size;
   }
   return labels;
-}
-
-std::string labels_text(const std::vector<std::pair<std::string, std::string>>& labels) {
-  std::string text;
-  for (const auto& [name, value] : labels) text += (text.empty() ? "" : " ") + name + "=" + value;
-  return text;
 }
 
 }  // namespace cudalab::host

@@ -16,14 +16,6 @@ const std::vector<std::string> output_keys = {"format", "dir"};
 const std::vector<std::string> isolate_modes = {"none", "file", "variant"};
 const std::vector<std::string> output_formats = {"table", "json", "csv", "md"};
 
-// The enumerator of `E` whose name is `text` in `names`.
-template <typename E>
-std::optional<E> enumerator(const std::vector<std::string>& names, const std::string& text) {
-  const auto it = std::find(names.begin(), names.end(), text);
-  if (it == names.end()) return std::nullopt;
-  return static_cast<E>(it - names.begin());
-}
-
 void read_output_table(const std::string& file, const toml::table& table, output_settings& output,
                        std::vector<lab_problem>& problems) {
   for (auto&& [key, value] : table) {

@@ -15,6 +15,7 @@
 
 #include "labfile/lab_file.hpp"
 #include "labfile/text_file.hpp"
+#include "labfile/values.hpp"
 
 namespace cudalab::host {
 
@@ -58,10 +59,6 @@ toml::table parse_toml(const std::string& file, std::string_view text);
 
 /// A node in words for messages: `a string "yes"`, `a float 1.5`, `an array`.
 std::string describe_node(const toml::node& node);
-
-/// " did you mean 'x'?" when `word` is close to one of `candidates`, else "".
-std::string suggestion(const std::string& word, const std::vector<std::string>& candidates,
-                       const std::string& quote_open = "'", const std::string& quote_close = "'");
 
 /// Checks every key of a lab file's or profile's [measure] table, setting the good ones in
 /// `overrides`; problems go to `problems`.

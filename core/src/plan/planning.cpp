@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "labfile/spec_lookup.hpp"
+#include "labfile/values.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/point_check.hpp"
 #include "results/format.hpp"
