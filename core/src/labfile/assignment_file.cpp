@@ -25,195 +25,10 @@ const char* test_kind_name(test_kind k) {
 
 namespace {
 
-// A table being read: its keys are checked against the ones read, and every problem is recorded.
-class table_reader {
- public:
-  table_reader(const std::string& file, const toml::table& table, std::string name, std::vector<lab_problem>& problems)
-      : file_(file), table_(table), name_(std::move(name)), problems_(problems) {}
-
-  ~table_reader() {
-    for (const auto& [key, node] : table_) {
-      if (std::find(known_.begin(), known_.end(), std::string(key.str())) != known_.end()) continue;
-      problems_.push_back({locate(file_, key.source()), "unknown key '" + std::string(key.str()) + "' in " + name_ +
-                                                            suggestion(std::string(key.str()), known_)});
-    }
-  }
-
-  const toml::node* get(const std::string& key) {
-    known_.push_back(key);
-    return table_.get(key);
-  }
-
-  void problem(const toml::node& at, const std::string& message) {
-    problems_.push_back({locate(file_, at.source()), name_ + "." + known_.back() + " " + message});
-  }
-
-  std::string text(const std::string& key, std::string fallback = "", bool required = false) {
-    const toml::node* n = get(key);
-    if (!n) {
-      if (required) missing(key);
-      return fallback;
-    }
-    if (const auto s = n->as_string()) return s->get();
-    problem(*n, "must be a string, not " + describe_node(*n));
-    return fallback;
-  }
-
-  double number(const std::string& key, double fallback, double min, bool required = false) {
-    const toml::node* n = get(key);
-    if (!n) {
-      if (required) missing(key);
-      return fallback;
-    }
-    double v = fallback;
-    if (const auto i = n->as_integer())
-      v = double(i->get());
-    else if (const auto f = n->as_floating_point())
-      v = f->get();
-    else {
-      problem(*n, "must be a number, not " + describe_node(*n));
-      return fallback;
-    }
-    if (!std::isfinite(v) || v < min) {
-      problem(*n, "must be at least " + value_text(param_value(min)));
-      return fallback;
-    }
-    return v;
-  }
-
-  bool boolean(const std::string& key, bool fallback) {
-    const toml::node* n = get(key);
-    if (!n) return fallback;
-    if (const auto b = n->as_boolean()) return b->get();
-    problem(*n, "must be true or false, not " + describe_node(*n));
-    return fallback;
-  }
-
-  // A whole number of at least `min`.
-  std::uint64_t count(const std::string& key, std::uint64_t fallback, std::uint64_t min) {
-    const toml::node* n = get(key);
-    if (!n) return fallback;
-    const auto i = n->as_integer();
-    if (!i) {
-      problem(*n, "must be a whole number, not " + describe_node(*n));
-      return fallback;
-    }
-    if (i->get() < 0 || std::uint64_t(i->get()) < min) {
-      problem(*n, "must be at least " + std::to_string(min));
-      return fallback;
-    }
-    return std::uint64_t(i->get());
-  }
-
-  // A size ("256Ki", or bytes) of at least `min`; `example` shows one in the message.
-  std::uint64_t size(const std::string& key, std::uint64_t fallback, std::int64_t min, const std::string& wanted) {
-    const toml::node* n = get(key);
-    if (!n) return fallback;
-    std::optional<std::int64_t> v;
-    if (const auto i = n->as_integer()) v = i->get();
-    if (const auto s = n->as_string()) v = parse_size(s->get());
-    if (!v || *v < min) {
-      problem(*n, "must be " + wanted + ", not " + describe_node(*n));
-      return fallback;
-    }
-    return std::uint64_t(*v);
-  }
-
-  std::vector<std::string> strings(const std::string& key) {
-    std::vector<std::string> out;
-    const toml::node* n = get(key);
-    if (!n) return out;
-    const toml::array* a = n->as_array();
-    if (!a) {
-      problem(*n, "must be a list of strings, not " + describe_node(*n));
-      return out;
-    }
-    for (const toml::node& e : *a) {
-      if (const auto s = e.as_string())
-        out.push_back(s->get());
-      else
-        problem(e, "must hold strings, not " + describe_node(e));
-    }
-    return out;
-  }
-
-  // One of `allowed`, or the problem with the nearest.
-  std::string word(const std::string& key, const std::vector<std::string>& allowed, const std::string& fallback,
-                   bool required = false) {
-    const toml::node* n = table_.get(key);
-    std::string v = text(key, fallback, required);
-    if (n && n->is_string() && std::find(allowed.begin(), allowed.end(), v) == allowed.end()) {
-      std::string list;
-      for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-      problem(*n, "is \"" + v + "\", not one of " + list + suggestion(v, allowed, "\"", "\""));
-      return fallback;
-    }
-    return v;
-  }
-
-  void missing(const std::string& key) {
-    problems_.push_back({locate(file_, table_.source()), name_ + " has no " + key + " (it is required)"});
-  }
-
- private:
-  const std::string& file_;
-  const toml::table& table_;
-  std::string name_;
-  std::vector<lab_problem>& problems_;
-  std::vector<std::string> known_;
-};
-
-// A table of `doc`, or an empty one; a key that holds something else is a problem.
-const toml::table& table_of(const std::string& file, const toml::table& doc, const std::string& key,
-                            std::vector<lab_problem>& problems) {
-  static const toml::table empty;
-  const toml::node* n = doc.get(key);
-  if (!n) return empty;
-  if (const toml::table* t = n->as_table()) return *t;
-  problems.push_back({locate(file, n->source()), "[" + key + "] must be a table, not " + describe_node(*n)});
-  return empty;
-}
-
-// The tables of an array of tables ([[key]]) of `doc`, or none; a key that holds something else is a
-// problem.
-std::vector<const toml::table*> tables_of(const std::string& file, const toml::table& doc, const std::string& key,
-                                          std::vector<lab_problem>& problems) {
-  std::vector<const toml::table*> out;
-  const toml::node* n = doc.get(key);
-  if (!n) return out;
-  const toml::array* list = n->as_array();
-  if (!list || !list->is_array_of_tables()) {
-    problems.push_back({locate(file, n->source()), key + " must be [[" + key + "]] tables"});
-    return out;
-  }
-  for (const toml::node& t : *list) out.push_back(t.as_table());
-  return out;
-}
-
 // The words a test's kind is written with.
 const std::vector<std::string>& test_kind_words() {
   static const std::vector<std::string> words = {"correctness", "performance", "sanitizer"};
   return words;
-}
-
-// A node as TOML text ("1000", "\"float\"", "[1, 2]").
-std::string toml_text(const toml::node& node) {
-  std::ostringstream os;
-  node.visit([&](auto&& v) { os << v; });
-  return os.str();
-}
-
-// The entries of a [params] or [sweep] table as "key = value" lines, in the order written.
-std::vector<std::string> entries(const toml::table& t) {
-  std::vector<std::pair<toml::source_position, std::string>> lines;
-  for (const auto& [key, node] : t)
-    lines.push_back({node.source().begin, std::string(key.str()) + " = " + toml_text(node)});
-  std::sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) {
-    return a.first.line != b.first.line ? a.first.line < b.first.line : a.first.column < b.first.column;
-  });
-  std::vector<std::string> out;
-  for (auto& l : lines) out.push_back(std::move(l.second));
-  return out;
 }
 
 // A problem at the start of `file` (what is missing from the whole file).
@@ -347,13 +162,13 @@ void read_test(const std::string& file, const toml::table& table, const assignme
   t.description = r.text("description");
   if (const toml::node* n = r.get("params")) {
     if (const toml::table* p = n->as_table())
-      t.params = entries(*p);
+      t.params = entry_lines(*p);
     else
       r.problem(*n, "must be a table such as { n = 1000 }");
   }
   if (const toml::node* n = r.get("sweep")) {
     if (const toml::table* s = n->as_table())
-      t.sweep = entries(*s);
+      t.sweep = entry_lines(*s);
     else
       r.problem(*n, "must be a table such as { n = [1, 33, 1000] }");
   }
@@ -403,17 +218,19 @@ assignment_file parse_assignment(const std::filesystem::path& path) {
   a.text = read_text(path, "assignment file");
   const toml::table doc = parse_toml(file, a.text);
   std::vector<lab_problem> problems;
-  {
-    table_reader top(file, doc, "the assignment file", problems);
-    for (const char* k : {"assignment", "submission", "build", "limits", "test", "hidden", "anti_cheat", "feedback"})
-      top.get(k);
-  }
+  table_reader top(file, doc, "the assignment file", problems);
+  // A table of the file, or an empty one.
+  const auto table_of = [&](const std::string& key) -> const toml::table& {
+    static const toml::table empty;
+    const toml::table* t = top.section(key);
+    return t ? *t : empty;
+  };
   if (!doc.get("assignment"))
     problems.push_back(at_start(file,
                                 "no [assignment] table: an assignment file starts with [assignment] id, title, "
                                 "lab, slot and points"));
   {
-    table_reader r(file, table_of(file, doc, "assignment", problems), "assignment", problems);
+    table_reader r(file, table_of("assignment"), "assignment", problems);
     a.id = r.text("id", "", true);
     if (!a.id.empty() && !std::all_of(a.id.begin(), a.id.end(), [](char c) {
           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
@@ -430,7 +247,7 @@ assignment_file parse_assignment(const std::filesystem::path& path) {
     a.points = r.number("points", 0, 0, true);
   }
   {
-    table_reader r(file, table_of(file, doc, "submission", problems), "submission", problems);
+    table_reader r(file, table_of("submission"), "submission", problems);
     a.submission_file = r.text("file");
     if (a.submission_file.find('/') != std::string::npos)
       problems.push_back({locate(file, doc["submission"]["file"].node()->source()),
@@ -438,14 +255,14 @@ assignment_file parse_assignment(const std::filesystem::path& path) {
     a.max_bytes = r.size("max_bytes", a.max_bytes, 1, "a positive size such as \"256Ki\"");
   }
   {
-    table_reader r(file, table_of(file, doc, "build", problems), "build", problems);
+    table_reader r(file, table_of("build"), "build", problems);
     a.flags = r.strings("flags");
     a.deny_headers = r.strings("deny_headers");
     a.allow_libraries = r.strings("allow_libraries");
     a.compile_timeout_s = r.number("compile_timeout_s", a.compile_timeout_s, 1);
   }
   {
-    table_reader r(file, table_of(file, doc, "limits", problems), "limits", problems);
+    table_reader r(file, table_of("limits"), "limits", problems);
     a.unit_timeout_s = r.number("unit_timeout_s", a.unit_timeout_s, 1);
     a.total_timeout_s = r.number("total_timeout_s", a.total_timeout_s, 1);
     a.max_processes = r.count("max_processes", a.max_processes, 0);
@@ -453,19 +270,19 @@ assignment_file parse_assignment(const std::filesystem::path& path) {
     a.cpu_time_s = r.count("cpu_time_s", a.cpu_time_s, 0);
   }
   {
-    table_reader r(file, table_of(file, doc, "anti_cheat", problems), "anti_cheat", problems);
+    table_reader r(file, table_of("anti_cheat"), "anti_cheat", problems);
     a.roofline_margin = r.number("roofline_margin", a.roofline_margin, 1);
     read_census_policy(file, r, a.census, problems);
   }
   {
-    table_reader r(file, table_of(file, doc, "feedback", problems), "feedback", problems);
+    table_reader r(file, table_of("feedback"), "feedback", problems);
     a.max_failures = int(r.number("max_failures", a.max_failures, 1));
   }
-  for (const toml::table* t : tables_of(file, doc, "test", problems)) {
+  for (const toml::table* t : top.sections("test")) {
     a.tests.emplace_back();
     read_test(file, *t, a, a.tests.back(), problems);
   }
-  for (const toml::table* h : tables_of(file, doc, "hidden", problems)) {
+  for (const toml::table* h : top.sections("hidden")) {
     table_reader r(file, *h, "hidden", problems);
     hidden_test ht;
     ht.name = r.text("name", "", true);
@@ -496,6 +313,7 @@ assignment_file parse_assignment(const std::filesystem::path& path) {
   if (!a.tests.empty() && a.points > 0 && std::fabs(sum - a.points) > 1e-9)
     problems.push_back(at_start(file, "the tests' points add up to " + value_text(param_value(sum)) +
                                           ", not assignment.points = " + value_text(param_value(a.points))));
+  top.finish();
   if (!problems.empty()) {
     sort_problems(problems);
     throw lab_file_error(problems);
@@ -547,7 +365,7 @@ std::string test_lab_text(const assignment_file& a, const assignment_test& t, co
   out << "variants = [" << toml::value<std::string>(variant) << "]\n";
   if (const toml::node* b = doc["lab"]["baseline"].node()) out << "baseline = " << toml_text(*b) << "\n";
   std::vector<std::string> params;
-  if (const toml::table* p = doc["params"].as_table()) params = entries(*p);
+  if (const toml::table* p = doc["params"].as_table()) params = entry_lines(*p);
   for (const std::string& line : t.params) {
     const auto same =
         std::find_if(params.begin(), params.end(), [&](const std::string& l) { return key_of(l) == key_of(line); });
@@ -564,7 +382,7 @@ std::string test_lab_text(const assignment_file& a, const assignment_test& t, co
   out << "\n[sweep]\n";
   for (const std::string& line : sweep) out << line << "\n";
   std::vector<std::string> measure;
-  if (const toml::table* m = doc["measure"].as_table()) measure = entries(*m);
+  if (const toml::table* m = doc["measure"].as_table()) measure = entry_lines(*m);
   // The test's own [measure] settings, over the lab file's.
   const auto set = [&](const std::string& key, const std::string& value) {
     measure.erase(

@@ -55,19 +55,6 @@ void read_lab_table(const std::string& file, const toml::table& lab, lab_file& o
 
 }  // namespace
 
-toml::table parse_toml(const std::string& file, std::string_view text) {
-  // A UTF-8 byte-order mark, as some Windows editors write, is no part of the TOML.
-  constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
-  if (text.substr(0, utf8_bom.size()) == utf8_bom) text.remove_prefix(utf8_bom.size());
-  if (auto encoding = encoding_problem(file, text)) throw lab_file_error({*encoding});
-  if (auto stray = stray_non_ascii(file, text)) throw lab_file_error({*stray});
-  try {
-    return toml::parse(text, file);
-  } catch (const toml::parse_error& e) {
-    throw lab_file_error({lab_problem{locate(file, e.source()), "TOML syntax error: " + std::string(e.description())}});
-  }
-}
-
 lab_file parse_lab_file(const std::filesystem::path& path) { return parse_lab_text(read_text(path, "lab file"), path); }
 
 lab_file parse_lab_text(const std::string& text, const std::filesystem::path& path) {

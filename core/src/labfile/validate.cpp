@@ -49,18 +49,6 @@ bool known_variant(const lab_spec& spec, const std::string& name, const source_l
   return false;
 }
 
-// Keys of a table in the order they were written (TOML++ keeps them sorted by name).
-std::vector<std::pair<const toml::key*, const toml::node*>> written_order(const toml::table& table) {
-  std::vector<std::pair<const toml::key*, const toml::node*>> entries;
-  for (auto&& [key, value] : table) entries.emplace_back(&key, &value);
-  std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
-    const auto& x = a.first->source().begin;
-    const auto& y = b.first->source().begin;
-    return x.line != y.line ? x.line < y.line : x.column < y.column;
-  });
-  return entries;
-}
-
 // Every key --set accepts, for suggestions.
 std::vector<std::string> override_keys(const lab_spec& spec) {
   std::vector<std::string> keys = param_names(spec);
