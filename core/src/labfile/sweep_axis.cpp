@@ -11,8 +11,6 @@
 namespace cudalab::host {
 namespace {
 
-const std::vector<std::string> range_keys = {"from", "to", "step", "factor"};
-
 // A typed, in-range value of the range's `key`, or nullopt with the problem recorded.
 std::optional<param_value> range_end(const std::string& file, const param_spec& spec, const toml::table& range,
                                      const std::string& key, std::vector<lab_problem>& problems) {
@@ -112,16 +110,10 @@ void factor_values(const param_spec& spec, const param_value& from, const param_
 axis_values read_range(const std::string& file, const param_spec& spec, const toml::table& range, std::uint64_t limit,
                        std::vector<lab_problem>& problems) {
   axis_values axis;
-  bool ok = true;
-  for (auto&& [key, value] : range) {
-    const std::string name(key.str());
-    if (std::find(range_keys.begin(), range_keys.end(), name) == range_keys.end()) {
-      problems.push_back({locate(file, key.source()), "unknown key '" + name + "' in the range of '" + spec.name + "'" +
-                                                          suggestion(name, range_keys) +
-                                                          " (a range has from, to and step or factor)"});
-      ok = false;
-    }
-  }
+  table_reader keys(file, range, "", problems);
+  keys.titled("the range of '" + spec.name + "'").hinted(" (a range has from, to and step or factor)");
+  keys.expect({"from", "to", "step", "factor"});
+  bool ok = keys.finish();
   if (spec.type != param_type::integer && spec.type != param_type::real) {
     problems.push_back({locate(file, range.source()), "'" + spec.name + "' is a " +
                                                           (spec.type == param_type::boolean ? "boolean" : "choice") +
