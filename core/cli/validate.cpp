@@ -1,10 +1,10 @@
 // `cudalab validate FILE...`: checks lab files against their plugins without touching the GPU.
 #include <fmt/format.h>
 
+#include "assignment/assignment_file.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
-#include "labfile/assignment_file.hpp"
 #include "plan/planning.hpp"
 
 namespace cudalab::cli {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "labfile/assignment_file.hpp"
+#include "assignment/assignment_file.hpp"
 #include "plan/planning.hpp"
 
 namespace cudalab::host {

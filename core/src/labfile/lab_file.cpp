@@ -84,4 +84,9 @@ lab_file parse_lab_text(const std::string& text, const std::filesystem::path& pa
   return out;
 }
 
+std::vector<std::string> table_lines(const lab_file& file, const std::string& name) {
+  const toml::table* table = file.tree->doc[name].as_table();
+  return table ? entry_lines(*table) : std::vector<std::string>{};
+}
+
 }  // namespace cudalab::host

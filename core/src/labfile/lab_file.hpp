@@ -33,6 +33,10 @@ lab_file parse_lab_file(const std::filesystem::path& path);
 /// parse_lab_file on text already in memory; `path` only names it in messages (the fuzz target's door).
 lab_file parse_lab_text(const std::string& text, const std::filesystem::path& path);
 
+/// The entries of the file's table `name` ("lab", "params", "measure") as "key = value" TOML lines in the
+/// order written; none when it has no such table. REQUIRES: `file` was parsed.
+std::vector<std::string> table_lines(const lab_file& file, const std::string& name);
+
 /// Asks the lab whether it accepts one point (its check_params()): "" when it does, else why not.
 using point_check = std::function<std::string(const params&)>;
 
