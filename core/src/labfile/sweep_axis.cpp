@@ -27,7 +27,7 @@ double as_double(const param_value& v) {
   return std::get<double>(v);
 }
 
-axis_values read_list(const std::string& file, const param_spec& spec, const toml::array& list,
+axis_values read_list(const std::string& file, const param_spec& spec, const toml::array& list, bool zipped,
                       std::vector<lab_problem>& problems) {
   axis_values axis;
   if (list.empty()) {
@@ -39,8 +39,9 @@ axis_values read_list(const std::string& file, const param_spec& spec, const tom
   for (const toml::node& element : list) {
     const std::string context = "in the sweep of '" + spec.name + "': ";
     auto value = checked_value(spec, element, locate(file, element.source()), context, problems);
-    // A point runs once: a repeat (often a typo for another value) is refused, as in lab.variants.
-    if (value && std::find(axis.values.begin(), axis.values.end(), *value) != axis.values.end()) {
+    // A point runs once: a repeat (often a typo for another value) is refused, as in lab.variants. A
+    // zipped axis may repeat a value: its group's points are tuples, which validate checks.
+    if (value && !zipped && std::find(axis.values.begin(), axis.values.end(), *value) != axis.values.end()) {
       problems.push_back({locate(file, element.source()),
                           value_text(*value) + " is listed more than once in the sweep of '" + spec.name + "'"});
       value.reset();
@@ -197,8 +198,8 @@ const char* spacing_name(sweep_spacing s) {
 }
 
 axis_values read_sweep_axis(const std::string& file, const param_spec& spec, const toml::node& node,
-                            std::uint64_t limit, std::vector<lab_problem>& problems) {
-  if (const toml::array* list = node.as_array()) return read_list(file, spec, *list, problems);
+                            std::uint64_t limit, std::vector<lab_problem>& problems, bool zipped) {
+  if (const toml::array* list = node.as_array()) return read_list(file, spec, *list, zipped, problems);
   if (const toml::table* range = node.as_table()) return read_range(file, spec, *range, limit, problems);
   problems.push_back({locate(file, node.source()),
                       "sweep of '" + spec.name +

@@ -77,10 +77,11 @@ struct axis_values {
   sweep_spacing spacing = sweep_spacing::list;
 };
 
-/// Reads one [sweep] entry for `spec`: a non-empty list, {from, to, step} or {from, to, factor}.
+/// Reads one [sweep] entry for `spec`: a non-empty list, {from, to, step} or {from, to, factor}. A list
+/// names each value once, but for a `zipped` axis, whose points are its group's tuples of values.
 /// Problems (located in `file`) go to `problems`.
 axis_values read_sweep_axis(const std::string& file, const param_spec& spec, const toml::node& node,
-                            std::uint64_t limit, std::vector<lab_problem>& problems);
+                            std::uint64_t limit, std::vector<lab_problem>& problems, bool zipped = false);
 
 /// One `--set KEY=VALUE`: where to report it ("--set KEY=VALUE"), the key, and the value as TOML
 /// (a bare word that is not TOML is kept as a string, so `--set fill=ramp` works unquoted).
