@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/run_profile.hpp"
 #include "plan/planning.hpp"
 
 namespace cudalab::cli {

@@ -6,6 +6,7 @@
 #include "command.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
+#include "labfile/values.hpp"
 #include "plugin/loader.hpp"
 
 namespace cudalab::cli {

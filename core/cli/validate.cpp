@@ -3,10 +3,10 @@
 
 #include <memory>
 
+#include "assignment/assignment_file.hpp"
 #include "command.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
-#include "labfile/assignment_file.hpp"
 #include "plan/planning.hpp"
 
 namespace cudalab::cli {

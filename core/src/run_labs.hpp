@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/run_profile.hpp"
 #include "plan/planning.hpp"
 #include "process/child_process.hpp"
 #include "results/console_text.hpp"

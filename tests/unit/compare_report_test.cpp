@@ -15,7 +15,7 @@
 #include "compare/comparison.hpp"
 #include "compare/nvbench_export.hpp"
 #include "golden.hpp"
-#include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 #include "results/result_set.hpp"
 
 namespace cudalab::host {

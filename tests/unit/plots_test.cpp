@@ -145,6 +145,33 @@ TEST(Plots, TheAxisKindComesFromTheContextsSweepSpacing) {
   EXPECT_EQ(plots_of(rs).at(0).find("log scale"), std::string::npos);  // a list of 2 .. 8 is linear
 }
 
+// A zipped group ([[sweep.zip]]) is one axis: x is its first parameter whose values all differ, the others
+// move with it and make no series; the axes crossed with the group still do.
+TEST(Plots, AZippedGroupIsDrawnAsOneAxis) {
+  std::vector<variant_result> rs;
+  const std::vector<std::pair<std::string, std::string>> pairs = {{"1000", "32"}, {"4099", "128"}, {"65536", "256"}};
+  for (const char* fill : {"random", "ramp"})
+    for (const auto& [n, block] : pairs) rs.push_back(timed("copy", {{"fill", fill}, {"n", n}, {"block", block}}, 10));
+  lab_description zipped;
+  zipped.file = "labs/p.toml";
+  zipped.sweep = {{"fill", {"random", "ramp"}}, {"n", {"1000", "4099", "65536"}}, {"block", {"32", "128", "256"}}};
+  zipped.sweep_zip = {{"n", "block"}};
+  const std::string svg = plots_of(rs, {zipped}).at(0);
+  EXPECT_NE(svg.find("labs/p.toml: against n (with block)"), std::string::npos) << svg;
+  const std::string legend = group(svg, "legend");
+  EXPECT_EQ(count(legend, "<text"), 2u) << legend;  // copy@fill=random, copy@fill=ramp: 3 points each
+  EXPECT_NE(legend.find(">copy@fill=ramp<"), std::string::npos) << legend;
+  EXPECT_NE(group(svg, "gbps").find("copy@fill=ramp at n=4099 block=128: 10"), std::string::npos) << svg;
+  // Without the context's groups the same results are a product: against block, a series per n and fill.
+  const std::string product = plots_of(rs).at(0);
+  EXPECT_NE(product.find("labs/p.toml: against block"), std::string::npos);
+  EXPECT_EQ(count(group(product, "legend"), "<text"), 6u);
+  // A group whose every axis repeats a value has no axis to stand for it: drawn as a product too (the
+  // context alone decides).
+  zipped.sweep = {{"fill", {"random", "ramp"}}, {"n", {"1000", "1000", "4099"}}, {"block", {"32", "128", "128"}}};
+  EXPECT_NE(plots_of(rs, {zipped}).at(0).find("labs/p.toml: against block"), std::string::npos);
+}
+
 TEST(Plots, ErrorBarsRunFromTheSlowestToTheFastestRepetition) {
   // 100 GB/s at the median, 50 at the slowest repetition (2x the time), 200 at the fastest.
   const std::string svg =

@@ -63,6 +63,23 @@ TEST(ResultParse, ContextComesBackWithItsLabs) {
   EXPECT_EQ(back.labs[0].measure, l.measure);
   EXPECT_EQ(back.labs[0].variants, l.variants);
   EXPECT_EQ(context_json(back), context_json(c));
+  EXPECT_EQ(context_json(c).find("sweep_zip"), std::string::npos);  // written only for a lab file that zips axes
+}
+
+// A lab file's zipped groups ([[sweep.zip]]) come back, for the plots to draw a group as one axis.
+TEST(ResultParse, ZippedGroupsComeBack) {
+  run_context c;
+  lab_description l;
+  l.file = "labs/z.toml";
+  l.sweep = {{"fill", {"random", "ramp"}}, {"n", {"1000", "4099"}}, {"block", {"32", "128"}}};
+  l.sweep_zip = {{"n", "block"}};
+  c.labs = {l};
+  const std::string text = context_json(c);
+  EXPECT_NE(text.find("\"sweep_zip\""), std::string::npos) << text;
+  const run_context back = parse_context_json(text);
+  ASSERT_EQ(back.labs.size(), 1u);
+  EXPECT_EQ(back.labs[0].sweep_zip, l.sweep_zip);
+  EXPECT_EQ(context_json(back), text);
 }
 
 // Each GPU's samples through NVML, null where NVML could not read a value, and the verdict.

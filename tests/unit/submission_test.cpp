@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "labfile/assignment_file.hpp"
+#include "assignment/assignment_file.hpp"
 #include "slots/elf_symbols.hpp"
 #include "slots/kernel_compile.hpp"
 #include "slots/submission.hpp"

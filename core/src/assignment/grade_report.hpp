@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "assignment/assignment_file.hpp"
 #include "cudalab/device_info.hpp"
-#include "labfile/assignment_file.hpp"
 #include "results/run_context.hpp"
 #include "slots/compile_diagnostic.hpp"
 

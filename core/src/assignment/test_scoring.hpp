@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "assignment/assignment_file.hpp"
 #include "assignment/grade_report.hpp"
-#include "labfile/assignment_file.hpp"
 #include "results/result.hpp"
 #include "results/run_context.hpp"
 

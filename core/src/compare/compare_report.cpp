@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 #include "plugin/names.hpp"
 #include "results/format.hpp"
 #include "results/json.hpp"

@@ -30,7 +30,7 @@
 
 #include "isolation/child_plan.hpp"
 #include "isolation/isolated_run.hpp"
-#include "labfile/lab_file.hpp"
+#include "labfile/run_profile.hpp"
 #include "plan/planning.hpp"
 #include "results/run_context.hpp"
 #include "runner/runner.hpp"

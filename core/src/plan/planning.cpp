@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "labfile/spec_lookup.hpp"
+#include "labfile/values.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/point_check.hpp"
 #include "results/format.hpp"
@@ -201,6 +202,12 @@ std::vector<lab_description> describe_plans(const std::vector<planned_lab>& plan
       for (const param_value& v : axis.values) values.push_back(value_text(v));
       d.sweep.emplace_back(axis.name, std::move(values));
       d.sweep_spacing.emplace_back(axis.name, spacing_name(axis.spacing));
+    }
+    for (const sweep_dimension& dim : pl.plan.dimensions()) {
+      if (dim.last - dim.first < 2) continue;  // an axis of its own (or a group --set left one axis of)
+      std::vector<std::string> names;
+      for (std::size_t a = dim.first; a < dim.last; ++a) names.push_back(pl.plan.sweep[a].name);
+      d.sweep_zip.push_back(std::move(names));
     }
     d.measure = measure_values(pl.plan.measure);
     d.variants = variants_to_run(pl.plan, variant_filter);

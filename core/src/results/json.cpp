@@ -331,6 +331,7 @@ void to_json(json& j, const lab_description& l) {
   for (const auto& [k, v] : l.measure) measure[k] = v;
   j = {{"file", l.file}, {"plugin", l.plugin},       {"title", l.title},   {"params", params},
        {"sweep", sweep}, {"sweep_spacing", spacing}, {"measure", measure}, {"variants", l.variants}};
+  if (!l.sweep_zip.empty()) j["sweep_zip"] = l.sweep_zip;  // only where a lab file zips axes
 }
 
 void from_json(const json& j, lab_description& l) {
@@ -341,6 +342,7 @@ void from_json(const json& j, lab_description& l) {
   for (const auto& [k, v] : j.at("sweep").items()) l.sweep.emplace_back(k, v.get<std::vector<std::string>>());
   if (j.contains("sweep_spacing"))  // from schema 2's files on; earlier ones' plots guess from the values
     for (const auto& [k, v] : j.at("sweep_spacing").items()) l.sweep_spacing.emplace_back(k, v.get<std::string>());
+  if (j.contains("sweep_zip")) j.at("sweep_zip").get_to(l.sweep_zip);  // absent: no zipped axes
   for (const auto& [k, v] : j.at("measure").items()) l.measure.emplace_back(k, v.get<std::string>());
   j.at("variants").get_to(l.variants);
 }

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 #include "results/format.hpp"
 
 namespace cudalab::host {

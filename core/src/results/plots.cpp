@@ -1,7 +1,8 @@
 // The plots of a run, one SVG per lab file with a timed result. A sweep gets stacked panels over the
 // last swept parameter: GB/s with the spread of the repetitions, % of the baseline, and the sectors per
 // request the model predicts, a series per variant (and per value of the other swept parameters:
-// "variant@block=256"). A lab file of a single point gets a bar chart of its variants.
+// "variant@block=256"; parameters zipped with x move with it and make no series). A lab file of a single
+// point gets a bar chart of its variants.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "results/format.hpp"
 #include "results/plot_axis.hpp"
@@ -120,11 +122,22 @@ std::string shortened(const std::string& s, std::size_t most) {
 
 std::string number_text(double v) { return v >= 100 ? fmt::format("{:.0f}", v) : fmt::format("{:.3g}", v); }
 
-// The values of `r`'s swept parameters other than `xname`: "block=256,unroll=2" ("" for none).
-std::string other_values(const variant_result& r, const std::string& xname) {
+// The x axis of a sweep plot: a swept parameter, and the parameters zipped with it that move with it
+// (none for an axis of its own).
+struct x_choice {
+  std::string name;
+  std::vector<std::string> partners;
+
+  bool moves_with_x(const std::string& parameter) const {
+    return parameter == name || std::find(partners.begin(), partners.end(), parameter) != partners.end();
+  }
+};
+
+// The values of `r`'s swept parameters that do not move with `x`: "block=256,unroll=2" ("" for none).
+std::string other_values(const variant_result& r, const x_choice& x) {
   std::string others;
   for (const auto& [k, v] : r.point)
-    if (k != xname) others += (others.empty() ? "" : ",") + k + "=" + v;
+    if (!x.moves_with_x(k)) others += (others.empty() ? "" : ",") + k + "=" + v;
   return others;
 }
 
@@ -134,18 +147,18 @@ std::string other_values(const variant_result& r, const std::string& xname) {
 // parameters, with a series per variant in each.
 class sweep_plot {
  public:
-  sweep_plot(const std::vector<const variant_result*>& rows, const std::string& xname, const std::string& spacing)
-      : rows_(rows), xname_(xname), x_(x_values(rows, xname), spacing) {
+  sweep_plot(const std::vector<const variant_result*>& rows, const x_choice& along, const std::string& spacing)
+      : rows_(rows), xname_(along.name), partners_(along.partners), x_(x_values(rows, along.name), spacing) {
     std::vector<std::string> combined, variants;
     for (const variant_result* r : rows) {
-      const std::string others = other_values(*r, xname);
+      const std::string others = other_values(*r, along);
       add_once(combined, variant_label(*r) + (others.empty() ? "" : "@" + others));
       add_once(variants, variant_label(*r));
     }
     const bool faceted = combined.size() > distinct_styles && variants.size() < combined.size();
     series_ = faceted ? variants : combined;
     for (const variant_result* r : rows) {
-      const std::string others = other_values(*r, xname);
+      const std::string others = other_values(*r, along);
       const std::string facet = faceted ? others : "";
       auto f = std::find_if(facets_.begin(), facets_.end(), [&](const facet_rows& x) { return x.name == facet; });
       if (f == facets_.end())
@@ -177,7 +190,7 @@ class sweep_plot {
     svg_document svg(fig_width, height);
     svg.text(12, 22, shortened(rows_.front()->title, 100), text_anchor::start, 14);
     svg.text(12, 42,
-             rows_.front()->lab_file + ": against " + xname_ +
+             rows_.front()->lab_file + ": against " + x_title() +
                  (x_.kind() == axis_kind::log      ? " (log scale)"
                   : x_.kind() == axis_kind::linear ? ""
                                                    : " (by value)") +
@@ -195,7 +208,7 @@ class sweep_plot {
       }
       if (facets_.size() > 1) svg.close_group();
     }
-    svg.text(margin_left + plot_width / 2, top + 8, xname_ + (x_.kind() == axis_kind::log ? " (log scale)" : ""),
+    svg.text(margin_left + plot_width / 2, top + 8, x_title() + (x_.kind() == axis_kind::log ? " (log scale)" : ""),
              text_anchor::middle);
     draw_legend(svg, legend_top, legend_entry, columns);
     return svg.str();
@@ -207,6 +220,20 @@ class sweep_plot {
     std::string name;  // "block=256"; "" when the plot has no facets
     std::vector<std::vector<const variant_result*>> series_rows;
   };
+
+  // The x axis in words: "nx", or "nx (with ny)" for a zipped group's.
+  std::string x_title() const {
+    std::string with;
+    for (const std::string& p : partners_) with += (with.empty() ? "" : ", ") + p;
+    return xname_ + (with.empty() ? "" : " (with " + with + ")");
+  }
+
+  // Where `r` lies on the x axis in words: "nx=1000", "nx=1000 ny=1000" for a zipped group's.
+  std::string at_text(const variant_result& r) const {
+    std::string text = xname_ + "=" + point_value(r, xname_);
+    for (const std::string& p : partners_) text += " " + p + "=" + point_value(r, p);
+    return text;
+  }
 
   static void add_once(std::vector<std::string>& names, const std::string& name) {
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
@@ -325,15 +352,15 @@ class sweep_plot {
           svg.line(x - 3, y_at(v->hi), x + 3, y_at(v->hi), style.colour);
         }
         svg.marker(style.marker, x, y_at(v->y), style.colour,
-                   fmt::format("{}{} at {}={}: {}", series_[i], f.name.empty() ? "" : "@" + f.name, xname_,
-                               point_value(*r, xname_), number_text(v->y)));
+                   fmt::format("{}{} at {}: {}", series_[i], f.name.empty() ? "" : "@" + f.name, at_text(*r),
+                               number_text(v->y)));
       }
       if (p.measured)
         for (const variant_result* r : f.series_rows[i])
           if (auto m = p.measured(*r))
             svg.ring(x_at(point_value(*r, xname_)), y_at(*m), style.colour,
-                     fmt::format("{}{} at {}={}: {} counted", series_[i], f.name.empty() ? "" : "@" + f.name, xname_,
-                                 point_value(*r, xname_), number_text(*m)));
+                     fmt::format("{}{} at {}: {} counted", series_[i], f.name.empty() ? "" : "@" + f.name, at_text(*r),
+                                 number_text(*m)));
     }
     svg.close_group();
   }
@@ -366,6 +393,7 @@ class sweep_plot {
 
   std::vector<const variant_result*> rows_;
   std::string xname_;
+  std::vector<std::string> partners_;  // zipped with x: they move with it
   sweep_x_axis x_;
   std::vector<std::string> series_;  // names, in first-seen order: series i is drawn in style_of(i)
   std::vector<facet_rows> facets_;
@@ -514,6 +542,30 @@ std::string bar_chart(const std::vector<const variant_result*>& all_rows) {
   return svg.str();
 }
 
+// The x axis of lab file `file`'s plot: its last swept parameter `last`, unless that moves in a zipped
+// group ([[sweep.zip]]); then the group's first parameter whose values all differ, the group's others
+// moving with it. A group with no such parameter (each value repeated somewhere) is plotted as a product:
+// against `last`, the others making series.
+x_choice x_axis_of(const std::vector<lab_description>& labs, const std::string& file, const std::string& last) {
+  for (const lab_description& l : labs) {
+    if (l.file != file) continue;
+    for (const std::vector<std::string>& group : l.sweep_zip) {
+      if (std::find(group.begin(), group.end(), last) == group.end()) continue;
+      for (const std::string& name : group) {
+        const auto axis = std::find_if(l.sweep.begin(), l.sweep.end(), [&](const auto& a) { return a.first == name; });
+        if (axis == l.sweep.end()) continue;
+        const std::set<std::string> distinct(axis->second.begin(), axis->second.end());
+        if (distinct.size() != axis->second.size()) continue;
+        x_choice x{name, {}};
+        for (const std::string& other : group)
+          if (other != name) x.partners.push_back(other);
+        return x;
+      }
+    }
+  }
+  return {last, {}};
+}
+
 // How the lab file's context describes axis `name`'s spacing, "" when it does not.
 std::string spacing_of(const std::vector<lab_description>& labs, const std::string& file, const std::string& name) {
   for (const lab_description& l : labs)
@@ -536,8 +588,10 @@ std::vector<std::filesystem::path> write_plots(const std::vector<variant_result>
     create_folder_for(path);
     if (swept.empty())
       write_file_atomically(path, bar_chart(rows));
-    else
-      write_file_atomically(path, sweep_plot(rows, swept.back(), spacing_of(labs, file, swept.back())).render());
+    else {
+      const x_choice x = x_axis_of(labs, file, swept.back());
+      write_file_atomically(path, sweep_plot(rows, x, spacing_of(labs, file, x.name)).render());
+    }
     written.push_back(path);
   }
   return written;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/run_profile.hpp"
 #include "results/reporter.hpp"
 #include "results/result.hpp"
 #include "results/run_context.hpp"

@@ -5,8 +5,8 @@
 
 #include "cudalab/testing.hpp"
 #include "device/gpu_probe.hpp"
-#include "labfile/lab_file.hpp"
 #include "labfile/spec_lookup.hpp"
+#include "labfile/values.hpp"
 #include "model/access_model.hpp"
 #include "model/model_device.hpp"
 #include "plugin/loader.hpp"
