@@ -35,5 +35,7 @@ int compare_command(const options& o);
 int export_command(const options& o);
 /// `plot RESULTS [--out DIR] [--png]`: a run's plots drawn again from its results (plot.cpp).
 int plot_command(const options& o);
+/// `report RESULTS [--out FILE]`: a run's report.html written again from its results (report.cpp).
+int report_command(const options& o);
 
 }  // namespace cudalab::cli

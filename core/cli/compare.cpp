@@ -30,6 +30,8 @@ int compare_command(const options& o) {
   }
   if (o.format == "json") {
     host::write_compare_json(std::cout, c);
+  } else if (o.format == "html") {
+    host::write_compare_html(std::cout, c);
   } else if (o.format == "md") {
     host::write_compare_markdown(std::cout, c);
   } else {

@@ -245,8 +245,8 @@ int main(int argc, char** argv) {
                    "Count a change only beyond PCT % of the base median (default 5) and with p < 0.05 in the "
                    "Mann-Whitney U test")
       ->transform(cli::percentage());
-  compare->add_option("--format", o.format, "table (default), md or json")
-      ->check(CLI::IsMember({"table", "md", "json"}));
+  compare->add_option("--format", o.format, "table (default), md, json or html (one self-contained page)")
+      ->check(CLI::IsMember({"table", "md", "json", "html"}));
   compare->add_flag("--no-color", o.no_color, "No colours even on a terminal (NO_COLOR also works)");
 
   auto* export_results =
@@ -264,6 +264,13 @@ int main(int argc, char** argv) {
       ->type_name("DIR");
   plot->add_flag("--png", o.png,
                  "Also write each plot as PNG beside its SVG (needs rsvg-convert: Debian package librsvg2-bin)");
+
+  auto* report = app.add_subcommand("report",
+                                    "Write a run's report.html again from its results (a results folder, "
+                                    "or its results.json or .jsonl): one page, no network needed");
+  report->add_option("results", o.compare.results, "A results folder, or its results.json (or .jsonl)")->required();
+  report->add_option("--out", o.compare.out_file, "The file to write (default: report.html beside the results file)")
+      ->type_name("FILE");
 
   // A misspelt command gets a clearer answer than CLI11's "a subcommand is required".
   const auto& commands = app.get_subcommands({});
@@ -307,6 +314,7 @@ int main(int argc, char** argv) {
     if (*compare) return cli::compare_command(o);
     if (*export_results) return cli::export_command(o);
     if (*plot) return cli::plot_command(o);
+    if (*report) return cli::report_command(o);
     if (*completion) {
       std::fputs(cli::bash_completion(app).c_str(), stdout);
       return host::exit_ok;

@@ -297,6 +297,7 @@ void to_json(json& j, const lab_description& l) {
   for (const auto& [k, v] : l.measure) measure[k] = v;
   j = {{"file", l.file}, {"plugin", l.plugin},       {"title", l.title},   {"params", params},
        {"sweep", sweep}, {"sweep_spacing", spacing}, {"measure", measure}, {"variants", l.variants}};
+  if (!l.about.empty()) j["about"] = l.about;
 }
 
 void from_json(const json& j, lab_description& l) {
@@ -309,6 +310,7 @@ void from_json(const json& j, lab_description& l) {
     for (const auto& [k, v] : j.at("sweep_spacing").items()) l.sweep_spacing.emplace_back(k, v.get<std::string>());
   for (const auto& [k, v] : j.at("measure").items()) l.measure.emplace_back(k, v.get<std::string>());
   j.at("variants").get_to(l.variants);
+  get_text(j, "about", l.about);  // written only when the lab file has a leading comment
 }
 
 namespace {
