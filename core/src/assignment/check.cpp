@@ -38,7 +38,7 @@ void remove_earlier_check(const fs::path& out) {
   for (const auto& entry : fs::directory_iterator(out, ec)) {
     const std::string name = entry.path().filename().string();
     if (name != "build" && name != "tests" && name != "run" && name != "grade.json" && name != "feedback.md" &&
-        name.rfind("sanitizer-", 0) != 0)
+        name != "feedback.html" && name.rfind("sanitizer-", 0) != 0)
       return;
   }
   fs::remove_all(out, ec);
@@ -51,16 +51,17 @@ grade_report check_report(const assignment_file& f, const std::string& submissio
   return new_grade_report("check", f, submission, build, why, "graded by the course, not by check");
 }
 
-// grade.json and feedback.md into the check's folder; exit_ok, or exit_write_error after saying why.
+// grade.json, feedback.md and feedback.html into the check's folder; exit_ok, or exit_write_error after saying why.
 int write_check_report(const fs::path& out, const grade_report& r) {
   try {
     write_grade_report(out / "grade.json", r);
     write_file_atomically(out / "feedback.md", feedback_markdown(r));
+    write_file_atomically(out / "feedback.html", feedback_html(r));
   } catch (const write_error& e) {
     fmt::print(stderr, "cudalab: check: {}\n", e.what());
     return exit_write_error;
   }
-  fmt::print("feedback: {} (the grader's feedback.md for the visible tests; grade.json beside it)\n",
+  fmt::print("feedback: {} (the grader's feedback.md for the visible tests; feedback.html and grade.json beside it)\n",
              (out / "feedback.md").string());
   return exit_ok;
 }

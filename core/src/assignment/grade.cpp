@@ -101,6 +101,7 @@ fs::path grading::write_test_file(const assignment_test& t, const std::string& n
 void grading::save() {
   report_.seconds = seconds_since(started_);
   write_grade_report(out_ / "grade.json", report_);
+  write_file_atomically(out_ / "feedback.html", feedback_html(report_));
 }
 
 int grading::run_files(const std::vector<std::string>& files, const fs::path& folder,
