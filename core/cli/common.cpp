@@ -47,4 +47,14 @@ std::optional<std::vector<host::planned_lab>> plan(const options& o, const host:
   return std::nullopt;
 }
 
+std::optional<host::result_set> read_results(const std::string& path, int& exit_code) {
+  try {
+    return host::read_result_set(path);
+  } catch (const host::result_set_error& e) {
+    std::fprintf(stderr, "cudalab: %s\n", e.what());
+    exit_code = host::exit_bad_results;
+  }
+  return std::nullopt;
+}
+
 }  // namespace cudalab::cli

@@ -4,26 +4,21 @@
 
 #include <filesystem>
 
-#include "commands.hpp"
+#include "common.hpp"
 #include "exit_codes.hpp"
 #include "results/html_report.hpp"
-#include "results/result_set.hpp"
 #include "results/safe_file.hpp"
 
 namespace cudalab::cli {
 
 int report_command(const options& o) {
-  host::result_set set;
-  try {
-    set = host::read_result_set(o.compare.results);
-  } catch (const host::result_set_error& e) {
-    fmt::print(stderr, "cudalab: {}\n", e.what());
-    return host::exit_bad_results;
-  }
+  int code = host::exit_ok;
+  const std::optional<host::result_set> set = read_results(o.compare.results, code);
+  if (!set) return code;
   const std::filesystem::path file =
-      o.compare.out_file.empty() ? set.file.parent_path() / "report.html" : std::filesystem::path(o.compare.out_file);
+      o.compare.out_file.empty() ? set->file.parent_path() / "report.html" : std::filesystem::path(o.compare.out_file);
   try {
-    host::write_file_atomically(file, host::run_report_html(set.context, set.results));
+    host::write_file_atomically(file, host::run_report_html(set->context, set->results));
   } catch (const host::write_error& e) {
     fmt::print(stderr, "cudalab: {}\n", e.what());
     return host::exit_write_error;

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "assignment/class_results.hpp"
+#include "assignment/lms_outputs.hpp"
 #include "results/html_page.hpp"
 #include "results/html_text.hpp"
 #include "results/plot_axis.hpp"
@@ -18,13 +19,7 @@ namespace cudalab::host {
 
 namespace {
 
-std::string number_text(double v) { return fmt::format("{:g}", std::round(v * 100) / 100); }
-
-bool held(const grade_report& r) {
-  return std::any_of(r.flags.begin(), r.flags.end(), [](const grade_flag& f) { return f.severity == "blocking"; }) ||
-         std::any_of(r.tests.begin(), r.tests.end(),
-                     [](const grade_test& t) { return t.status == grade_status::held; });
-}
+using detail::points_text;
 
 // One student as the page shows them: by pseudonym, and by name on the staff's page.
 struct shown_student {
@@ -117,16 +112,16 @@ class class_page {
         svg.text(left + (b + 0.5) * bin_width, y_at(count[std::size_t(b)]) - 4, std::to_string(count[std::size_t(b)]),
                  text_anchor::middle, 11);
       }
-      svg.text(left + (b + 0.5) * bin_width, top + height + 16, number_text(lo) + "-" + number_text(hi),
+      svg.text(left + (b + 0.5) * bin_width, top + height + 16, points_text(lo) + "-" + points_text(hi),
                text_anchor::middle, 10);
     }
     svg.line(left, top + height, right, top + height, "#444");
-    svg.text(left + (right - left) / 2, top + height + 38, "points (of " + number_text(max_score) + ")",
+    svg.text(left + (right - left) / 2, top + height + 38, "points (of " + points_text(max_score) + ")",
              text_anchor::middle);
     svg.close_group();
     return "<section id=\"scores\">\n<h2>Scores</h2>\n<p>" +
-           html_escape(fmt::format("median {} of {}; lowest {}, highest {}", number_text(median),
-                                   number_text(max_score), number_text(scores.front()), number_text(scores.back()))) +
+           html_escape(fmt::format("median {} of {}; lowest {}, highest {}", points_text(median),
+                                   points_text(max_score), points_text(scores.front()), points_text(scores.back()))) +
            "</p>\n<figure class=\"plot\">" + svg.str() +
            "<figcaption>How many students scored in each tenth of the points</figcaption></figure>\n</section>\n";
   }
@@ -162,7 +157,7 @@ class class_page {
            text_cell(fmt::format("{} of {}", n[0], graded), double(n[0])), bar, text_cell(std::to_string(n[1]), n[1]),
            text_cell(std::to_string(n[2]), n[2]), text_cell(std::to_string(n[3]), n[3]),
            text_cell(std::to_string(n[4]), n[4]), text_cell(std::to_string(n[5]), n[5]),
-           text_cell(graded ? fmt::format("{} of {}", number_text(points / graded), number_text(t->max_points)) : "-",
+           text_cell(graded ? fmt::format("{} of {}", points_text(points / graded), points_text(t->max_points)) : "-",
                      graded ? std::optional(points / graded) : std::nullopt)},
           "", rate < 0.5 ? "warn" : "");
     }
@@ -214,14 +209,15 @@ class class_page {
         for (const auto& [v, words] :
              {std::make_pair(thresholds->first, "0 points"), std::make_pair(thresholds->second, "all points")}) {
           svg.line(x_at(v), top, x_at(v), top + height, words[0] == '0' ? "#cf222e" : "#1a7f37", 1, "2 3");
-          svg.text(x_at(v), top + height + 30, std::string(words) + " at " + number_text(v), text_anchor::middle, 10);
+          svg.text(x_at(v), top + height + 30, std::string(words) + " at " + points_text(v), text_anchor::middle, 10);
         }
       for (std::size_t i = 0; i < dots.size(); ++i) {
         const dot& d = dots[i];
         const double y = top + row * (double(i) + 0.5);
         if (row >= 12) svg.text(left - 8, y + 4, d.who->label.substr(0, 22), text_anchor::end, 11);
         if (d.m.ci) svg.line(x_at(d.m.ci->first), y, x_at(d.m.ci->second), y, "#1f77b4", 1.5);
-        svg.marker(marker_shape::circle, x_at(d.m.median), y, held(d.who->entry->report) ? "#cf222e" : "#1f77b4",
+        svg.marker(marker_shape::circle, x_at(d.m.median), y,
+                   held_for_review(d.who->entry->report) ? "#cf222e" : "#1f77b4",
                    fmt::format("{}: {:.1f}", d.who->label, d.m.median));
       }
       svg.close_group();
@@ -256,7 +252,7 @@ class class_page {
     std::string items;
     for (const shown_student& s : students_) {
       const grade_report& r = s.entry->report;
-      if (!held(r)) continue;
+      if (!held_for_review(r)) continue;
       std::string why;
       for (const grade_test& t : r.tests)
         if (t.status == grade_status::held) why += (why.empty() ? "" : "; ") + t.name + ": " + t.message;
@@ -280,14 +276,14 @@ class class_page {
     for (const shown_student& s : students_) {
       const grade_report& r = s.entry->report;
       std::vector<html_cell> cells = {markup_cell("<span id=\"" + s.anchor + "\">" + html_escape(s.label) + "</span>"),
-                                      text_cell(number_text(r.score) + " / " + number_text(r.max_score), r.score)};
+                                      text_cell(points_text(r.score) + " / " + points_text(r.max_score), r.score)};
       for (const grade_test* t : tests_) {
         const auto g = std::find_if(r.tests.begin(), r.tests.end(), [&](const grade_test& x) { return x.id == t->id; });
         if (g == r.tests.end()) {
           cells.push_back(text_cell("-"));
           continue;
         }
-        html_cell c = text_cell(number_text(g->points), g->points);
+        html_cell c = text_cell(points_text(g->points), g->points);
         c.css_class = g->status == grade_status::passed    ? "ok"
                       : g->status == grade_status::held    ? "warn"
                       : g->status == grade_status::skipped ? "muted"
@@ -300,7 +296,7 @@ class class_page {
       if (staff_)
         cells.push_back(
             markup_cell("<a href=\"" + html_escape(s.entry->student) + "/feedback.html\">feedback.html</a>"));
-      table.add_row(cells, "", held(r) ? "warn" : "");
+      table.add_row(cells, "", held_for_review(r) ? "warn" : "");
     }
     return "<section id=\"roster\">\n<h2>Students</h2>\n<p class=\"muted\">Points per test; a cell's tooltip "
            "says its status and why.</p>\n" +

@@ -19,6 +19,10 @@ struct class_entry {
   grade_report report;
 };
 
+/// Whether `r` is held for review: a test held, or a blocking integrity flag. The leaderboard lists it as
+/// under review, unranked; the class's pages list it as held.
+bool held_for_review(const grade_report& r);
+
 /// gradebook.csv: student_id, pseudonym, score, max_score, one column of points per test (the
 /// assignment's tests, in order), flags (their checks, ';'-separated), submission_sha256, graded_at.
 /// One row per entry, in the order given; fields quoted as results.csv quotes them.
