@@ -258,8 +258,10 @@ def check(args):
         for spec in args.table:
             table, rows = spec.rsplit('=', 1)
             got = js('(function(t){return t ? t.tBodies.length : -1;})(document.getElementById(%s))' % json.dumps(table))
-            if got != int(rows):
-                failures.append('table %s: %s rows, not %s' % (table, 'no such table,' if got < 0 else got, rows))
+            if got < 0:
+                failures.append('no table %s' % table)
+            elif got != int(rows):
+                failures.append('table %s: %d rows, not %s' % (table, got, rows))
         tables = count('table')
         if tables < args.tables:
             failures.append('%d tables, not at least %d' % (tables, args.tables))
