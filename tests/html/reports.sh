@@ -109,7 +109,7 @@ class)
       --text 'Held for review' || fail "$page.html"
   done
   if grep -q -e '>ada<' -e '(ada)' -e 'ada/feedback' "$work/grades/class.html"; then fail "class.html names a student"; fi
-  grep -q 'href="ada/feedback.html"' "$work/grades/class-staff.html" || fail "class-staff.html links no feedback.html"
+  grep -q 'href="./ada/feedback.html"' "$work/grades/class-staff.html" || fail "class-staff.html links no feedback.html"
   check "$work/grades/bob/feedback.html" --table tests=6 --plots 1 --text "all points at 70" || fail "bob's feedback.html"
   ;;
 catches)

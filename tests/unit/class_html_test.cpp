@@ -78,7 +78,7 @@ TEST(ClassHtml, StaffSeeNamesAndEachStudentsFeedback) {
   EXPECT_NE(html.find("Staff only"), std::string::npos);
   EXPECT_NE(html.find(">zesty-yak-01 (alice)</span>"), std::string::npos);
   EXPECT_EQ(count(html, "/feedback.html\">feedback.html</a>"), 4u);
-  EXPECT_NE(html.find("<a href=\"carol/feedback.html\">"), std::string::npos);
+  EXPECT_NE(html.find("<a href=\"./carol/feedback.html\">"), std::string::npos);
 }
 
 TEST(ClassHtml, DistributionPassRatesSpreadFlagsAndReview) {

@@ -104,8 +104,8 @@ TEST(LabNotes, TheLeadingCommentIsWhatToLookFor) {
   EXPECT_EQ(leading_comment("[lab]\n# late\n"), "");
 }
 
-TEST(AboutHtml, ParagraphsListsAndCode) {
-  const std::string html = about_html(
+TEST(NotesHtml, ParagraphsListsAndCode) {
+  const std::string html = notes_html(
       "Read the GB/s column.\n - first: `explain` shows it\n   and goes on here.\n - second <b>\nAfter the list.\n\n"
       "A paragraph\nover two lines.");
   EXPECT_EQ(html,

@@ -295,7 +295,7 @@ class class_page {
       cells.push_back(text_cell(r.device ? r.device->name : "-"));
       if (staff_)
         cells.push_back(
-            markup_cell("<a href=\"" + html_escape(s.entry->student) + "/feedback.html\">feedback.html</a>"));
+            markup_cell("<a href=\"./" + html_escape(s.entry->student) + "/feedback.html\">feedback.html</a>"));
       table.add_row(cells, "", held_for_review(r) ? "warn" : "");
     }
     return "<section id=\"roster\">\n<h2>Students</h2>\n<p class=\"muted\">Points per test; a cell's tooltip "

@@ -129,7 +129,7 @@ std::string test_section(const grade_test& t, std::size_t index) {
   s += "<p><span class=\"muted\">Result:</span> <span class=\"" + std::string(status_class(t.status)) + "\">" +
        html_escape(detail::result_line(t)) + "</span></p>\n";
   if (t.metric && t.metric->points_between) s += thresholds_picture(t, fmt::format("perf{}", index));
-  if (!t.feedback_md.empty()) s += "<div class=\"details\">\n" + about_html(t.feedback_md) + "</div>\n";
+  if (!t.feedback_md.empty()) s += "<div class=\"details\">\n" + notes_html(t.feedback_md) + "</div>\n";
   return s + "</section>\n";
 }
 

@@ -274,7 +274,7 @@ class report_writer {
                                  params.empty() ? "" : ", swept over " + labels(params))) +
          (bad > 0 ? " <span class=\"bad\">" + html_escape(fmt::format("{} failed", bad)) + "</span>" : "") + "</p>\n";
     if (l && !l->about.empty())
-      s += "<div class=\"about\">\n<h3>What to look for</h3>\n" + about_html(l->about) + "</div>\n";
+      s += "<div class=\"about\">\n<h3>What to look for</h3>\n" + notes_html(l->about) + "</div>\n";
     if (l) s += settings(*l);
     if (const auto plot = plots_.find(file); plot != plots_.end()) {
       const bool timed = std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return r->gbps > 0; });
@@ -347,7 +347,7 @@ class report_writer {
 
 }  // namespace
 
-std::string about_html(const std::string& about) {
+std::string notes_html(const std::string& text) {
   // Blocks in order: a paragraph's text, or a list's items.
   struct block {
     bool list = false;
@@ -357,27 +357,27 @@ std::string about_html(const std::string& about) {
   std::size_t item_indent = 0;
   bool in_paragraph = false;
   std::size_t at = 0;
-  while (at <= about.size()) {
-    const std::size_t end = std::min(about.find('\n', at), about.size());
-    const std::string line = about.substr(at, end - at);
+  while (at <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string line = text.substr(at, end - at);
     at = end + 1;
     const std::size_t indent = line.find_first_not_of(" \t");
     if (indent == std::string::npos) {
       in_paragraph = false;
       continue;
     }
-    const std::string text = line.substr(indent);
-    const bool item = text.size() > 1 && (text[0] == '-' || text[0] == '*') && text[1] == ' ';
+    const std::string words = line.substr(indent);
+    const bool item = words.size() > 1 && (words[0] == '-' || words[0] == '*') && words[1] == ' ';
     if (item) {
       if (!in_paragraph || !blocks.back().list) blocks.push_back({true, {}});
-      blocks.back().parts.push_back(text.substr(2));
+      blocks.back().parts.push_back(words.substr(2));
       item_indent = indent;
     } else if (in_paragraph && blocks.back().list && indent > item_indent) {
-      blocks.back().parts.back() += " " + text;
+      blocks.back().parts.back() += " " + words;
     } else if (in_paragraph && !blocks.back().list) {
-      blocks.back().parts.back() += " " + text;
+      blocks.back().parts.back() += " " + words;
     } else {
-      blocks.push_back({false, {text}});
+      blocks.push_back({false, {words}});
     }
     in_paragraph = true;
   }

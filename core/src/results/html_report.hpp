@@ -24,9 +24,9 @@ namespace cudalab::host {
 /// verdict), a failure's reason on a line under its row. Every text from the results is escaped.
 std::string run_report_html(const run_context& context, const std::vector<variant_result>& results);
 
-/// `about` (a lab file's leading comment) as HTML: paragraphs at blank lines, lines that start with
-/// "- " as list items (an item goes on over the lines indented further than its "-"), `code` in
-/// backticks as <code>; every text escaped.
-std::string about_html(const std::string& about);
+/// Notes written as plain text - a lab file's leading comment (`about`), a grader's feedback lines - as
+/// HTML: paragraphs at blank lines, lines that start with "- " as list items (an item goes on over the
+/// lines indented further than its "-"), `code` in backticks as <code>; every text escaped.
+std::string notes_html(const std::string& text);
 
 }  // namespace cudalab::host
