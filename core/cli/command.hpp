@@ -44,6 +44,7 @@ command add_completion(CLI::App& app);
 command add_compare(CLI::App& app);
 command add_export(CLI::App& app);
 command add_plot(CLI::App& app);
+command add_report(CLI::App& app);
 
 /// `validate` of an assignment file (one with an [assignment] table), its plugins on `plugin_paths`.
 int validate_assignment(const std::vector<std::string>& plugin_paths, const std::string& file);

@@ -91,4 +91,14 @@ std::optional<std::vector<host::planned_lab>> plan(const host::plan_request& req
   return std::nullopt;
 }
 
+std::optional<host::result_set> read_results(const std::string& path, int& exit_code) {
+  try {
+    return host::read_result_set(path);
+  } catch (const host::result_set_error& e) {
+    fmt::print(stderr, "cudalab: {}\n", e.what());
+    exit_code = host::exit_bad_results;
+  }
+  return std::nullopt;
+}
+
 }  // namespace cudalab::cli

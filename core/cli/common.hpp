@@ -11,6 +11,7 @@
 
 #include "labfile/run_profile.hpp"
 #include "plan/planning.hpp"
+#include "results/result_set.hpp"
 
 namespace cudalab::cli {
 
@@ -53,5 +54,9 @@ std::optional<std::vector<host::planned_lab>> plan(const host::plan_request& req
 
 /// The plan request of a command's lab options (the plugins found on their search path).
 host::plan_request plan_request_of(const lab_options& o, const host::run_profile* profile);
+
+/// The run at `path` (a results folder or its results file) read back; on error prints it and sets
+/// `exit_code` (exit_bad_results).
+std::optional<host::result_set> read_results(const std::string& path, int& exit_code);
 
 }  // namespace cudalab::cli

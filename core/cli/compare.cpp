@@ -49,6 +49,8 @@ int compare(const compare_options& o) {
   }
   if (o.format == "json") {
     host::write_compare_json(std::cout, c);
+  } else if (o.format == "html") {
+    host::write_compare_html(std::cout, c);
   } else if (o.format == "md") {
     host::write_compare_markdown(std::cout, c);
   } else {
@@ -95,7 +97,8 @@ command add_compare(CLI::App& app) {
                   "Count a change only beyond PCT % of the base median (default 5) and with p < 0.05 in the "
                   "Mann-Whitney U test")
       ->transform(percentage());
-  cmd->add_option("--format", o->format, "table (default), md or json")->check(CLI::IsMember({"table", "md", "json"}));
+  cmd->add_option("--format", o->format, "table (default), md, json or html (one self-contained page)")
+      ->check(CLI::IsMember({"table", "md", "json", "html"}));
   cmd->add_flag("--no-color", o->no_color, "No colours even on a terminal (NO_COLOR also works)");
   return {cmd, [o] { return compare(*o); }};
 }

@@ -38,7 +38,8 @@ int main(int argc, char** argv) {
                                         cli::add_explain(app), cli::add_run(app, how)};
   for (cli::command& c : cli::add_assignment(app)) commands.push_back(std::move(c));
   for (cli::command c : {cli::add_check(app, how), cli::add_grade(app, how), cli::add_device(app), cli::add_new(app),
-                         cli::add_completion(app), cli::add_compare(app), cli::add_export(app), cli::add_plot(app)})
+                         cli::add_completion(app), cli::add_compare(app), cli::add_export(app), cli::add_plot(app),
+                         cli::add_report(app)})
     commands.push_back(std::move(c));
 
   // A misspelt command gets a clearer answer than CLI11's "a subcommand is required".

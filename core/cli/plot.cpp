@@ -7,10 +7,10 @@
 #include <memory>
 
 #include "command.hpp"
+#include "common.hpp"
 #include "exit_codes.hpp"
 #include "results/plot_images.hpp"
 #include "results/reporter.hpp"
-#include "results/result_set.hpp"
 #include "results/safe_file.hpp"
 
 namespace cudalab::cli {
@@ -29,24 +29,20 @@ int plot(const plot_options& o) {
     fmt::print(stderr, "cudalab: {}\n", host::no_png_renderer_message());
     return host::exit_usage;
   }
-  host::result_set set;
-  try {
-    set = host::read_result_set(o.results);
-  } catch (const host::result_set_error& e) {
-    fmt::print(stderr, "cudalab: {}\n", e.what());
-    return host::exit_bad_results;
-  }
+  int code = host::exit_ok;
+  const std::optional<host::result_set> set = read_results(o.results, code);
+  if (!set) return code;
   const std::filesystem::path dir =
-      o.out_dir.empty() ? set.file.parent_path() / "plots" : std::filesystem::path(o.out_dir);
+      o.out_dir.empty() ? set->file.parent_path() / "plots" : std::filesystem::path(o.out_dir);
   std::vector<std::filesystem::path> written;
   try {
-    written = host::write_plots(set.results, set.context.labs, dir);
+    written = host::write_plots(set->results, set->context.labs, dir);
   } catch (const host::write_error& e) {
     fmt::print(stderr, "cudalab: {}\n", e.what());
     return host::exit_write_error;
   }
   if (written.empty()) {
-    fmt::print(stderr, "cudalab: {} holds no timed result: there is nothing to plot\n", set.file.string());
+    fmt::print(stderr, "cudalab: {} holds no timed result: there is nothing to plot\n", set->file.string());
     return host::exit_ok;
   }
   std::vector<std::string> failures;

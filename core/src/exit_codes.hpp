@@ -11,7 +11,7 @@ enum exit_code : int {
   exit_internal = 1,       ///< a bug in cudalab or an unexpected exception
   exit_usage = 2,          ///< bad command line (unknown option, missing argument)
   exit_bad_lab_file = 3,   ///< a lab file, profile or --set override is invalid
-  exit_bad_results = 3,    ///< compare, export: a results folder or file that cannot be read as cudalab results
+  exit_bad_results = 3,    ///< compare, export, plot, report: results that cannot be read as cudalab results
   exit_plugin = 4,         ///< a plugin could not be found or loaded
   exit_no_gpu = 5,         ///< no usable GPU (no driver, no device, stub library)
   exit_verify_failed = 6,  ///< at least one variant computed a wrong result

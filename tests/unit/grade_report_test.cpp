@@ -204,6 +204,7 @@ TEST(LmsOutputs, NoRenderShowsStaffTextOrHiddenParameters) {
     expect_no_staff_text(prairielearn_results(r), "prairielearn");
     expect_no_staff_text(junit_xml(r), "junit");
     expect_no_staff_text(feedback_markdown(r), "feedback.md");
+    expect_no_staff_text(feedback_html(r), "feedback.html");
   }
 }
 
@@ -216,6 +217,68 @@ TEST(LmsOutputs, GoldenFiles) {
   const grade_report failed = build_failure_report();
   testing::expect_golden_file(golden_dir / "prairielearn_build_failed.json", prairielearn_results(failed));
   testing::expect_golden_file(golden_dir / "feedback_build_failed.md", feedback_markdown(failed));
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(GradeReport, ThresholdsAndTheStudentsLinesRoundTripAndHiddenThresholdsStayStaffOnly) {
+  grade_report r = sample_report();
+  r.tests[4].metric->points_between = std::make_pair(30.0, 70.0);
+  r.submission.build.lines = {{42, "  x = y;"}};
+  grade_test hidden_perf = r.tests[4];
+  hidden_perf.id = hidden_perf.name = "hidden-perf";
+  hidden_perf.visibility = test_visibility::hidden;
+  r.tests.push_back(hidden_perf);
+  const grade_report back = parse_grade_report(grade_report_json(r));
+  EXPECT_EQ(grade_report_json(back), grade_report_json(r));
+  ASSERT_TRUE(back.tests[4].metric->points_between);
+  EXPECT_DOUBLE_EQ(back.tests[4].metric->points_between->second, 70);
+  ASSERT_EQ(back.submission.build.lines.size(), 1u);
+  EXPECT_EQ(back.submission.build.lines[0].text, "  x = y;");
+  const grade_report s = student_copy(r);
+  EXPECT_TRUE(s.tests[4].metric->points_between);       // a visible test's thresholds are the student's to see
+  EXPECT_FALSE(s.tests.back().metric->points_between);  // a hidden one's are not
+  // Reports written before either field read as before.
+  EXPECT_EQ(grade_report_json(sample_report()).find("points_between"), std::string::npos);
+  EXPECT_EQ(grade_report_json(sample_report()).find("\"lines\""), std::string::npos);
+}
+
+TEST(LmsOutputs, FeedbackHtmlShowsEachTestTheThresholdsAndTheStudentsLinesAsText) {
+  grade_report r = sample_report();
+  r.tests[4].metric->points_between = std::make_pair(30.0, 70.0);
+  r.submission.files = {"<img src=x onerror=alert(1)>.cu"};
+  const std::string html = feedback_html(r);
+  expect_no_staff_text(html, "feedback.html");
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(html.find("<img src=x"), std::string::npos);
+  EXPECT_NE(html.find("<code>&lt;img src=x onerror=alert(1)&gt;.cu</code>"), std::string::npos);
+  // The tests' table, a row each, and a section each saying what it checked and why it came out so.
+  EXPECT_NE(html.find("<table id=\"tests\" class=\"sortable\">"), std::string::npos);
+  EXPECT_EQ(count(html, "<tbody"), r.tests.size());
+  EXPECT_EQ(count(html, "<section class=\"test\""), r.tests.size());
+  EXPECT_NE(html.find("What it checked:</span> a correctness test, at n = [7, 4099]"), std::string::npos);
+  EXPECT_NE(html.find("a hidden test, graded by the course: its inputs are not shown"), std::string::npos);
+  EXPECT_NE(html.find("expected 17 &lt;see&gt; &amp; &quot;quotes&quot;"), std::string::npos);  // its feedback, as text
+  // The performance test's median against its thresholds, drawn.
+  EXPECT_NE(html.find("<g id=\"perf5-thresholds\">"), std::string::npos);
+  EXPECT_NE(html.find(">0 points at 30<"), std::string::npos);
+  EXPECT_NE(html.find(">all points at 70<"), std::string::npos);
+  EXPECT_NE(html.find("your median: 73.4"), std::string::npos);
+  EXPECT_NE(html.find("<strong>roofline</strong> <span class=\"bad\">(blocking)</span>"), std::string::npos);
+  // A build that fails: its messages, each with the student's line it names.
+  grade_report failed = build_failure_report();
+  failed.submission.build.lines = {{42, "  total += <x>;"}};
+  const std::string build = feedback_html(failed);
+  expect_no_staff_text(build, "feedback.html of a failed build");
+  EXPECT_NE(build.find("reduce.cu:42: error: expected &#39;;&#39; after expression\n<span class=\"muted\">    42 | "
+                       "</span><mark>  total += &lt;x&gt;;</mark>\nreduce.cu:50: error"),
+            std::string::npos)
+      << build;
+  EXPECT_NE(build.find("The submission does not build"), std::string::npos);
 }
 
 // The fields and words of gradescope/autograder_samples docs/specs.md and docs/leaderboards.md.

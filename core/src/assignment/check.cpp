@@ -32,7 +32,7 @@ void remove_earlier_check(const fs::path& out) {
   for (const auto& entry : fs::directory_iterator(out, ec)) {
     const std::string name = entry.path().filename().string();
     if (name != "build" && name != "tests" && name != "run" && name != "grade.json" && name != "feedback.md" &&
-        name.rfind("sanitizer-", 0) != 0 && name.rfind("perf-", 0) != 0)
+        name != "feedback.html" && name.rfind("sanitizer-", 0) != 0 && name.rfind("perf-", 0) != 0)
       return;
   }
   fs::remove_all(out, ec);
@@ -113,7 +113,7 @@ int check_submission(const check_request& req) {
     return exit_write_error;
   }
   if (done.report.submission.build.ok && !req.no_gpu) print_projection(a, done.report, in.out);
-  fmt::print("feedback: {} (the grader's feedback.md for the visible tests; grade.json beside it)\n",
+  fmt::print("feedback: {} (the grader's feedback.md for the visible tests; feedback.html and grade.json beside it)\n",
              (in.out / "feedback.md").string());
   return check_exit_code(done.report, !req.no_gpu);
 }

@@ -4,8 +4,9 @@
 // runs every test, the hidden ones drawn for this student from the staff secret (HMAC seeds), gates
 // performance on correctness, times each performance test in rounds (the baseline beside the student
 // in every round) until the rounds' confidence interval settles its points, and runs the integrity
-// checks as named tests. grade.json (rewritten after every stage, so a grader killed midway leaves
-// what it scored) and every render asked for with --emit go into the output folder.
+// checks as named tests. grade.json and the student's feedback.html (rewritten after every stage, so a
+// grader killed midway leaves what it scored) and every render asked for with --emit go into the
+// output folder.
 #pragma once
 
 #include <filesystem>

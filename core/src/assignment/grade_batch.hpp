@@ -3,7 +3,7 @@
 // one after another (timing stays fair: one GPU, nothing beside it) into GRADES/<student>/. A student
 // whose complete grade.json there is of the same assignment and submission is skipped, so a batch
 // stopped by anything (kill -9 included) resumes where it was; a half-graded folder is graded again.
-// At the end, gradebook.csv and the leaderboard (class_results.hpp) over every student.
+// At the end, gradebook.csv, the leaderboard and the class's pages (class_results.hpp) over every student.
 #pragma once
 
 #include <filesystem>

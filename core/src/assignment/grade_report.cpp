@@ -36,10 +36,24 @@ json ci_json(const std::optional<std::pair<double, double>>& ci) {
   return ci ? json::array({ci->first, ci->second}) : json(nullptr);
 }
 
-std::optional<std::pair<double, double>> ci_of(const json& j) {
+// `j` as [low, high] (null: none); `field` names it in the error.
+std::optional<std::pair<double, double>> pair_of(const json& j, const char* field = "ci") {
   if (j.is_null()) return std::nullopt;
-  if (!j.is_array() || j.size() != 2) throw grade_report_error("ci: not [low, high]");
+  if (!j.is_array() || j.size() != 2) throw grade_report_error(std::string(field) + ": not [low, high]");
   return std::make_pair(j[0].get<double>(), j[1].get<double>());
+}
+
+json build_json(const grade_build& b) {
+  json diagnostics = json::array();
+  for (const compile_diagnostic& d : b.diagnostics)
+    diagnostics.push_back(
+        {{"file", d.file}, {"line", d.line}, {"severity", severity_name(d.severity)}, {"message", d.message}});
+  json j = {{"ok", b.ok}, {"command", b.command}, {"diagnostics", diagnostics}, {"seconds", b.seconds}};
+  if (!b.lines.empty()) {  // only then: reports of builds without them read as before
+    j["lines"] = json::array();
+    for (const source_line& l : b.lines) j["lines"].push_back({{"line", l.line}, {"text", l.text}});
+  }
+  return j;
 }
 
 }  // namespace
@@ -77,11 +91,14 @@ void to_json(json& j, const grade_report& r) {
   json tests = json::array(), flags = json::array(), board = json::array();
   for (const grade_test& t : r.tests) {
     json metric = nullptr;
-    if (t.metric)
+    if (t.metric) {
       metric = {{"name", t.metric->name},
                 {"median", t.metric->median},
                 {"ci", ci_json(t.metric->ci)},
                 {"rounds", t.metric->rounds}};
+      if (t.metric->points_between)
+        metric["points_between"] = json::array({t.metric->points_between->first, t.metric->points_between->second});
+    }
     tests.push_back({{"id", t.id},
                      {"name", t.name},
                      {"kind", t.kind},
@@ -100,10 +117,6 @@ void to_json(json& j, const grade_report& r) {
     board.push_back(
         {{"name", l.name}, {"test", l.test}, {"value", l.value}, {"order", l.order}, {"ci", ci_json(l.ci)}});
   const grade_build& b = r.submission.build;
-  json diagnostics = json::array();
-  for (const compile_diagnostic& d : b.diagnostics)
-    diagnostics.push_back(
-        {{"file", d.file}, {"line", d.line}, {"severity", severity_name(d.severity)}, {"message", d.message}});
   j = {{"schema_version", grade_schema_version},
        {"command", r.command},
        {"complete", r.complete},
@@ -116,10 +129,7 @@ void to_json(json& j, const grade_report& r) {
          {"points", r.assignment.points},
          {"digest", r.assignment.digest}}},
        {"student", {{"id_sha256", r.student.id_sha256}, {"pseudonym", r.student.pseudonym}}},
-       {"submission",
-        {{"sha256", r.submission.sha256},
-         {"files", r.submission.files},
-         {"build", {{"ok", b.ok}, {"command", b.command}, {"diagnostics", diagnostics}, {"seconds", b.seconds}}}}},
+       {"submission", {{"sha256", r.submission.sha256}, {"files", r.submission.files}, {"build", build_json(b)}}},
        {"device", r.device ? json(*r.device) : json(nullptr)},
        {"ceilings", r.measured ? json(*r.measured) : json(nullptr)},
        {"tests", tests},
@@ -163,6 +173,9 @@ void from_json(const json& j, grade_report& r) {
         {d.at("file").get<std::string>(), d.at("line").get<int>(), *known, d.at("message").get<std::string>()});
   }
   b.at("seconds").get_to(r.submission.build.seconds);
+  r.submission.build.lines.clear();
+  if (b.contains("lines"))
+    for (const json& l : b.at("lines")) r.submission.build.lines.push_back({l.at("line").get<int>(), l.at("text")});
   if (!j.at("device").is_null()) r.device = j.at("device").get<device_info>();
   if (!j.at("ceilings").is_null()) r.measured = j.at("ceilings").get<ceilings>();
   r.tests.clear();
@@ -189,8 +202,9 @@ void from_json(const json& j, grade_report& r) {
       grade_metric metric;
       m.at("name").get_to(metric.name);
       m.at("median").get_to(metric.median);
-      metric.ci = ci_of(m.at("ci"));
+      metric.ci = pair_of(m.at("ci"));
       m.at("rounds").get_to(metric.rounds);
+      if (m.contains("points_between")) metric.points_between = pair_of(m.at("points_between"), "points_between");
       g.metric = metric;
     }
     t.at("message").get_to(g.message);
@@ -211,7 +225,7 @@ void from_json(const json& j, grade_report& r) {
     l.at("test").get_to(v.test);
     l.at("value").get_to(v.value);
     v.order = one_of(l, "order", orders);
-    v.ci = ci_of(l.at("ci"));
+    v.ci = pair_of(l.at("ci"));
     r.leaderboard.push_back(std::move(v));
   }
   j.at("staff").at("seed_digests").get_to(r.staff.seed_digests);
@@ -241,6 +255,7 @@ grade_report student_copy(const grade_report& r) {
     if (t.visibility == test_visibility::hidden) {
       t.parameters.clear();
       t.feedback_md.clear();
+      if (t.metric) t.metric->points_between.reset();
     }
   return s;
 }

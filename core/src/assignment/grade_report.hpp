@@ -39,6 +39,9 @@ struct grade_metric {
   double median = 0;
   std::optional<std::pair<double, double>> ci;
   int rounds = 1;
+  /// The test's thresholds: the metric's value that earns no points and the one that earns all (the
+  /// assignment's zero_at and full_at); none in reports written before they were recorded.
+  std::optional<std::pair<double, double>> points_between = std::nullopt;
 };
 
 /// One test of the assignment as graded.
@@ -72,6 +75,12 @@ struct leaderboard_value {
   std::optional<std::pair<double, double>> ci;
 };
 
+/// A line of the student's submission that the compiler named.
+struct source_line {
+  int line = 0;      ///< 1-based
+  std::string text;  ///< the line as submitted
+};
+
 /// The submission's build: how, and what the compiler and the policy said about the student's file,
 /// each message typed (a denied header is data, not words to search for).
 struct grade_build {
@@ -79,6 +88,9 @@ struct grade_build {
   std::string command;                          ///< how it was built ("NVRTC for sm_90 -lineinfo")
   std::vector<compile_diagnostic> diagnostics;  ///< in order, as the build gave them
   double seconds = 0;
+  /// The submission's lines its messages name, in order (none when they name none); "= {}" keeps aggregate
+  /// initialisations that stop before it free of -Wmissing-field-initializers.
+  std::vector<source_line> lines = {};
 
   /// True when the assignment's policy refused something the submission uses (a header, a library).
   bool denied() const;
@@ -139,8 +151,9 @@ grade_report parse_grade_report(const std::string& text);
 /// Writes grade_report_json(r) as `path`, whole or not at all (write_file_atomically). Throws write_error.
 void write_grade_report(const std::filesystem::path& path, const grade_report& r);
 
-/// What a student may see of `r`: the staff block emptied, and each hidden test's parameters and
-/// feedback_md dropped (its name, kind, points, status and message stay). Every render starts here.
+/// What a student may see of `r`: the staff block emptied, and each hidden test's parameters,
+/// feedback_md and thresholds dropped (its name, kind, points, status and message stay). Every render
+/// starts here.
 grade_report student_copy(const grade_report& r);
 
 }  // namespace cudalab::host

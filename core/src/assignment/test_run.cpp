@@ -3,10 +3,39 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <fstream>
+#include <set>
+
 #include "results/result_set.hpp"
 #include "run_labs.hpp"
 
 namespace cudalab::host {
+
+namespace {
+
+// The lines of the submission at `path` that `diagnostics` name (by the assignment's name for the file,
+// or the file's own), each once, in order, at most 40 and each cut at 300 bytes: what the feedback
+// shows beside the compiler's words.
+std::vector<source_line> named_lines(const std::string& path, const std::string& name,
+                                     const std::vector<compile_diagnostic>& diagnostics) {
+  std::set<int> wanted;
+  const std::string own = std::filesystem::path(path).filename().string();
+  for (const compile_diagnostic& d : diagnostics)
+    if (d.line > 0 && (d.file == name || d.file == own) && wanted.size() < 40) wanted.insert(d.line);
+  std::vector<source_line> lines;
+  if (wanted.empty()) return lines;
+  std::ifstream in(path, std::ios::binary);
+  std::string text;
+  for (int n = 1; n <= *wanted.rbegin() && std::getline(in, text); ++n) {
+    if (!wanted.count(n)) continue;
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    lines.push_back({n, text.substr(0, 300)});
+  }
+  return lines;
+}
+
+}  // namespace
 
 build_policy policy_of(const assignment_file& f) {
   build_policy policy;
@@ -28,6 +57,7 @@ graded_build build_graded(const loaded_assignment& a, const std::string& submiss
   for (const std::string& flag : a.file.flags) g.report.command += " " + flag;
   for (const compile_diagnostic& d : g.built.diagnostics) fmt::print("  {}\n", d.text());
   g.report.diagnostics = g.built.diagnostics;
+  g.report.lines = named_lines(submission, a.submission_name(), g.built.diagnostics);
   return g;
 }
 

@@ -226,7 +226,9 @@ void add_outcome(grade_report& r, const test_outcome& o, bool implicit) {
   g.points = o.score;
   g.status = o.status;
   g.message = o.message.empty() ? o.summary : o.message;
-  if (o.metric) g.metric = grade_metric{o.test->metric, *o.metric, o.ci, std::max<int>(1, int(o.round_metrics.size()))};
+  if (o.metric)
+    g.metric = grade_metric{o.test->metric, *o.metric, o.ci, std::max<int>(1, int(o.round_metrics.size())),
+                            std::make_pair(o.test->zero_at, o.test->full_at)};
   g.feedback_md.clear();
   // Each line as code: compiler and sanitizer text holds underscores and stars Markdown would eat.
   for (std::string d : o.details) {

@@ -126,9 +126,11 @@ fs::path test_session::write_test_file(const assignment_test& t, const std::stri
   return file;
 }
 
+// grade.json and the student's feedback.html (from the student's copy) as they stand.
 void test_session::save() {
   report_.seconds = seconds_since(started_);
   write_grade_report(in_.out / "grade.json", report_);
+  write_file_atomically(in_.out / "feedback.html", feedback_html(report_));
 }
 
 int test_session::run_files(const std::vector<std::string>& files, const fs::path& folder, results_by_file& results,

@@ -38,6 +38,9 @@ struct lab_description {
   std::string file;  ///< as given on the command line (results' lab_file)
   std::string plugin;
   std::string title;
+  /// What the lab file says it shows and what to look for: its leading comment, without the '#'s
+  /// (lines kept; "" when it has none)
+  std::string about;
   std::vector<std::pair<std::string, std::string>> params;              ///< every parameter's value at the base point
   std::vector<std::pair<std::string, std::vector<std::string>>> sweep;  ///< each swept axis, its values
   std::vector<std::pair<std::string, std::string>> sweep_spacing;       ///< each swept axis: list, step or factor
