@@ -37,6 +37,33 @@ child_request shell(const std::string& script, std::vector<std::string>* results
   return r;
 }
 
+// A descriptor handed over whose number is also the result descriptor's reaches the child as itself: the
+// descriptors are moved into place so that none is overwritten before it is read (the sandbox's folder,
+// opened as 3 in a process with nothing else open, once became the result pipe at 4).
+TEST(ChildProcess, APassedDescriptorNumberedLikeATargetArrivesWhole) {
+  const std::string path = std::string(CUDALAB_BINARY_DIR) + "/tests/passed_descriptor.txt";
+  std::ofstream(path) << "passed\n";
+  const int saved = ::fcntl(3, F_DUPFD_CLOEXEC, 20);  // whatever this process has as 3, if anything
+  const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(file, 0);
+  if (file != 3) {
+    ASSERT_EQ(::dup3(file, 3, O_CLOEXEC), 3);
+    ::close(file);
+  }
+  std::vector<std::string> results;
+  child_request r = shell("cat <&4 >&3", &results);
+  r.pass_fds = {3};
+  const child_outcome how = run_child(r);
+  if (saved >= 0) {
+    ::dup3(saved, 3, O_CLOEXEC);
+    ::close(saved);
+  } else {
+    ::close(3);
+  }
+  ASSERT_TRUE(how.ended_normally()) << how.describe();
+  EXPECT_EQ(results, (std::vector<std::string>{"passed"}));
+}
+
 TEST(ChildProcess, ResultLinesOutputAndExitCode) {
   std::vector<std::string> results, output;
   const child_outcome how = run_child(
@@ -164,8 +191,13 @@ TEST(ChildProcess, RedteamF14ALineWithoutEndIsCut) {
 
 // Red-team review F24: a descriptor the parent opened without close-on-exec is not the child's.
 TEST(ChildProcess, RedteamF24ParentDescriptorsStayInTheParent) {
-  const int fd = ::open("/dev/null", O_RDONLY);  // deliberately without O_CLOEXEC
-  ASSERT_GE(fd, 0);
+  // Deliberately without O_CLOEXEC, and above the numbers the child's own descriptors take (3 is the
+  // result descriptor there, whatever it was here).
+  const int opened = ::open("/dev/null", O_RDONLY);
+  ASSERT_GE(opened, 0);
+  const int fd = ::fcntl(opened, F_DUPFD, 20);
+  ::close(opened);
+  ASSERT_GE(fd, 20);
   std::vector<std::string> output;
   const child_outcome how = run_child(shell(
       "if [ -e /proc/$$/fd/" + std::to_string(fd) + " ]; then echo leaked; else echo closed; fi", nullptr, &output));
@@ -367,6 +399,25 @@ TEST(ChildSandbox, redteam26_f01_a_root_grader_sandbox_reads_as_nobody) {
   ASSERT_EQ(::stat((root / "own" / "made").c_str(), &made), 0);
   EXPECT_NE(made.st_uid, 0u);
   fs::remove_all(root);
+}
+
+// Red-team review 2026-11-26 F1: the grader's environment does not follow a child into the sandbox - a
+// token or a password in the grader's shell stays outside; what CUDA and cudalab read goes in, with
+// what the request adds.
+TEST(ChildSandbox, redteam26_f01_the_graders_environment_stays_outside) {
+  CUDALAB_NEEDS_SANDBOX();
+  ::setenv("GITHUB_TOKEN", "ghp_staff", 1);
+  ::setenv("CUDA_VISIBLE_DEVICES", "0", 1);
+  std::vector<std::string> results;
+  child_request r =
+      shell("echo \"${GITHUB_TOKEN:-none} ${CUDA_VISIBLE_DEVICES:-unset} ${GIVEN:-unset} $HOME\" >&3", &results);
+  r.environment = {{"GIVEN", "yes"}};
+  r.sandbox = child_sandbox{};
+  const child_outcome how = run_child(r);
+  ::unsetenv("GITHUB_TOKEN");
+  ::unsetenv("CUDA_VISIBLE_DEVICES");
+  ASSERT_TRUE(how.ended_normally()) << how.describe();
+  EXPECT_EQ(results, (std::vector<std::string>{"none 0 yes /tmp"}));
 }
 
 TEST(ChildSandbox, TheWatchdogStillKillsEverythingInside) {

@@ -303,7 +303,7 @@ wrapped wrapped_command(const child_request& request, child_outcome& out) {
     const sandbox_support& support = sandbox_support_of(request.sandbox->bwrap);
     if (support.usable) {
       const int first = request.result_fd + 1 + int(request.pass_fds.size());
-      sandbox_launch launch = sandboxed_command(support, *request.sandbox, inner, first);
+      sandbox_launch launch = sandboxed_command(support, *request.sandbox, inner, first, request.environment);
       for (const int fd : launch.pass_fds) {
         w.sandbox_fds.emplace_back(fd);
         w.pass_fds.push_back(fd);
@@ -335,17 +335,27 @@ wrapped wrapped_command(const child_request& request, child_outcome& out) {
 
 // Spawns `w` in a session of its own with `p`'s ends on its descriptors; the pid, or 0 and `error`.
 pid_t spawn(const child_request& request, const wrapped& w, const child_pipes& p, std::string& error) {
+  // The descriptors are put in place one after another: a source that is also an earlier target (the
+  // sandbox's folder opened as 3, the result descriptor's number) would be overwritten before it is
+  // read. Every source is therefore copied above the highest target first.
+  const int top = request.result_fd + 1 + int(w.pass_fds.size());
+  std::vector<owned_fd> sources;
+  const auto above_targets = [&](int fd) {
+    sources.emplace_back(::fcntl(fd, F_DUPFD_CLOEXEC, top));
+    return sources.back().get();
+  };
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   if (p.input.get() >= 0)
-    posix_spawn_file_actions_adddup2(&actions, p.input.get(), 0);
+    posix_spawn_file_actions_adddup2(&actions, above_targets(p.input.get()), 0);
   else
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, p.output_write.get(), 1);
-  posix_spawn_file_actions_adddup2(&actions, p.output_write.get(), 2);
-  posix_spawn_file_actions_adddup2(&actions, p.results_write.get(), request.result_fd);
+  const int output = above_targets(p.output_write.get());
+  posix_spawn_file_actions_adddup2(&actions, output, 1);
+  posix_spawn_file_actions_adddup2(&actions, output, 2);
+  posix_spawn_file_actions_adddup2(&actions, above_targets(p.results_write.get()), request.result_fd);
   for (std::size_t i = 0; i < w.pass_fds.size(); ++i)
-    posix_spawn_file_actions_adddup2(&actions, w.pass_fds[i], request.result_fd + 1 + int(i));
+    posix_spawn_file_actions_adddup2(&actions, above_targets(w.pass_fds[i]), request.result_fd + 1 + int(i));
   // Nothing else of the parent's: its results files, a plugin's descriptors, whatever it opened without
   // close-on-exec, stay in the parent (a misbehaving lab could write into them, or keep them open).
   for (int fd = 3; fd < request.result_fd; ++fd) posix_spawn_file_actions_addclose(&actions, fd);

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -14,6 +15,8 @@
 #include <mutex>
 
 #include "process/child_process.hpp"
+
+extern char** environ;
 
 namespace cudalab::host {
 
@@ -78,9 +81,52 @@ void add_gpu(std::vector<std::string>& args) {
   args.insert(args.end(), {"--ro-bind", "/sys", "/sys"});
 }
 
+// Whether the variable `name` of this process's environment goes into a sandbox: what a CUDA program, a
+// compiler and cudalab's own settings read; nothing else (a token, a password, a key).
+bool passed_into_sandbox(const std::string& name) {
+  for (const char* exact : {"PATH", "LD_LIBRARY_PATH", "LANG", "LANGUAGE", "TZ"})
+    if (name == exact) return true;
+  for (const char* prefix : {"LC_", "CUDA_", "NVIDIA_", "CUDALAB_", "FAKECUDA_", "FAKECUPTI_", "FAKENVML_", "FAKENCU_"})
+    if (name.rfind(prefix, 0) == 0) return true;
+  return false;
+}
+
+// The environment inside: the passed variables of this process's, then `extra` over them.
+void add_environment(std::vector<std::string>& args, const std::vector<std::pair<std::string, std::string>>& extra) {
+  args.push_back("--clearenv");
+  for (char** e = environ; *e; ++e) {
+    const std::string entry = *e;
+    const std::size_t eq = entry.find('=');
+    if (eq == std::string::npos || !passed_into_sandbox(entry.substr(0, eq))) continue;
+    if (std::any_of(extra.begin(), extra.end(), [&](const auto& x) { return x.first == entry.substr(0, eq); }))
+      continue;
+    args.insert(args.end(), {"--setenv", entry.substr(0, eq), entry.substr(eq + 1)});
+  }
+  for (const auto& [name, value] : extra) args.insert(args.end(), {"--setenv", name, value});
+  // Its home is its /tmp: the CUDA driver's caches and the compilers' temporary files go there.
+  args.insert(args.end(), {"--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp"});
+}
+
+// The folders on LD_LIBRARY_PATH that are there: the libraries this process's children are told to load.
+std::vector<std::string> library_folders() {
+  std::vector<std::string> out;
+  const char* path = std::getenv("LD_LIBRARY_PATH");
+  if (!path) return out;
+  std::string text = path;
+  for (std::size_t from = 0; from <= text.size();) {
+    const std::size_t colon = std::min(text.find(':', from), text.size());
+    const std::string dir = text.substr(from, colon - from);
+    std::error_code ec;
+    if (!dir.empty() && dir.front() == '/' && fs::is_directory(dir, ec)) out.push_back(dir);
+    from = colon + 1;
+  }
+  return out;
+}
+
 // bwrap's arguments up to and including "--", for `sandbox`, its private folder at descriptor `folder_fd`
-// (-1: none).
-std::vector<std::string> bwrap_args(const std::string& bwrap, const child_sandbox& sandbox, int folder_fd) {
+// (-1: none), `extra` in its environment.
+std::vector<std::string> bwrap_args(const std::string& bwrap, const child_sandbox& sandbox, int folder_fd,
+                                    const std::vector<std::pair<std::string, std::string>>& extra) {
   std::vector<std::string> out = {bwrap, "--unshare-all", "--die-with-parent", "--new-session"};
   // A user of its own inside: nobody, with no capabilities.
   out.insert(out.end(), {"--uid", "65534", "--gid", "65534", "--cap-drop", "ALL"});
@@ -89,10 +135,10 @@ std::vector<std::string> bwrap_args(const std::string& bwrap, const child_sandbo
                          "01777", "--tmpfs", "/tmp"});
   if (sandbox.gpu) add_gpu(out);
   for (const std::string& r : sandbox.readable) out.insert(out.end(), {"--ro-bind", r, r});
+  for (const std::string& r : library_folders()) out.insert(out.end(), {"--ro-bind", r, r});
   if (folder_fd >= 0) out.insert(out.end(), {"--bind-fd", std::to_string(folder_fd), sandbox.private_folder});
-  // Its home is its /tmp: the CUDA driver's caches and the compilers' temporary files go there.
-  out.insert(out.end(), {"--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp", "--chdir",
-                         sandbox.private_folder.empty() ? "/tmp" : sandbox.private_folder});
+  add_environment(out, extra);
+  out.insert(out.end(), {"--chdir", sandbox.private_folder.empty() ? "/tmp" : sandbox.private_folder});
   out.push_back("--");
   return out;
 }
@@ -191,7 +237,8 @@ std::string copy_into_sandbox_folder(const std::string& file, const std::string&
 }
 
 sandbox_launch sandboxed_command(const sandbox_support& support, const child_sandbox& sandbox,
-                                 const std::vector<std::string>& argv, int first_fd) {
+                                 const std::vector<std::string>& argv, int first_fd,
+                                 const std::vector<std::pair<std::string, std::string>>& environment) {
   sandbox_launch launch;
   int folder_fd = -1;
   if (!sandbox.private_folder.empty()) {
@@ -203,7 +250,7 @@ sandbox_launch sandboxed_command(const sandbox_support& support, const child_san
     folder_fd = first_fd;
   }
   if (support.drops_to_nobody) launch.argv = drop_to_nobody();
-  const std::vector<std::string> wrap = bwrap_args(support.program, sandbox, folder_fd);
+  const std::vector<std::string> wrap = bwrap_args(support.program, sandbox, folder_fd, environment);
   launch.argv.insert(launch.argv.end(), wrap.begin(), wrap.end());
   launch.argv.insert(launch.argv.end(), argv.begin(), argv.end());
   return launch;

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cudalab::host {
@@ -55,9 +56,13 @@ struct sandbox_launch {
 };
 
 /// The launch of `argv` (argv[0] the program's path) in `sandbox`, with `support` usable; the child's
-/// descriptors from `first_fd` on carry pass_fds. Throws std::runtime_error when the private folder
-/// cannot be opened.
+/// descriptors from `first_fd` on carry pass_fds. Its environment is not this process's: only what a
+/// CUDA program and a compiler need of it (PATH, LD_LIBRARY_PATH, the locale, CUDA_*, NVIDIA_*,
+/// CUDALAB_* and the test doubles' FAKE*), HOME and TMPDIR its /tmp, and `environment` over that - never
+/// a token or a password the grader's shell holds. The folders on LD_LIBRARY_PATH are readable in it.
+/// Throws std::runtime_error when the private folder cannot be opened.
 sandbox_launch sandboxed_command(const sandbox_support& support, const child_sandbox& sandbox,
-                                 const std::vector<std::string>& argv, int first_fd);
+                                 const std::vector<std::string>& argv, int first_fd,
+                                 const std::vector<std::pair<std::string, std::string>>& environment = {});
 
 }  // namespace cudalab::host
