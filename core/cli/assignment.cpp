@@ -72,6 +72,7 @@ struct grade_options {
   std::vector<std::string> emit;  ///< --emit KIND=PATH
   std::string out_dir;
   bool force = false;
+  bool no_sandbox = false;  ///< --no-sandbox
   bool no_color = false;
 };
 
@@ -163,6 +164,7 @@ int grade(const grade_options& o, const invocation& how) {
   r.secret_file = o.secret;
   r.out_dir = o.out_dir;
   r.force = o.force;
+  r.no_sandbox = o.no_sandbox;
   for (const std::string& e : o.emit) {
     const auto eq = e.find('=');
     const std::string kind = e.substr(0, eq);
@@ -246,7 +248,14 @@ command add_grade(CLI::App& app, const invocation& how) {
       ->delimiter(',');
   cmd->add_option("--out", o->out_dir, "The output folder (a class: one folder per student in it)")->type_name("DIR");
   cmd->add_flag("--force", o->force, "Replace an earlier grading's folder at --out (one submission)");
+  cmd->add_flag("--no-sandbox", o->no_sandbox,
+                "Run the students' code without the sandbox (only on a machine and as a user that hold nothing else)");
   cmd->add_flag("--no-color", o->no_color, "No colours");
+  cmd->footer(
+      "Where to run it: as a user of its own that owns the assignment, its secret and the output folder and "
+      "nothing else, on a machine that holds no other data. Every build, test and sanitizer run of a submission "
+      "runs in a sandbox (bubblewrap: its own user, no network, no terminal, only the submission's build, the "
+      "toolkit and the GPU in view); grade refuses to run where none can be made (exit 12), unless --no-sandbox.");
   return {cmd, [o, &how] { return grade(*o, how); }};
 }
 

@@ -1,7 +1,8 @@
 // The entries of cudalab's own children, which main() runs before it parses a command line:
 // `cudalab __child` (a child of a run: its whole plan on stdin, or in the file after --plan for run
-// --profile's child, which ncu starts) and `cudalab __plugin-probe FILE` (list's child loading one
-// plugin). Neither takes options: nothing a child does is decided on its command line.
+// --profile's child, which ncu starts), `cudalab __plugin-probe FILE` (list's child loading one
+// plugin) and `cudalab __compile-kernel WORK NAME ARCH ...` (NVRTC on a student's kernel, in a child of
+// its own: slots/kernel_compile_child.hpp). None takes options: nothing a child does is decided on its command line.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -17,6 +18,7 @@
 #include "process/child_process.hpp"
 #include "results/results_folder.hpp"
 #include "run_labs.hpp"
+#include "slots/kernel_compile_child.hpp"
 
 namespace cudalab::cli {
 
@@ -92,6 +94,7 @@ int run_child_entry(int argc, char** argv) {
       return host::exit_internal;
     }
   }
+  if (std::strcmp(argv[1], host::compile_kernel_entry) == 0) return host::compile_kernel_as_child(argc, argv);
   if (std::strcmp(argv[1], host::probe_entry) == 0) {
     if (argc != 3) {
       fmt::print(stderr, "cudalab: {} FILE is list's child, started by cudalab itself\n", host::probe_entry);

@@ -19,6 +19,7 @@
 #include "isolation/gpu_workers.hpp"
 #include "isolation/isolated_run.hpp"
 #include "ncu/profiled_run.hpp"
+#include "plugin/names.hpp"
 #include "process/deadline.hpp"
 #include "process/stop_signals.hpp"
 #include "results/output_folder.hpp"
@@ -228,6 +229,29 @@ int probe_devices(const run_request& r, const child_plan& command, double timeou
   return exit_ok;
 }
 
+// The sandbox of the children that run submissions: `base` with the GPU, this executable, the plans'
+// plugins, and a read-only copy of each built submission, staged where the sandbox's user reaches it
+// (the results folder may be closed to it); `submissions` name the copies.
+child_sandbox submissions_sandbox(child_sandbox base, const std::vector<planned_lab>& plans,
+                                  std::vector<submission_arg>& submissions) {
+  namespace fs = std::filesystem;
+  base.gpu = true;
+  std::error_code ec;
+  const fs::path self = fs::canonical("/proc/self/exe", ec);
+  if (!ec) base.readable.push_back(self.string());
+  for (const planned_lab& p : plans) {
+    const std::string plugin = fs::canonical(p.plugin->file, ec).string();
+    if (!ec && std::find(base.readable.begin(), base.readable.end(), plugin) == base.readable.end())
+      base.readable.push_back(plugin);
+  }
+  if (submissions.empty()) return base;
+  const std::string box = new_sandbox_folder("submissions");
+  for (submission_arg& s : submissions)
+    s.file = copy_into_sandbox_folder(s.file, box, fs::path(s.file).filename().string());
+  base.readable.push_back(box);
+  return base;
+}
+
 // Each unit in a child process (child_protocol.hpp explains the protocol), on one GPU or, with
 // `devices` (--devices, or --device's one), on each GPU's worker.
 int run_in_children(const run_request& r, const run_policy& policy, const std::vector<int>& devices,
@@ -236,7 +260,8 @@ int run_in_children(const run_request& r, const run_policy& policy, const std::v
   const stop_signals signals;
   const stop_or_deadline stop(signals.requested(), policy.time_limit_s);
   // Every child plans from the texts this process planned from, never from the files again.
-  child_plan command = base_child_plan(r, {});
+  // The probe plans with the slots as given (a plan with a student variant needs its slot), and loads none.
+  child_plan command = base_child_plan(r, r.submissions);
   std::vector<isolation_worker> workers;
   try {
     workers = gpu_workers(devices, std::getenv("CUDA_VISIBLE_DEVICES"));
@@ -261,23 +286,34 @@ int run_in_children(const run_request& r, const run_policy& policy, const std::v
   std::vector<submission_arg> built;
   if (const int c = build_submissions(r, policy, context.device, *out, built); c != exit_ok) return c;
   command.submissions = built;
+  std::optional<child_sandbox> sandbox;
+  try {
+    if (policy.children_sandbox) sandbox = submissions_sandbox(*policy.children_sandbox, r.plans, command.submissions);
+  } catch (const std::runtime_error& e) {
+    fmt::print(stderr, "cudalab: the children's sandbox: {}\n", e.what());
+    return exit_write_error;
+  }
   isolated_run_options io;
   io.program = child_program;
   io.timeout_s = timeout_s;
   io.limits = policy.children_limits;
-  io.sandbox = policy.children_sandbox;
-  if (policy.children_sandbox)
-    if (const sandbox_support& s = sandbox_support_of(policy.children_sandbox->bwrap); !s.usable)
+  io.sandbox = sandbox;
+  if (sandbox)
+    if (const sandbox_support& s = sandbox_support_of(sandbox->bwrap); !s.usable)
       fmt::print(stderr, "cudalab: note: {}\n", s.why);
   io.stop = stop.requested();
   io.workers = workers;
   io.started = started;
   io.schedule = &*context.schedule;
   progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));
-  io.on_output_line = [&](const std::string& line) { shown.note("  child: " + line); };
+  // What a child prints may be a student's: its escape sequences are shown, not obeyed.
+  io.on_output_line = [&](const std::string& line) { shown.note("  child: " + printable(line)); };
   io.command = [&](const isolation_unit&, double, std::size_t) { return child_argv(r.argv0, child_role::unit); };
   io.input = [&](const isolation_unit& unit, double baseline_gbps, std::size_t worker) {
-    return child_plan_text(unit_child_plan(command, unit, measured.at(worker), baseline_gbps));
+    child_plan plan = unit_child_plan(command, unit, measured.at(worker), baseline_gbps);
+    // In its own process ids a sandboxed child cannot see this process; the sandbox dies with it instead.
+    if (sandbox) plan.parent_pid = 0;
+    return child_plan_text(plan);
   };
   const auto arrived = [&](const variant_result& result) { shown.arrived(result); };
   return report_run(r, context, *out, shown, [&] {

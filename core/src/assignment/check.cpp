@@ -73,15 +73,9 @@ int check_submission(const check_request& req) {
   fmt::print("{} - checking {} ({} slot '{}' of lab '{}')\n", f.title, submission,
              a.slot->kind == slot_kind::kernel ? "kernel" : "launcher", a.slot->name, a.plugin->spec.name);
   std::error_code ec;
-  const auto size = fs::file_size(submission, ec);
-  if (ec || !fs::is_regular_file(submission, ec)) {
+  if (!fs::is_regular_file(submission, ec)) {
     fmt::print(stderr, "cudalab: check: no submission file {}\n", submission);
     return exit_usage;
-  }
-  if (size > f.max_bytes) {
-    fmt::print("build: FAILED - {} has {} bytes, more than the assignment's max_bytes ({})\n", submission, size,
-               f.max_bytes);
-    return exit_submission;
   }
   session_inputs in;
   in.submission = submission;

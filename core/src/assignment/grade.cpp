@@ -2,6 +2,8 @@
 #include "assignment/grade.hpp"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +15,7 @@
 #include "assignment/test_session.hpp"
 #include "exit_codes.hpp"
 #include "labfile/spec_lookup.hpp"
+#include "process/sandbox.hpp"
 #include "results/format.hpp"
 #include "results/safe_file.hpp"
 
@@ -59,6 +62,9 @@ void emit_renders(const grade_report& report, const std::vector<emit_target>& ta
 }
 
 int grade_command(const grade_request& req) {
+  // What grade writes - every student's report, the hidden tests' lab files, the gradebook - is the
+  // staff's alone: folders 0700, files 0600.
+  ::umask(077);
   loaded_assignment a;
   if (const int code = load_assignment_for_command(req.assignment, req.settings.search_path, a); code != exit_ok)
     return code;
@@ -74,6 +80,23 @@ int grade_command(const grade_request& req) {
                e.what());
     return exit_usage;
   }
+  if (req.no_sandbox) {
+    fmt::print(stderr,
+               "cudalab: grade: --no-sandbox: the students' code runs as {}, with this user's files and the network; "
+               "grade only on a machine and as a user that hold nothing else\n",
+               ::geteuid() == 0 ? "root" : "this user");
+  } else {
+    const sandbox_support& support = sandbox_support_of();
+    if (!support.usable) {
+      fmt::print(stderr,
+                 "cudalab: grade: the students' code runs only in a sandbox, and none can be made here: {}\n"
+                 "  (install bubblewrap: cmake/install-deps.sh; or, on a machine and as a user that hold nothing "
+                 "else, pass --no-sandbox)\n",
+                 support.why);
+      return exit_no_sandbox;
+    }
+    settings.sandbox = child_sandbox{};
+  }
   if (!req.submissions.empty()) return grade_class(a, settings, req);
 
   std::error_code ec;
@@ -81,10 +104,6 @@ int grade_command(const grade_request& req) {
   if (!fs::is_regular_file(file, ec)) {
     fmt::print(stderr, "cudalab: grade: no submission file {}\n", file);
     return exit_usage;
-  }
-  if (fs::file_size(file, ec) > a.file.max_bytes) {
-    fmt::print(stderr, "cudalab: grade: {} is larger than the assignment's max_bytes ({})\n", file, a.file.max_bytes);
-    return exit_submission;
   }
   const std::string student =
       !req.student.empty() ? req.student : fs::path(req.submission).lexically_normal().filename().stem().string();

@@ -50,7 +50,8 @@ struct grade_request {
   std::string secret_file;  ///< --secret; "": secret.key beside the assignment
   std::string out_dir;      ///< --out; "": grade-results/<id>-<date-time> (one) or required (a class)
   std::vector<emit_target> emit;
-  bool force = false;  ///< replace an earlier grading's folder (one submission)
+  bool force = false;       ///< replace an earlier grading's folder (one submission)
+  bool no_sandbox = false;  ///< --no-sandbox: run the students' code unsandboxed (a machine and a user of its own)
   session_settings settings;
 };
 

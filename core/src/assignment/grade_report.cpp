@@ -123,6 +123,7 @@ void to_json(json& j, const grade_report& r) {
        {"cudalab_version", r.cudalab_version},
        {"graded_at", r.graded_at},
        {"seconds", r.seconds},
+       {"sandbox", r.sandboxed},
        {"assignment",
         {{"id", r.assignment.id},
          {"title", r.assignment.title},
@@ -137,7 +138,10 @@ void to_json(json& j, const grade_report& r) {
        {"score", r.score},
        {"max_score", r.max_score},
        {"leaderboard", board},
-       {"staff", {{"seed_digests", r.staff.seed_digests}, {"input_digests", r.staff.input_digests}}}};
+       {"staff", {{"seed_digests", r.staff.seed_digests}, {"input_digests", r.staff.input_digests}}},
+       {"secret_fingerprint", r.secret_fingerprint},
+       {"inputs_digest", r.inputs_digest},
+       {"signature", r.signature}};
 }
 
 void from_json(const json& j, grade_report& r) {
@@ -150,6 +154,7 @@ void from_json(const json& j, grade_report& r) {
   j.at("cudalab_version").get_to(r.cudalab_version);
   j.at("graded_at").get_to(r.graded_at);
   j.at("seconds").get_to(r.seconds);
+  r.sandboxed = j.value("sandbox", false);
   const json& a = j.at("assignment");
   a.at("id").get_to(r.assignment.id);
   a.at("title").get_to(r.assignment.title);
@@ -230,6 +235,9 @@ void from_json(const json& j, grade_report& r) {
   }
   j.at("staff").at("seed_digests").get_to(r.staff.seed_digests);
   j.at("staff").at("input_digests").get_to(r.staff.input_digests);
+  r.secret_fingerprint = j.value("secret_fingerprint", "");
+  r.inputs_digest = j.value("inputs_digest", "");
+  r.signature = j.value("signature", "");
 }
 
 std::string grade_report_json(const grade_report& r) { return json_text(json(r), 2) + "\n"; }

@@ -105,8 +105,12 @@ struct grade_report {
   /// leaves what it had scored); true once every test was scored. A report without it was complete.
   bool complete = true;
   std::string cudalab_version;
-  std::string graded_at;  ///< ISO 8601, UTC
-  double seconds = 0;     ///< the whole grading, wall clock
+  std::string graded_at;           ///< ISO 8601, UTC
+  double seconds = 0;              ///< the whole grading, wall clock
+  bool sandboxed = false;          ///< the submission's code (its builds, tests, sanitizer runs) ran in the sandbox
+  std::string secret_fingerprint;  ///< of the staff secret it was graded with (report_signature.hpp); "" for check
+  std::string inputs_digest;       ///< of the assignment, its lab file and cudalab's version ("" for check)
+  std::string signature;           ///< the grader's HMAC over the rest and the student's id ("" for check)
   struct {
     std::string id, title;
     double points = 0;

@@ -2,6 +2,7 @@
 #include "assignment/sanitizer_test.hpp"
 
 #include "exit_codes.hpp"
+#include "plugin/names.hpp"
 #include "process/child_process.hpp"
 #include "process/toolkit_programs.hpp"
 
@@ -20,12 +21,33 @@ void run_sanitizer_test(test_outcome& o, const sanitizer_run& s) {
   c.program = sanitizer->string();
   c.argv = {c.program, "--tool", t.tool, "--error-exitcode", std::to_string(exit_cuda_error), "--print-limit", "10"};
   if (t.tool == "racecheck") c.argv.insert(c.argv.end(), {"--racecheck-report", "hazard"});
+  // In a sandbox, the run reads copies of the lab file and the build, staged where the sandbox's user
+  // reaches them, and writes its results into that folder; it sees the plugins' files alone.
+  std::string lab_file = s.lab_file.string(), built = s.built, out = s.out.string();
+  std::vector<std::string> plugin_folders;
+  for (const std::filesystem::path& p : s.search_path) plugin_folders.push_back(p.string());
+  if (s.sandbox) {
+    child_sandbox box = *s.sandbox;
+    box.private_folder = new_sandbox_folder("sanitizer");
+    box.gpu = true;
+    lab_file = copy_into_sandbox_folder(lab_file, box.private_folder, "test.toml");
+    built = copy_into_sandbox_folder(built, box.private_folder, std::filesystem::path(built).filename().string());
+    out = box.private_folder + "/results";
+    std::error_code ec;
+    box.readable.push_back(std::filesystem::canonical(s.program, ec).string());
+    for (const std::string& folder : plugin_folders)
+      for (const std::filesystem::directory_entry& e : std::filesystem::directory_iterator(folder, ec))
+        if (e.path().extension() == ".so" && e.is_regular_file(ec)) box.readable.push_back(e.path().string());
+    c.sandbox = box;
+  }
   // No census under the sanitizer: CUPTI and compute-sanitizer do not share a process.
   c.argv.insert(c.argv.end(), {s.program, "run", "--isolate=none", "--set", "measure.census=false", "--format", "csv",
-                               "--out", s.out.string(), "--submission", s.slot + "=" + s.built});
-  for (const std::filesystem::path& p : s.search_path) c.argv.push_back("--plugin-path=" + p.string());
-  c.argv.push_back(s.lab_file.string());
+                               "--out", out, "--submission", s.slot + "=" + built});
+  for (const std::string& p : plugin_folders) c.argv.push_back("--plugin-path=" + p);
+  c.argv.push_back(lab_file);
   c.timeout_s = s.timeout_s;
+  c.limits = s.limits;
+  c.die_with_parent = true;
   // The sanitizer's findings: each report's first line ("Invalid __global__ write of size 4 bytes") and
   // where it happened ("at vector_copy+0x70 in vector_copy.cu:7", with -lineinfo).
   bool after_report = false;
@@ -39,7 +61,7 @@ void run_sanitizer_test(test_outcome& o, const sanitizer_run& s) {
                                      trimmed.rfind("Error", 0) == 0 || trimmed.find("hazard") != std::string::npos ||
                                      trimmed.rfind("Uninitialized", 0) == 0 || trimmed.rfind("Barrier", 0) == 0);
     if (int(o.details.size()) < s.max_details && (report || (after_report && trimmed.rfind("at ", 0) == 0)))
-      o.details.push_back(trimmed);
+      o.details.push_back(printable(trimmed));  // the student's program may print such lines itself
     after_report = report;
   };
   const child_outcome e = run_child(c);

@@ -4,10 +4,13 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "assignment/test_scoring.hpp"
+#include "process/child_process.hpp"
+#include "process/sandbox.hpp"
 
 namespace cudalab::host {
 
@@ -17,10 +20,12 @@ struct sanitizer_run {
   std::vector<std::filesystem::path> search_path;
   std::filesystem::path lab_file;  ///< the test's lab file
   std::string slot;
-  std::string built;          ///< the submission as built for the GPU (or its source)
-  std::filesystem::path out;  ///< the run's results folder
-  double timeout_s = 0;       ///< the child's budget (the sanitizer slows kernels down many times)
-  int max_details = 10;       ///< findings kept, at most
+  std::string built;                     ///< the submission as built for the GPU (or its source)
+  std::filesystem::path out;             ///< the run's results folder
+  double timeout_s = 0;                  ///< the child's budget (the sanitizer slows kernels down many times)
+  int max_details = 10;                  ///< findings kept, at most
+  std::optional<child_limits> limits;    ///< the assignment's [limits], as the tests' children have them
+  std::optional<child_sandbox> sandbox;  ///< the run in this sandbox when set, with copies of what it reads
 };
 
 /// Runs test `o.test` (kind sanitizer) as `s` says and scores it: all its points when the sanitizer

@@ -37,8 +37,23 @@ std::vector<source_line> named_lines(const std::string& path, const std::string&
 
 }  // namespace
 
-build_policy policy_of(const assignment_file& f) {
+child_limits children_limits_of(const assignment_file& f) {
+  child_limits limits;
+  limits.max_processes = f.max_processes;
+  limits.max_file_bytes = f.max_file_bytes;
+  limits.cpu_seconds = f.cpu_time_s;
+  return limits;
+}
+
+build_policy policy_of(const assignment_file& f, const std::optional<child_sandbox>& sandbox) {
   build_policy policy;
+  policy.sandbox = sandbox;
+  // A compiler writes its temporary files and the library, no more, and never a core file; it has the
+  // memory of a large translation unit, not more: an #include of /dev/zero ends here.
+  child_limits limits;
+  limits.max_file_bytes = std::uint64_t(1) << 30;
+  limits.max_address_bytes = std::uint64_t(8) << 30;
+  policy.limits = limits;
   policy.flags = f.flags;
   policy.deny_headers = f.deny_headers;
   policy.allow_libraries = f.allow_libraries;
@@ -47,10 +62,10 @@ build_policy policy_of(const assignment_file& f) {
 }
 
 graded_build build_graded(const loaded_assignment& a, const std::string& submission, const std::string& arch,
-                          const std::filesystem::path& folder) {
+                          const std::filesystem::path& folder, const std::optional<child_sandbox>& sandbox) {
   const auto started = std::chrono::steady_clock::now();
   graded_build g;
-  g.built = build_submission(*a.slot, submission, arch, policy_of(a.file), folder);
+  g.built = build_submission(*a.slot, submission, arch, policy_of(a.file, sandbox), folder);
   g.report.ok = g.built.ok;
   g.report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   g.report.command = fmt::format("{} for {}", a.slot->kind == slot_kind::kernel ? "NVRTC" : "nvcc", arch);
@@ -78,14 +93,10 @@ int run_tests(const test_run_request& q) {
   r.command_line = q.command_line;
   r.argv0 = q.program;
   run_policy policy;
-  policy.build = policy_of(a.file);
+  policy.build = policy_of(a.file, q.sandbox);
+  policy.children_sandbox = q.sandbox;
   policy.time_limit_s = q.time_limit_s;
-  // The children run the student's code: the assignment's [limits], and never a core file.
-  child_limits limits;
-  limits.max_processes = a.file.max_processes;
-  limits.max_file_bytes = a.file.max_file_bytes;
-  limits.cpu_seconds = a.file.cpu_time_s;
-  policy.children_limits = limits;
+  policy.children_limits = children_limits_of(a.file);
   return run_labs(r, policy);
 }
 

@@ -5,11 +5,13 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "assignment/assignment.hpp"
 #include "assignment/grade_report.hpp"
+#include "process/sandbox.hpp"
 #include "results/result.hpp"
 #include "results/run_context.hpp"
 #include "slots/submission.hpp"
@@ -22,13 +24,17 @@ struct graded_build {
   grade_build report;
 };
 
-/// The assignment's build policy ([build] flags, deny_headers, allow_libraries, compile_timeout_s).
-build_policy policy_of(const assignment_file& a);
+/// The limits of the children that run a submission: the assignment's [limits], and never a core file.
+child_limits children_limits_of(const assignment_file& a);
+
+/// The assignment's build policy ([build] flags, deny_headers, allow_libraries, compile_timeout_s), each
+/// compiler in `sandbox` when set, under the build's limits.
+build_policy policy_of(const assignment_file& a, const std::optional<child_sandbox>& sandbox);
 
 /// Builds `submission` for `arch` into `folder` with the assignment's policy, printing the compiler's
 /// messages. Throws what build_submission throws (a toolkit that cannot be run, a folder not made).
 graded_build build_graded(const loaded_assignment& a, const std::string& submission, const std::string& arch,
-                          const std::filesystem::path& folder);
+                          const std::filesystem::path& folder, const std::optional<child_sandbox>& sandbox);
 
 /// One isolated run of test lab files against a submission.
 struct test_run_request {
@@ -40,7 +46,8 @@ struct test_run_request {
   std::string program;       ///< this executable, for the children
   std::string command_line;  ///< for the results' context
   bool colour = true;
-  double time_limit_s = 0;  ///< the run stops (as on Ctrl-C) after this long; 0: never
+  double time_limit_s = 0;               ///< the run stops (as on Ctrl-C) after this long; 0: never
+  std::optional<child_sandbox> sandbox;  ///< the builds and the children in this sandbox when set
 };
 
 /// Runs the request's files (run_labs, isolated by file, the assignment's unit timeout); returns its

@@ -13,6 +13,7 @@
 #include "assignment/digests.hpp"
 #include "assignment/lms_outputs.hpp"
 #include "assignment/pseudonyms.hpp"
+#include "assignment/report_signature.hpp"
 #include "assignment/sanitizer_test.hpp"
 #include "assignment/starter_kit.hpp"
 #include "assignment/student_seeds.hpp"
@@ -129,6 +130,7 @@ fs::path test_session::write_test_file(const assignment_test& t, const std::stri
 // grade.json and the student's feedback.html (from the student's copy) as they stand.
 void test_session::save() {
   report_.seconds = seconds_since(started_);
+  if (!in_.settings.secret.empty()) sign_report(report_, a_, in_.student, in_.settings.secret);
   write_grade_report(in_.out / "grade.json", report_);
   write_file_atomically(in_.out / "feedback.html", feedback_html(report_));
 }
@@ -145,6 +147,7 @@ int test_session::run_files(const std::vector<std::string>& files, const fs::pat
   r.command_line = "cudalab " + policy_.command + " " + f_.path.string();
   r.colour = in_.settings.colour;
   r.time_limit_s = std::max(1.0, seconds_left());
+  r.sandbox = in_.settings.sandbox;
   const int code = run_tests(r);
   if (code == exit_no_gpu || code == exit_submission || code == exit_usage || code == exit_write_error) return code;
   if (code == exit_interrupted && !out_of_time()) return code;  // Ctrl-C, not the time limit
@@ -190,12 +193,23 @@ void test_session::select_tests() {
 }
 
 bool test_session::build() {
-  try {
-    report_.submission.build = build_graded(a_, in_.submission, in_.settings.arch, in_.out / "build").report;
-  } catch (const std::exception& e) {  // a toolkit that cannot be run, a folder that cannot be written
+  std::error_code ec;
+  const std::uintmax_t size = fs::file_size(in_.submission, ec);
+  if (!ec && size > f_.max_bytes) {  // never handed to a compiler
+    report_.submission.build.command = "not handed to a compiler";
     report_.submission.build.diagnostics.push_back(
-        {fs::path(in_.submission).filename().string(), 0, diagnostic_severity::error, e.what()});
-    fmt::print(stderr, "cudalab: {}: {}\n", policy_.command, e.what());
+        {a_.submission_name(), 0, diagnostic_severity::error,
+         fmt::format("the submission has {} bytes, more than the assignment's max_bytes ({})", size, f_.max_bytes)});
+    fmt::print("  {}\n", report_.submission.build.diagnostics.back().text());
+  } else {
+    try {
+      report_.submission.build =
+          build_graded(a_, in_.submission, in_.settings.arch, in_.out / "build", in_.settings.sandbox).report;
+    } catch (const std::exception& e) {  // a toolkit that cannot be run, a folder that cannot be written
+      report_.submission.build.diagnostics.push_back(
+          {fs::path(in_.submission).filename().string(), 0, diagnostic_severity::error, e.what()});
+      fmt::print(stderr, "cudalab: {}: {}\n", policy_.command, e.what());
+    }
   }
   const grade_build& build = report_.submission.build;
   if (build.ok) {
@@ -336,6 +350,8 @@ void test_session::sanitizers() {
       // The sanitizer slows kernels down many times; never past the session's total time.
       sr.timeout_s = std::min(f_.unit_timeout_s * 20, seconds_left());
       sr.max_details = 2 * f_.max_failures;
+      sr.limits = children_limits_of(f_);
+      sr.sandbox = in_.settings.sandbox;
       run_sanitizer_test(o, sr);
     }
     add_outcome(report_, o, implicit);
@@ -454,6 +470,7 @@ session_result test_session::run() {
   report_ = new_grade_report(policy_.command, f_, in_.submission, {}, "not run",
                              policy_.hidden_tests ? "not run" : "graded by the course, not by check");
   report_.complete = false;
+  report_.sandboxed = in_.settings.sandbox.has_value();
   if (!in_.student.empty()) {
     report_.student.id_sha256 = sha256_hex(in_.student);
     report_.student.pseudonym = pseudonym(in_.settings.secret, f_.id, in_.student);

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "assignment/assignment.hpp"
 #include "assignment/grade_report.hpp"
+#include "process/sandbox.hpp"
 
 namespace cudalab::host {
 
@@ -35,6 +37,9 @@ struct session_settings {
   std::string program;                             ///< this executable, for the children
   std::string arch = "sm_90";                      ///< what the first build (the build report) is for
   bool colour = true;
+  /// Where the submission's code runs - its builds, its tests, its sanitizer runs: in this sandbox
+  /// (grade; process/sandbox.hpp), or as plain children of this process (nullopt: check, grade --no-sandbox).
+  std::optional<child_sandbox> sandbox;
 };
 
 /// Who and what a session grades, and with what.

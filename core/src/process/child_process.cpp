@@ -177,6 +177,8 @@ std::vector<limit_setting> settings_of(const child_limits& limits) {
   if (limits.max_file_bytes > 0)
     out.push_back({"fsize", RLIMIT_FSIZE, within_hard(RLIMIT_FSIZE, limits.max_file_bytes, limits.max_file_bytes)});
   // The soft limit sends SIGXCPU (a signal the outcome names), the hard one a second later SIGKILL.
+  if (limits.max_address_bytes > 0)
+    out.push_back({"as", RLIMIT_AS, within_hard(RLIMIT_AS, limits.max_address_bytes, limits.max_address_bytes)});
   if (limits.cpu_seconds > 0)
     out.push_back({"cpu", RLIMIT_CPU, within_hard(RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1)});
   if (limits.no_core_files) out.push_back({"core", RLIMIT_CORE, {0, 0}});
@@ -292,7 +294,7 @@ wrapped wrapped_command(const child_request& request, child_outcome& out) {
   // Through a wrapper, the program goes by its path, and /proc/self/exe (how cudalab starts itself
   // again) would name the wrapper: the program it links to is meant.
   std::vector<std::string> inner = request.argv;
-  if ((request.limits || request.sandbox) && w.program == "/proc/self/exe") {
+  if ((request.limits || request.sandbox || request.die_with_parent) && w.program == "/proc/self/exe") {
     std::error_code ec;
     const std::filesystem::path self = std::filesystem::read_symlink(w.program, ec);
     if (!ec) w.program = self.string();
@@ -316,6 +318,12 @@ wrapped wrapped_command(const child_request& request, child_outcome& out) {
       out.sandbox_note = support.why;
     }
   }
+  if (request.die_with_parent && !out.sandboxed)
+    if (const std::string setpriv = setpriv_program(); !setpriv.empty()) {
+      inner.insert(inner.begin(), {setpriv, "--pdeathsig", "KILL", "--"});
+      w.argv = inner;
+      w.program = setpriv;
+    }
   w.limits = request.limits ? settings_of(*request.limits) : std::vector<limit_setting>{};
   const std::string wrapper = w.limits.empty() ? "" : limits_wrapper();
   if (!wrapper.empty()) {

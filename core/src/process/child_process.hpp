@@ -26,7 +26,10 @@ struct child_limits {
   std::uint64_t max_processes = 0;
   std::uint64_t max_file_bytes = 0;  ///< RLIMIT_FSIZE: the largest file it may write (SIGXFSZ past it); 0: unchanged
   std::uint64_t cpu_seconds = 0;     ///< RLIMIT_CPU: CPU time; SIGXCPU past it, SIGKILL a second later; 0: unchanged
-  bool no_core_files = true;         ///< RLIMIT_CORE 0: a crash writes no core file
+  /// RLIMIT_AS: its address space, bytes; 0: unchanged. For compilers only: a CUDA process maps far more
+  /// address space than it uses, and fails under any bound that would mean something.
+  std::uint64_t max_address_bytes = 0;
+  bool no_core_files = true;  ///< RLIMIT_CORE 0: a crash writes no core file
 };
 
 /// What to run and how to watch it.
@@ -47,6 +50,9 @@ struct child_request {
   std::optional<child_limits> limits;  ///< set on the child before it runs anything of its own (run_child)
   /// Run it in a sandbox where one can be made; where none can, it runs as it is and the outcome says why.
   std::optional<child_sandbox> sandbox;
+  /// Killed when this process dies, even by SIGKILL (a sandbox's child always is; else through setpriv
+  /// --pdeathsig, where the machine has it): a child this process cannot watch any more must not run on.
+  bool die_with_parent = false;
 };
 
 /// How a child ended.

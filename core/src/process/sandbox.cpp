@@ -40,13 +40,6 @@ outside_user nobody() {
 
 bool running_as_root() { return ::geteuid() == 0; }
 
-// util-linux's setpriv, which drops root to nobody before bwrap runs; "" when the machine has none.
-std::string setpriv_program() {
-  for (const char* path : {"/usr/bin/setpriv", "/bin/setpriv"})
-    if (::access(path, X_OK) == 0) return path;
-  return "";
-}
-
 // The system's own: programs, libraries, the compilers' and the loader's files. On a merged-/usr system
 // /bin, /lib, /lib64 and /sbin are links into /usr, and the sandbox gets the same links.
 void add_system(std::vector<std::string>& args) {
@@ -136,6 +129,13 @@ std::vector<std::string> bwrap_args(const std::string& bwrap, const child_sandbo
   if (sandbox.gpu) add_gpu(out);
   for (const std::string& r : sandbox.readable) out.insert(out.end(), {"--ro-bind", r, r});
   for (const std::string& r : library_folders()) out.insert(out.end(), {"--ro-bind", r, r});
+  for (const std::string& h : sandbox.hidden) {
+    std::error_code ec;
+    if (fs::is_directory(h, ec))
+      out.insert(out.end(), {"--tmpfs", h, "--remount-ro", h});
+    else if (fs::exists(h, ec))
+      out.insert(out.end(), {"--ro-bind", "/dev/null", h});
+  }
   if (folder_fd >= 0) out.insert(out.end(), {"--bind-fd", std::to_string(folder_fd), sandbox.private_folder});
   add_environment(out, extra);
   out.insert(out.end(), {"--chdir", sandbox.private_folder.empty() ? "/tmp" : sandbox.private_folder});
@@ -151,6 +151,12 @@ std::vector<std::string> drop_to_nobody() {
 }
 
 }  // namespace
+
+std::string setpriv_program() {
+  for (const char* path : {"/usr/bin/setpriv", "/bin/setpriv"})
+    if (::access(path, X_OK) == 0) return path;
+  return "";
+}
 
 const sandbox_support& sandbox_support_of(const std::string& bwrap) {
   static std::mutex lock;
@@ -223,16 +229,85 @@ void make_sandbox_folder(const std::string& folder) {
   }
 }
 
+namespace {
+
+// Gives `path`, just made in a private folder, to the sandbox's user when this process is root.
+void give_to_sandbox_user(const fs::path& path) {
+  if (!running_as_root()) return;
+  const outside_user u = nobody();
+  if (::chown(path.c_str(), u.uid, u.gid) != 0)
+    throw std::runtime_error("cannot give " + path.string() + " to nobody: " + std::strerror(errno));
+}
+
+}  // namespace
+
+namespace {
+
+// This process's staging folder: made on first use, removed at exit.
+class staging_folder {
+ public:
+  const std::string& path() {
+    std::lock_guard<std::mutex> g(lock_);
+    if (!path_.empty()) return path_;
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp == '/' ? tmp : "/tmp") + "/cudalab-sandboxes-XXXXXX";
+    if (!::mkdtemp(pattern.data()))
+      throw std::runtime_error("cannot make a folder for sandboxes: " + std::string(std::strerror(errno)));
+    // Its user (nobody, when this process is root) passes through to its own folders; no one lists it.
+    if (::chmod(pattern.c_str(), running_as_root() ? 0711 : 0700) != 0)
+      throw std::runtime_error("cannot set the mode of " + pattern + ": " + std::strerror(errno));
+    path_ = pattern;
+    return path_;
+  }
+  ~staging_folder() {
+    std::error_code ec;
+    if (!path_.empty()) fs::remove_all(path_, ec);
+  }
+
+ private:
+  std::mutex lock_;
+  std::string path_;
+};
+
+staging_folder& staging() {
+  static staging_folder s;
+  return s;
+}
+
+}  // namespace
+
+std::string new_sandbox_folder(const std::string& purpose) {
+  std::string pattern = staging().path() + "/" + purpose + "-XXXXXX";
+  if (!::mkdtemp(pattern.data()))
+    throw std::runtime_error("cannot make a folder for a sandbox: " + std::string(std::strerror(errno)));
+  make_sandbox_folder(pattern);
+  return pattern;
+}
+
 std::string copy_into_sandbox_folder(const std::string& file, const std::string& folder, const std::string& name) {
   const fs::path to = fs::path(folder) / name;
   std::error_code ec;
   fs::copy_file(file, to, fs::copy_options::overwrite_existing, ec);
   if (ec) throw std::runtime_error("cannot copy " + file + " into " + folder + ": " + ec.message());
-  if (running_as_root()) {
-    const outside_user u = nobody();
-    if (::chown(to.c_str(), u.uid, u.gid) != 0)
-      throw std::runtime_error("cannot give " + to.string() + " to nobody: " + std::strerror(errno));
+  give_to_sandbox_user(to);
+  return to.string();
+}
+
+std::string write_into_sandbox_folder(const std::string& text, const std::string& folder, const std::string& name) {
+  const fs::path to = fs::path(folder) / name;
+  const int fd = ::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::runtime_error("cannot write " + to.string() + ": " + std::strerror(errno));
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += std::size_t(n);
   }
+  const bool closed = ::close(fd) == 0;
+  if (done != text.size() || !closed)
+    throw std::runtime_error("cannot write " + to.string() + ": " + std::strerror(errno));
+  give_to_sandbox_user(to);
   return to.string();
 }
 

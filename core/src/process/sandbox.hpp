@@ -25,9 +25,16 @@ struct child_sandbox {
   std::vector<std::string> readable;
   /// The child's own folder (made with make_sandbox_folder), bound read-write at the same path; "": none.
   std::string private_folder;
+  /// Hidden inside what is readable (a folder shows empty, a file cannot be opened): the headers an
+  /// assignment denies, say, where the toolkit is readable whole.
+  std::vector<std::string> hidden;
   bool gpu = false;   ///< the NVIDIA device nodes, and /sys, bound in
   std::string bwrap;  ///< the bwrap to use ("": $CUDALAB_BWRAP, else /usr/bin/bwrap or /bin/bwrap)
 };
+
+/// util-linux's setpriv ("": the machine has none), which drops root to nobody before bwrap runs, and
+/// has an unsandboxed child die with its parent (--pdeathsig).
+std::string setpriv_program();
 
 /// Whether a sandbox can be made on this machine with `bwrap` ("": the default one): found, and able to
 /// make its namespaces as the user it runs as (probed once per program and process). `why`: what is
@@ -44,9 +51,20 @@ const sandbox_support& sandbox_support_of(const std::string& bwrap = "");
 /// when this process is root, owned by the sandbox's user (nobody). Throws std::runtime_error.
 void make_sandbox_folder(const std::string& folder);
 
+/// A new, empty private folder for a sandbox (made as make_sandbox_folder makes one), named for
+/// `purpose`, in this process's staging folder: a folder of $TMPDIR (else /tmp) that this process
+/// made, that the sandbox's user may pass through but not list, and that is removed when this process
+/// exits normally. Where a sandbox reads or writes must be reachable by its user; a grader's output
+/// folder (0700) is not. Throws std::runtime_error.
+std::string new_sandbox_folder(const std::string& purpose);
+
 /// Copies `file` into the private folder `folder` as `name`, readable by the sandbox's user; returns
 /// its path. Throws std::runtime_error.
 std::string copy_into_sandbox_folder(const std::string& file, const std::string& folder, const std::string& name);
+
+/// Writes `text` into the private folder `folder` as `name`, readable by the sandbox's user; returns its
+/// path. Throws std::runtime_error.
+std::string write_into_sandbox_folder(const std::string& text, const std::string& folder, const std::string& name);
 
 /// How to start a sandboxed child: its command, and the descriptors of this process it must be given
 /// (each at `first_fd` + its index: bwrap binds the private folder from one).

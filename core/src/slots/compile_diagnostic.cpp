@@ -37,4 +37,33 @@ std::string compile_diagnostic::text() const {
   return file + (line > 0 ? ":" + std::to_string(line) : "") + ": " + severity_name(severity) + ": " + message;
 }
 
+std::vector<compile_diagnostic> for_the_student(const std::vector<compile_diagnostic>& found,
+                                                const std::string& file_name, const std::vector<std::string>& roots) {
+  constexpr std::size_t max_shown = 50;
+  constexpr std::size_t max_bytes = 500;
+  std::vector<compile_diagnostic> shown;
+  for (const compile_diagnostic& d : found) {
+    if (shown.size() == max_shown) {
+      shown.push_back({file_name, 0, diagnostic_severity::remark,
+                       std::to_string(found.size() - max_shown) + " more messages are not shown"});
+      break;
+    }
+    compile_diagnostic s = d;
+    if (s.file.empty()) s.file = file_name;
+    bool known = d.file.empty() || d.file == file_name;
+    for (const std::string& root : roots) known = known || d.file.rfind(root + "/", 0) == 0;
+    if (!known) {
+      s.file = file_name;
+      s.line = 0;
+      s.message = "a message about another file the submission reached (" + std::string(severity_name(d.severity)) +
+                  "), not shown: a submission may include only the toolkit's and the system's headers";
+    }
+    for (char& c : s.message)
+      if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+    if (s.message.size() > max_bytes) s.message = s.message.substr(0, max_bytes) + "...";
+    shown.push_back(std::move(s));
+  }
+  return shown;
+}
+
 }  // namespace cudalab::host

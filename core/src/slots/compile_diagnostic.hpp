@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cudalab::host {
 
@@ -35,5 +36,13 @@ struct compile_diagnostic {
   /// "transpose.cu:12: error: identifier "x" is undefined"
   std::string text() const;
 };
+
+/// What of `found` a student is shown: messages about `file_name`, about a header under one of `roots`
+/// (the toolkit's, the system's) and about no file (the linker's), each on one line of at most 500 bytes;
+/// a message about any other file (one the submission tried to read) says only that there was one, not
+/// what it quoted. At most 50, then one that says how many more there were. Build output reaches a
+/// student only through this: never the compiler's raw words.
+std::vector<compile_diagnostic> for_the_student(const std::vector<compile_diagnostic>& found,
+                                                const std::string& file_name, const std::vector<std::string>& roots);
 
 }  // namespace cudalab::host

@@ -27,26 +27,6 @@ void check(nvrtcResult r, const char* what) {
 
 }  // namespace
 
-std::vector<compile_diagnostic> denied_includes(const std::string& source, const std::string& file_name,
-                                                const std::vector<std::string>& deny) {
-  static const std::regex include(R"(^\s*#\s*include\s*[<"]([^>"]+)[>"])");
-  std::vector<compile_diagnostic> found;
-  std::istringstream lines(source);
-  std::string text;
-  for (int line = 1; std::getline(lines, text); ++line) {
-    std::smatch m;
-    if (!std::regex_search(text, m, include)) continue;
-    const std::string header = m[1];
-    for (const std::string& pattern : deny) {
-      if (::fnmatch(pattern.c_str(), header.c_str(), 0) != 0) continue;
-      found.push_back({file_name, line, diagnostic_severity::denied,
-                       "#include <" + header + ">: the assignment does not allow headers matching " + pattern});
-      break;
-    }
-  }
-  return found;
-}
-
 std::vector<compile_diagnostic> parse_nvrtc_log(const std::string& log) {
   static const std::regex with_line(R"(^(.+)\((\d+)\): (catastrophic error|error|warning|remark): (.*)$)");
   static const std::regex without_line(R"(^([^:(]+): (catastrophic error|error|warning): (.*)$)");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "slots/compile_diagnostic.hpp"
+#include "slots/header_policy.hpp"
 
 namespace cudalab::host {
 
@@ -27,12 +28,6 @@ struct kernel_compile_result {
   std::string log;                              ///< NVRTC's whole log
   std::vector<compile_diagnostic> diagnostics;  ///< the log's messages, and the header policy's, in order
 };
-
-/// The #include directives of `source` that name a header matching one of `deny` (fnmatch globs, '*'
-/// crossing '/'), as "denied" diagnostics for `file_name`. Only directives written out are seen; a
-/// header reached otherwise (a macro) is not found anyway, as only the allowed folders are searched.
-std::vector<compile_diagnostic> denied_includes(const std::string& source, const std::string& file_name,
-                                                const std::vector<std::string>& deny);
 
 /// The messages of an NVRTC log: lines "FILE(LINE): SEVERITY: MESSAGE" (and "FILE: ..." without a
 /// line), in order; the source echo and caret lines between them are left out.

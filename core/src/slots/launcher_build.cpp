@@ -13,6 +13,7 @@
 #include "labfile/text_file.hpp"
 #include "process/child_process.hpp"
 #include "process/toolkit_programs.hpp"
+#include "slots/build_sandbox.hpp"
 #include "slots/elf_symbols.hpp"
 
 namespace cudalab::host {
@@ -27,12 +28,15 @@ struct nvcc_run {
   std::string output;
 };
 
-// nvcc with `args` in a child process under the timeout; its output, and whether it exited with 0.
-nvcc_run run_nvcc(const std::string& nvcc, const std::vector<std::string>& args, double timeout_s) {
+// nvcc with `args` in a child process under the request's timeout, limits and sandbox; its output, and
+// whether it exited with 0.
+nvcc_run run_nvcc(const std::string& nvcc, const std::vector<std::string>& args, const launcher_build_request& r) {
   child_request request;
   request.argv.push_back(nvcc);
   request.argv.insert(request.argv.end(), args.begin(), args.end());
-  request.timeout_s = timeout_s;
+  request.timeout_s = r.timeout_s;
+  request.limits = r.limits;
+  if (r.sandbox) request.sandbox = build_sandbox(*r.sandbox, r.work, r.deny_headers);
   request.keep_lines = 0;
   nvcc_run run;
   std::size_t lines = 0;
@@ -41,10 +45,28 @@ nvcc_run run_nvcc(const std::string& nvcc, const std::vector<std::string>& args,
   };
   const child_outcome how = run_child(request);
   if (!how.started) throw std::runtime_error("nvcc could not be started: " + how.start_error);
-  if (how.timed_out) run.output += "nvcc " + how.describe() + "\n";
+  if (!how.ended_normally()) run.output += r.file_name + ": error: nvcc " + how.describe() + "\n";
   run.ok = how.ended_normally() && how.exit_code == 0;
   return run;
 }
+
+// The work folder, new and empty: a sandbox's own, or a plain one.
+void make_work_folder(const launcher_build_request& r) {
+  if (r.sandbox) return make_sandbox_folder(r.work);
+  std::error_code ec;
+  std::filesystem::remove_all(r.work, ec);
+  std::filesystem::create_directories(r.work, ec);
+  if (ec) throw std::runtime_error("cannot make " + r.work + ": " + ec.message());
+}
+
+// Removes the work folder however the build ends.
+struct work_folder_removal {
+  const std::string& work;
+  ~work_folder_removal() {
+    std::error_code ec;
+    std::filesystem::remove_all(work, ec);
+  }
+};
 
 }  // namespace
 
@@ -73,38 +95,37 @@ std::vector<std::string> make_rule_prerequisites(const std::string& rule) {
   return out;
 }
 
-bool header_matches(const std::string& header, const std::string& pattern) {
-  // "bin/../" resolved, and only the part from the first "include" folder on: the CUDA toolkit's own
-  // folder is called cuda, and "cuda/*" means the <cuda/...> headers, not every header of the toolkit.
-  const std::string path = std::filesystem::path(header).lexically_normal().generic_string();
-  const std::size_t include = path.find("/include/");
-  const std::size_t from = include == std::string::npos ? 0 : include + 1;
-  if (::fnmatch(pattern.c_str(), path.c_str() + from, 0) == 0) return true;
-  for (std::size_t slash = path.find('/', from); slash != std::string::npos; slash = path.find('/', slash + 1))
-    if (::fnmatch(pattern.c_str(), path.c_str() + slash + 1, 0) == 0) return true;
-  return false;
-}
-
 std::vector<compile_diagnostic> parse_nvcc_output(const std::string& output) {
   static const std::regex gcc_style(R"(^(.+?):(\d+):(?:\d+:)? ((?:fatal )?error|warning): (.*)$)");
+  static const std::regex linker(
+      R"(^(?:\S*/)?ld(?:\.\w+)?: (.*(?:undefined reference|cannot find|multiple definition).*)$)");
   std::vector<compile_diagnostic> found = parse_nvrtc_log(output);  // the front end's lines
   std::istringstream lines(output);
   std::string text;
   while (std::getline(lines, text)) {
     std::smatch m;
-    if (std::regex_match(text, m, gcc_style)) found.push_back({m[1], std::stoi(m[2]), *parse_severity(m[3]), m[4]});
+    if (std::regex_match(text, m, gcc_style))
+      found.push_back({m[1], std::stoi(m[2]), *parse_severity(m[3]), m[4]});
+    else if (std::regex_match(text, m, linker))
+      found.push_back({"", 0, diagnostic_severity::error, "the linker: " + m[1].str()});
   }
   return found;
 }
 
 namespace {
 
-// The compiler names the file by the path it was given: messages name it as the student did.
-std::vector<compile_diagnostic> as_student_named(std::vector<compile_diagnostic> found,
-                                                 const launcher_build_request& request) {
+// The compiler names the file by the path it was given (`copy`): messages name it as the student did.
+std::vector<compile_diagnostic> as_student_named(std::vector<compile_diagnostic> found, const std::string& copy,
+                                                 const std::string& file_name) {
   for (compile_diagnostic& d : found)
-    if (d.file == request.source_path) d.file = request.file_name;
+    if (d.file == copy) d.file = file_name;
   return found;
+}
+
+// A failed build whose output has no message a student may see.
+compile_diagnostic no_message(const std::string& file_name) {
+  return {file_name, 0, diagnostic_severity::error,
+          "nvcc failed, and none of its messages is about a line of the submission"};
 }
 
 }  // namespace
@@ -122,18 +143,28 @@ launcher_build_result build_launcher(const launcher_build_request& request) {
   if (!result.diagnostics.empty()) return result;
   const auto nvcc = find_toolkit_program("nvcc");
   if (!nvcc) throw std::runtime_error("a launcher submission needs nvcc (the CUDA toolkit): not found");
+  // nvcc sees a copy of the submission alone, in a folder of its own, and writes the library there.
+  launcher_build_request r = request;
+  if (r.work.empty()) r.work = (std::filesystem::path(r.output_path).parent_path() / ".launcher-build").string();
+  make_work_folder(r);
+  const work_folder_removal removal{r.work};
+  const std::string copy =
+      write_into_sandbox_folder(source, r.work, std::filesystem::path(request.file_name).filename().string());
+  const std::string library = (std::filesystem::path(r.work) / "submission.so").string();
+  const auto as_named = [&](const std::string& output) {
+    return mark_denied(as_student_named(parse_nvcc_output(output), copy, request.file_name), request.deny_headers);
+  };
 
   std::vector<std::string> common{"-x", "cu", "-arch=" + request.arch, "-std=c++17"};
   common.insert(common.end(), request.flags.begin(), request.flags.end());
   // 1. Every header it reaches, however it names it.
   std::vector<std::string> deps = common;
-  deps.insert(deps.end(), {"-M", request.source_path});
-  const nvcc_run listed = run_nvcc(nvcc->string(), deps, request.timeout_s);
+  deps.insert(deps.end(), {"-M", copy});
+  const nvcc_run listed = run_nvcc(nvcc->string(), deps, r);
   if (!listed.ok) {
     result.output = listed.output;
-    result.diagnostics = as_student_named(parse_nvcc_output(listed.output), request);
-    if (result.diagnostics.empty())
-      result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::error, listed.output});
+    result.diagnostics = as_named(listed.output);
+    if (result.diagnostics.empty()) result.diagnostics.push_back(no_message(request.file_name));
     return result;
   }
   result.headers = make_rule_prerequisites(listed.output);
@@ -148,15 +179,17 @@ launcher_build_result build_launcher(const launcher_build_request& request) {
   // 2. The library.
   std::vector<std::string> build = common;
   build.insert(build.end(), {"-shared", "-Xcompiler", "-fPIC", "-cudart", "shared", "-Xlinker", "--no-undefined", "-o",
-                             request.output_path, request.source_path});
-  const nvcc_run built = run_nvcc(nvcc->string(), build, request.timeout_s);
+                             library, copy});
+  const nvcc_run built = run_nvcc(nvcc->string(), build, r);
   result.output = built.output;
-  result.diagnostics = as_student_named(parse_nvcc_output(built.output), request);
+  result.diagnostics = as_named(built.output);
   if (!built.ok) {
-    if (result.diagnostics.empty())
-      result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::error, built.output});
+    if (result.diagnostics.empty()) result.diagnostics.push_back(no_message(request.file_name));
     return result;
   }
+  std::error_code ec;
+  std::filesystem::copy_file(library, request.output_path, std::filesystem::copy_options::overwrite_existing, ec);
+  if (ec) throw std::runtime_error("cannot copy the built library to " + request.output_path + ": " + ec.message());
   // 3. What it needs at load time.
   result.needed = needed_libraries(request.output_path);
   for (const std::string& lib : result.needed) {

@@ -3,9 +3,12 @@
 // shared library needed beyond the allowed ones (DT_NEEDED), and a time budget for the compiler.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "process/child_process.hpp"
+#include "process/sandbox.hpp"
 #include "slots/kernel_compile.hpp"
 
 namespace cudalab::host {
@@ -20,6 +23,12 @@ struct launcher_build_request {
   std::vector<std::string> deny_headers;     ///< globs matched against every header nvcc -M lists
   std::vector<std::string> allow_libraries;  ///< globs of DT_NEEDED names allowed beyond the C/C++ runtime and cudart
   double timeout_s = 60;                     ///< each nvcc run, seconds
+  /// The folder nvcc works in (made new, removed after): a copy of the source in, the library out,
+  /// then copied to output_path. A sandbox's own folder (new_sandbox_folder) when `sandbox` is set; "":
+  /// .launcher-build beside output_path.
+  std::string work;
+  std::optional<child_sandbox> sandbox;  ///< nvcc, and all it starts, in this sandbox when set (build_sandbox.hpp)
+  std::optional<child_limits> limits;    ///< and under these limits when set
 };
 
 /// What came of it.
@@ -34,12 +43,6 @@ struct launcher_build_result {
 /// The headers of a make rule as `nvcc -M` prints it ("out.o : a.cu \\\n /usr/include/x.h ..."),
 /// without the target and the source itself.
 std::vector<std::string> make_rule_prerequisites(const std::string& rule);
-
-/// Whether `header` (a path) matches `pattern` (a glob such as "cub/*") from one of its folders on,
-/// counting only from its first "include" folder (when it has one), after resolving "..":
-/// "/usr/local/cuda/include/cccl/cub/cub.cuh" matches "cub/*"; "/usr/local/cuda/bin/../include/x.h"
-/// does not match "cuda/*".
-bool header_matches(const std::string& header, const std::string& pattern);
 
 /// Messages of nvcc's output: the front end's "FILE(LINE): error: ..." and the host compiler's and
 /// linker's "FILE:LINE:COLUMN: error: ..." lines.

@@ -5,7 +5,9 @@
 
 #include "labfile/text_file.hpp"
 #include "results/safe_file.hpp"
+#include "slots/build_sandbox.hpp"
 #include "slots/elf_symbols.hpp"
+#include "slots/kernel_compile_child.hpp"
 #include "slots/launcher_build.hpp"
 #include "slots/slot_loading.hpp"
 
@@ -43,6 +45,12 @@ compile_diagnostic missing_entry(const slot_spec& slot) {
               "(...), as the starter declares it"};
 }
 
+// Where a compiler works for the build of `artifact`: a sandbox's own folder, or one beside the artifact.
+std::string work_folder(const build_policy& policy, const fs::path& artifact, const std::string& purpose) {
+  if (policy.sandbox) return new_sandbox_folder(purpose);
+  return (artifact.parent_path() / ("." + purpose + "-build")).string();
+}
+
 built_submission build_kernel(const slot_spec& slot, const std::string& source_path, const std::string& arch,
                               const build_policy& policy, const fs::path& artifact) {
   built_submission out;
@@ -58,7 +66,12 @@ built_submission build_kernel(const slot_spec& slot, const std::string& source_p
   request.options = policy.flags;
   request.include_dirs = policy.include_dirs;
   request.deny_headers = policy.deny_headers;
-  const kernel_compile_result compiled = compile_kernel(request);
+  kernel_compile_child how;
+  how.work = work_folder(policy, artifact, "kernel");
+  how.timeout_s = policy.timeout_s;
+  how.sandbox = policy.sandbox;
+  how.limits = policy.limits;
+  const kernel_compile_result compiled = compile_kernel_in_child(request, how);
   out.diagnostics = compiled.diagnostics;
   if (!compiled.ok) return out;
   const std::string bytes(compiled.cubin.begin(), compiled.cubin.end());
@@ -83,6 +96,9 @@ built_submission build_launcher_slot(const slot_spec& slot, const std::string& s
   request.deny_headers = policy.deny_headers;
   request.allow_libraries = policy.allow_libraries;
   request.timeout_s = policy.timeout_s;
+  request.work = work_folder(policy, artifact, "launcher");
+  request.sandbox = policy.sandbox;
+  request.limits = policy.limits;
   const launcher_build_result built = build_launcher(request);
   built_submission out;
   out.diagnostics = built.diagnostics;
@@ -108,8 +124,12 @@ built_submission build_submission(const slot_spec& slot, const std::string& sour
   fs::create_directories(folder, ec);
   if (ec) throw std::runtime_error("cannot make " + folder.string() + ": " + ec.message());
   const fs::path artifact = folder / built_file_name(slot);
-  if (slot.kind == slot_kind::kernel) return build_kernel(slot, source, arch, policy, artifact);
-  return build_launcher_slot(slot, source, arch, policy, artifact);
+  built_submission built = slot.kind == slot_kind::kernel ? build_kernel(slot, source, arch, policy, artifact)
+                                                          : build_launcher_slot(slot, source, arch, policy, artifact);
+  std::vector<std::string> roots = toolkit_include_dirs();
+  roots.insert(roots.end(), {"/usr/include", "/usr/lib/gcc"});
+  built.diagnostics = for_the_student(built.diagnostics, slot.file_name, roots);
+  return built;
 }
 
 void submission_codes::load(const std::string& lab, const slot_spec& slot, const std::string& artifact) {

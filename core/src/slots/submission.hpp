@@ -6,11 +6,14 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cudalab/device_info.hpp"
 #include "cudalab/slot.hpp"
+#include "process/child_process.hpp"
+#include "process/sandbox.hpp"
 #include "slots/kernel_compile.hpp"
 
 namespace cudalab::host {
@@ -34,7 +37,11 @@ struct build_policy {
   std::vector<std::string> include_dirs;     ///< kernel slots: the only folders #include may search
   std::vector<std::string> deny_headers;     ///< globs of headers the submission may not include
   std::vector<std::string> allow_libraries;  ///< launcher slots: DT_NEEDED globs allowed beyond the runtimes
-  double timeout_s = 120;                    ///< each nvcc run (launcher slots)
+  double timeout_s = 120;                    ///< each compiler run, NVRTC's or nvcc's
+  /// Each compiler in a sandbox (its own folder holding a copy of the submission, the toolkit with the
+  /// denied headers hidden: build_sandbox.hpp) when set; `readable` and `bwrap` as the caller wants.
+  std::optional<child_sandbox> sandbox;
+  std::optional<child_limits> limits;  ///< each compiler under these limits when set
 };
 
 /// What building a submission came to.

@@ -1,0 +1,27 @@
+// Where a submission is built: the toolkit's folders, the headers an assignment denies hidden in them,
+// and the sandbox a build runs in (process/sandbox.hpp) - one folder of its own holding a copy of the
+// submission, the system's and the toolkit's files read-only, nothing of the grader's.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "process/sandbox.hpp"
+#include "slots/header_policy.hpp"
+
+namespace cudalab::host {
+
+/// The CUDA toolkit's root folder ("/usr/local/cuda-13.0"): the one whose lib folder holds the NVRTC
+/// library this process loaded, else $CUDA_HOME, else /usr/local/cuda; "" when none has an include folder.
+std::string toolkit_root();
+
+/// The folders of the toolkit's headers: <root>/include and, where it is, <root>/include/cccl (CUB,
+/// Thrust, libcu++). Empty when toolkit_root() is "".
+std::vector<std::string> toolkit_include_dirs();
+
+/// The sandbox of a build that works in `work` (made with make_sandbox_folder): `base` (its bwrap, what
+/// else it may read) with `work` its private folder, the toolkit and this executable readable, and
+/// every header `deny` matches hidden.
+child_sandbox build_sandbox(const child_sandbox& base, const std::string& work, const std::vector<std::string>& deny);
+
+}  // namespace cudalab::host
