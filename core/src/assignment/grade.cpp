@@ -7,11 +7,13 @@
 #include <cmath>
 
 #include "assignment/grade_batch.hpp"
+#include "assignment/grade_jobs.hpp"
 #include "assignment/lms_outputs.hpp"
 #include "assignment/staff_secret.hpp"
 #include "assignment/test_scoring.hpp"
 #include "assignment/test_session.hpp"
 #include "exit_codes.hpp"
+#include "isolation/gpu_workers.hpp"
 #include "labfile/spec_lookup.hpp"
 #include "results/format.hpp"
 #include "results/safe_file.hpp"
@@ -59,14 +61,20 @@ void emit_renders(const grade_report& report, const std::vector<emit_target>& ta
 }
 
 int grade_command(const grade_request& req) {
+  if (req.settings.device >= 0) {
+    try {
+      see_only_device(req.settings.device);  // before the first CUDA call, as run --device does
+    } catch (const std::invalid_argument& e) {
+      fmt::print(stderr, "cudalab: grade: --device: {}\n", e.what());
+      return exit_no_gpu;
+    }
+  }
   loaded_assignment a;
   if (const int code = load_assignment_for_command(req.assignment, req.settings.search_path, a); code != exit_ok)
     return code;
   session_settings settings = req.settings;
-  const fs::path secret_file =
-      !req.secret_file.empty() ? fs::path(req.secret_file) : req.assignment.parent_path() / staff_secret_file_name;
   try {
-    settings.secret = read_staff_secret(secret_file);
+    settings.secret = read_staff_secret(secret_file_of(req));
   } catch (const staff_secret_error& e) {
     fmt::print(stderr,
                "cudalab: grade: the staff secret: {}\n  (grade draws hidden tests and pseudonyms from it; "

@@ -12,6 +12,11 @@
 
 namespace cudalab::host {
 
+/// Rounds whose baselines ran further apart than this fraction were disturbed (another process on the
+/// GPU, a clock change): a graded test takes another round rather than score the student against a
+/// moving baseline. Cards of one batch whose ceilings differ by more are refused (grade_pool.hpp).
+inline constexpr double max_baseline_drift = 0.05;
+
 /// What differs between `check` (a student, on their own GPU, the visible tests) and `grade` (the course).
 struct session_policy {
   std::string command = "grade";    ///< "check" or "grade": the report's word and the messages'
@@ -35,6 +40,7 @@ struct session_settings {
   std::string program;                             ///< this executable, for the children
   std::string arch = "sm_90";                      ///< what the first build (the build report) is for
   bool colour = true;
+  int device = -1;  ///< the GPU of `grade --device N`, recorded in the report; -1: none named
 };
 
 /// Who and what a session grades, and with what.

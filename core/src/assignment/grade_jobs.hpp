@@ -1,0 +1,62 @@
+// A class's grading as a set of jobs, one per student, and one merge: what `grade --submissions` does
+// whoever runs the jobs - this process one after another, a worker per GPU (--devices), or a Slurm job
+// array (--slurm). A job is `cudalab grade ASSIGNMENT --submission FILE --student ID --out OUT/ID`; a
+// job whose finished grade.json is there is done and never run again, one killed midway is run again;
+// the merge reads every student's folder and writes the class's files, a row that says why for a
+// student whose job left no finished grade.json.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "assignment/class_results.hpp"
+#include "assignment/grade.hpp"
+
+namespace cudalab::host {
+
+/// One student of a class: who, the submission file, and the student's folder of the output.
+struct grade_job {
+  std::string student;
+  std::filesystem::path submission;
+  std::filesystem::path folder;
+};
+
+/// The class of `request`: one job per entry of request.submissions (sorted by name) that names a
+/// student and holds the submission file, its folder in request.out_dir. Each entry left out is said
+/// on stderr; `left_out` counts those without a submission file.
+std::vector<grade_job> class_jobs(const loaded_assignment& a, const grade_request& request, int& left_out);
+
+/// The complete grade report in `job.folder` of this assignment and of the submission's text as it is
+/// now; nullopt when there is none (no grade.json, half written, incomplete, of another submission).
+std::optional<grade_report> finished_report(const loaded_assignment& a, const grade_job& job);
+
+/// The jobs of `jobs` still to be run: those without a finished report. Each other one is said ("alice:
+/// graded already (7 of 10 points), kept"), counted in `kept` and its feedback.html written again (a
+/// folder graded before feedback.html existed has none). Throws write_error.
+std::vector<grade_job> pending_jobs(const loaded_assignment& a, const std::vector<grade_job>& jobs, int& kept);
+
+/// The staff secret's file of `request`: --secret, else secret.key beside the assignment.
+std::filesystem::path secret_file_of(const grade_request& request);
+
+/// The command line of `job` as a process of its own (a --devices worker's child, a Slurm task):
+/// `program grade ASSIGNMENT --submission FILE --student ID --out FOLDER --force --secret FILE`, the
+/// request's --plugin-path folders, --emit renders into the student's folder, --no-color, and --device
+/// `device` when it is 0 or more. Every path absolute. Never the secret's bytes: the job reads its file.
+std::vector<std::string> job_argv(const std::string& program, const grade_request& request, const grade_job& job,
+                                  int device);
+
+/// What a merge adds to a not-graded row's reason about `job` (a Slurm task's log line); "" for nothing.
+using job_note_fn = std::function<std::string(const grade_job& job)>;
+
+/// The merge: every job's finished report into gradebook.csv (a "not graded" row, with why, for a job
+/// without one), leaderboard.json, leaderboard.md, class.html and class-staff.html (the graded ones) in
+/// request.out_dir; prints the class's line ("N student(s) graded ..."), `kept` and `left_out` as
+/// counted before. Returns exit_ok, exit_not_graded when a job has no finished report (the batch run
+/// again grades just those), exit_write_error when a file cannot be written.
+int merge_class(const loaded_assignment& a, const session_settings& settings, const grade_request& request,
+                const std::vector<grade_job>& jobs, int kept, int left_out, const job_note_fn& note = {});
+
+}  // namespace cudalab::host
