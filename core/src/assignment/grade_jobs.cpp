@@ -108,25 +108,25 @@ fs::path secret_file_of(const grade_request& req) {
   return !req.secret_file.empty() ? fs::path(req.secret_file) : req.assignment.parent_path() / staff_secret_file_name;
 }
 
+std::string absolute_text(const fs::path& path) { return fs::absolute(path).lexically_normal().string(); }
+
+std::vector<std::string> grade_argv(const std::string& program, const grade_request& req,
+                                    const std::vector<std::string>& what) {
+  std::vector<std::string> argv = {program, "grade", absolute_text(req.assignment)};
+  argv.insert(argv.end(), what.begin(), what.end());
+  argv.insert(argv.end(), {"--secret", absolute_text(secret_file_of(req))});
+  for (const fs::path& p : req.settings.search_path) argv.insert(argv.end(), {"--plugin-path", absolute_text(p)});
+  if (!req.settings.colour) argv.push_back("--no-color");
+  return argv;
+}
+
 std::vector<std::string> job_argv(const std::string& program, const grade_request& req, const grade_job& job,
                                   int device) {
-  const auto absolute = [](const fs::path& p) { return fs::absolute(p).lexically_normal().string(); };
-  std::vector<std::string> argv = {program,
-                                   "grade",
-                                   absolute(req.assignment),
-                                   "--submission",
-                                   absolute(job.submission),
-                                   "--student",
-                                   job.student,
-                                   "--out",
-                                   absolute(job.folder),
-                                   "--force",
-                                   "--secret",
-                                   absolute(secret_file_of(req))};
-  for (const fs::path& p : req.settings.search_path) argv.insert(argv.end(), {"--plugin-path", absolute(p)});
+  std::vector<std::string> what = {"--submission", absolute_text(job.submission), "--student", job.student,
+                                   "--out",        absolute_text(job.folder),     "--force"};
   for (const emit_target& t : req.emit)
-    argv.insert(argv.end(), {"--emit", t.kind + "=" + absolute(job.folder / t.path.filename())});
-  if (!req.settings.colour) argv.push_back("--no-color");
+    what.insert(what.end(), {"--emit", t.kind + "=" + absolute_text(job.folder / t.path.filename())});
+  std::vector<std::string> argv = grade_argv(program, req, what);
   if (device >= 0) argv.insert(argv.end(), {"--device", std::to_string(device)});
   return argv;
 }

@@ -41,10 +41,18 @@ std::vector<grade_job> pending_jobs(const loaded_assignment& a, const std::vecto
 /// The staff secret's file of `request`: --secret, else secret.key beside the assignment.
 std::filesystem::path secret_file_of(const grade_request& request);
 
+/// `path` absolute and normal: what a command line for another process (on another node) names.
+std::string absolute_text(const std::filesystem::path& path);
+
+/// `program grade ASSIGNMENT`, then `what`, then what every grade this request starts shares: --secret
+/// FILE (never the secret's bytes: the process reads its file), the request's --plugin-path folders and
+/// --no-color when asked. Every path absolute.
+std::vector<std::string> grade_argv(const std::string& program, const grade_request& request,
+                                    const std::vector<std::string>& what);
+
 /// The command line of `job` as a process of its own (a --devices worker's child, a Slurm task):
-/// `program grade ASSIGNMENT --submission FILE --student ID --out FOLDER --force --secret FILE`, the
-/// request's --plugin-path folders, --emit renders into the student's folder, --no-color, and --device
-/// `device` when it is 0 or more. Every path absolute. Never the secret's bytes: the job reads its file.
+/// grade_argv with `--submission FILE --student ID --out FOLDER --force`, --emit renders into the
+/// student's folder, then --device `device` when it is 0 or more.
 std::vector<std::string> job_argv(const std::string& program, const grade_request& request, const grade_job& job,
                                   int device);
 

@@ -112,19 +112,9 @@ std::string array_script(const loaded_assignment& a, const grade_request& req, c
 
 std::string merge_script(const loaded_assignment& a, const grade_request& req, const std::string& array_id,
                          const fs::path& batch) {
-  const auto absolute = [](const fs::path& p) { return fs::absolute(p).lexically_normal().string(); };
-  std::vector<std::string> argv = {req.settings.program,
-                                   "grade",
-                                   absolute(req.assignment),
-                                   "--submissions",
-                                   absolute(req.submissions),
-                                   "--out",
-                                   absolute(req.out_dir),
-                                   "--merge",
-                                   "--secret",
-                                   absolute(secret_file_of(req))};
-  for (const fs::path& p : req.settings.search_path) argv.insert(argv.end(), {"--plugin-path", absolute(p)});
-  if (!req.settings.colour) argv.push_back("--no-color");
+  const std::vector<std::string> argv =
+      grade_argv(req.settings.program, req,
+                 {"--submissions", absolute_text(req.submissions), "--out", absolute_text(req.out_dir), "--merge"});
   return fmt::format(
       "#!/bin/bash\n"
       "# cudalab grade, {}: the class's gradebook.csv, leaderboard and class pages from every student's\n"
