@@ -14,6 +14,7 @@
 #include "command.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
+#include "option_checks.hpp"
 #include "results/safe_file.hpp"
 #include "slots/solution_regions.hpp"
 
@@ -74,6 +75,13 @@ struct grade_options {
   bool force = false;
   bool no_sandbox = false;  ///< --no-sandbox
   bool no_color = false;
+  int device = -1;                          ///< --device N (one submission)
+  std::string devices;                      ///< --devices 0,1,... (a class)
+  bool merge = false;                       ///< --merge
+  bool slurm = false;                       ///< --slurm
+  std::vector<std::string> sbatch_options;  ///< --sbatch OPTION
+  std::string partition, time_limit;        ///< --partition, --time
+  bool wait = false;                        ///< --wait
 };
 
 int assignment_init(const init_options& o) {
@@ -179,6 +187,14 @@ int grade(const grade_options& o, const invocation& how) {
   r.settings.search_path = search_path(o.plugin_paths);
   r.settings.colour = !o.no_color;
   r.settings.program = how.program();
+  r.settings.device = o.device;
+  if (!o.devices.empty()) r.devices = *parse_device_list(o.devices);
+  r.merge_only = o.merge;
+  r.slurm = o.slurm;
+  r.sbatch_options = o.sbatch_options;
+  r.partition = o.partition;
+  r.time_limit = o.time_limit;
+  r.wait = o.wait;
   return host::grade_command(r);
 }
 
@@ -235,10 +251,42 @@ command add_grade(CLI::App& app, const invocation& how) {
   auto* one = cmd->add_option("--submission", o->submission,
                               "One submission: the file, or a folder holding the assignment's file")
                   ->type_name("PATH");
-  cmd->add_option("--submissions", o->submissions,
-                  "A class: a folder of submissions, one file or folder per student, named by it (resumes)")
-      ->type_name("DIR")
-      ->excludes(one);
+  auto* class_dir =
+      cmd->add_option("--submissions", o->submissions,
+                      "A class: a folder of submissions, one file or folder per student, named by it (resumes)")
+          ->type_name("DIR")
+          ->excludes(one);
+  cmd->add_option("--device", o->device, "One submission on GPU N alone (as run --device)")
+      ->type_name("N")
+      ->check(device_ordinal())
+      ->needs(one);
+  auto* devices = cmd->add_option("--devices", o->devices,
+                                  "A class side by side, one worker per GPU listed, each student whole on one GPU")
+                      ->type_name("0,1,...")
+                      ->check(device_list())
+                      ->needs(class_dir);
+  auto* merge =
+      cmd->add_flag("--merge", o->merge, "A class: only write gradebook.csv and the class's pages from its folders")
+          ->needs(class_dir)
+          ->excludes(devices);
+  auto* slurm = cmd->add_flag("--slurm", o->slurm,
+                              "A class on a Slurm cluster: a job array (a task per student not graded yet) and a "
+                              "merge job; scripts and logs in OUT/.slurm/")
+                    ->needs(class_dir)
+                    ->excludes(devices)
+                    ->excludes(merge);
+  one_value_each_time(cmd->add_option("--sbatch", o->sbatch_options,
+                                      "With --slurm: an sbatch option for both jobs, as --sbatch=--account=cs101 "
+                                      "(repeatable)")
+                          ->type_name("OPTION")
+                          ->needs(slurm));
+  cmd->add_option("--partition", o->partition, "With --slurm: the partition (default: the cluster's)")->needs(slurm);
+  cmd->add_option("--time", o->time_limit,
+                  "With --slurm: each task's time limit, as sbatch --time takes it (default: from the assignment's "
+                  "compile and total timeouts)")
+      ->needs(slurm);
+  cmd->add_flag("--wait", o->wait, "With --slurm: wait for the merge; exit 12 when a task left its student ungraded")
+      ->needs(slurm);
   cmd->add_option("--student", o->student, "The student's id (default: the submission's name)");
   cmd->add_option("--secret", o->secret, "The staff secret (default: secret.key beside the assignment)")
       ->type_name("FILE");
@@ -252,10 +300,12 @@ command add_grade(CLI::App& app, const invocation& how) {
                 "Run the students' code without the sandbox (only on a machine and as a user that hold nothing else)");
   cmd->add_flag("--no-color", o->no_color, "No colours");
   cmd->footer(
-      "Where to run it: as a user of its own that owns the assignment, its secret and the output folder and "
-      "nothing else, on a machine that holds no other data. Every build, test and sanitizer run of a submission "
-      "runs in a sandbox (bubblewrap: its own user, no network, no terminal, only the submission's build, the "
-      "toolkit and the GPU in view); grade refuses to run where none can be made (exit 12), unless --no-sandbox.");
+      "Where to run it: as a user of its own that owns the assignment, its secret\n"
+      "and the output folder and nothing else, on a machine that holds no other data.\n"
+      "Every build, test and sanitizer run of a submission runs in a sandbox\n"
+      "(bubblewrap: its own user, no network, no terminal; only the submission's\n"
+      "build, the toolkit and the GPU in view). grade refuses to run where none can\n"
+      "be made (exit 13), unless --no-sandbox.");
   return {cmd, [o, &how] { return grade(*o, how); }};
 }
 

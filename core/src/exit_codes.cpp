@@ -17,6 +17,7 @@ const std::vector<exit_code_meaning>& exit_code_meanings() {
       {exit_write_error, "a results file could not be written"},
       {exit_submission, "a submission does not build"},
       {exit_regression, "compare: a result got slower beyond the threshold and the noise"},
+      {exit_not_graded, "grade: students left not graded"},
       {exit_no_sandbox, "grade: no sandbox for the students' code can be made here"},
       {exit_interrupted, "interrupted"},
       {exit_bad_results, "compare, export, plot and report: results that cannot be read"},

@@ -20,7 +20,8 @@ enum exit_code : int {
   exit_write_error = 9,    ///< a file of the results folder could not be written (disk full, read-only, ...)
   exit_submission = 10,    ///< a submission does not build, or breaks the assignment's build policy
   exit_regression = 11,    ///< compare: at least one result got slower beyond the threshold and the noise
-  exit_no_sandbox = 12,    ///< grade: no sandbox can be made here for the students' code (--no-sandbox overrides)
+  exit_not_graded = 12,    ///< grade: a class's batch left students without a finished grade.json
+  exit_no_sandbox = 13,    ///< grade: no sandbox can be made here for the students' code (--no-sandbox overrides)
   exit_interrupted = 130,  ///< Ctrl-C: what was measured is written
 };
 

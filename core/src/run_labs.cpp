@@ -260,7 +260,8 @@ int run_in_children(const run_request& r, const run_policy& policy, const std::v
   const stop_signals signals;
   const stop_or_deadline stop(signals.requested(), policy.time_limit_s);
   // Every child plans from the texts this process planned from, never from the files again.
-  // The probe plans with the slots as given (a plan with a student variant needs its slot), and loads none.
+  // The probe plans with the slots of --submission (it loads none), or a lab file that lists a
+  // student variant is refused there; the units get the submissions as built.
   child_plan command = base_child_plan(r, r.submissions);
   std::vector<isolation_worker> workers;
   try {

@@ -67,16 +67,16 @@ cp "$subs/compile_error.cu" "$work/class/alice.cu"
 cp "$subs/uses_cub.cu" "$work/class/bob.cu"
 cp "$subs/compile_error.cu" "$work/class/carol/reduce_sum.cu"
 cp "$subs/compile_error.cu" "$work/class/'; rm -rf.cu"
-# A batch that leaves a hand-in out says so: in left-out.txt, and in its exit code (10).
+# A batch that leaves a hand-in out says so: in left-out.txt, and in its exit code (12).
 code=0; "$cudalab" grade "$assignment" --submissions "$work/class" --secret "$secret" --out "$work/grades" \
   --emit gradescope=results.json > "$work/class.txt" 2>&1 || code=$?
-[ "$code" = 10 ] || fail "the batch that left a name out exited $code, not 10: $(tail -3 "$work/class.txt")"
+[ "$code" = 12 ] || fail "the batch that left a name out exited $code, not 12: $(tail -3 "$work/class.txt")"
 grep -q "^'; rm -rf.cu: not a student's name" "$work/grades/left-out.txt" || fail "left-out.txt does not name it"
 grep -q "1 left out" "$work/class.txt" || fail "the summary does not count the left-out name"
 [ "$(wc -l < "$work/grades/gradebook.csv")" = 4 ] || fail "gradebook.csv has $(wc -l < "$work/grades/gradebook.csv") lines, not 4"
-head -1 "$work/grades/gradebook.csv" | grep -q "^student_id,pseudonym,score,max_score,odd-sizes,.*,flags,submission_sha256,graded_at$" \
+head -1 "$work/grades/gradebook.csv" | grep -q "^student_id,pseudonym,score,max_score,odd-sizes,.*,flags,submission_sha256,graded_at,gpu,status$" \
   || fail "gradebook.csv's header: $(head -1 "$work/grades/gradebook.csv")"
-grep -q "^bob,[a-z]*-[a-z]*-[0-9a-f][0-9a-f],0,100,.*build_policy" "$work/grades/gradebook.csv" || fail "bob's row"
+grep -q "^bob,[a-z]*-[a-z]*-[0-9a-f][0-9a-f],0,100,.*build_policy,.*,,graded$" "$work/grades/gradebook.csv" || fail "bob's row"
 [ -s "$work/grades/alice/results.json" ] || fail "the batch wrote no Gradescope results.json for alice"
 grep -q "No submission passes every correctness test" "$work/grades/leaderboard.md" || fail "leaderboard.md"
 grep -q "not a student's name" "$work/class.txt" || fail "a bad name was not refused"

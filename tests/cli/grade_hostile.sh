@@ -4,7 +4,7 @@
 # among the grades, to leave a process behind, to write to the grader's terminal and to read the grader's
 # environment; a hostile kernel includes the secret, the classmate's file and the reference at compile time.
 # All of it fails, the secret appears in no output, and grade.json says the sandbox held. Where no sandbox
-# can be made, grade refuses (exit 12) and so does this test (77: skipped).
+# can be made, grade refuses (exit 13) and so does this test (77: skipped).
 # usage: grade_hostile.sh CUDALAB SOURCE_ROOT WORK_DIR
 set -euo pipefail
 cudalab=$1 root=$2 work=$3
@@ -36,7 +36,7 @@ if command -v script > /dev/null; then
 else
   GRADER_TOKEN=$marker-token "${grade_class[@]}" > "$work/class.txt" 2>&1 || code=$?
 fi
-if [ "$code" = 12 ]; then echo "no sandbox can be made here: $(cat "$work/class.txt")"; exit 77; fi
+if [ "$code" = 13 ]; then echo "no sandbox can be made here: $(cat "$work/class.txt")"; exit 77; fi
 [ "$code" = 0 ] || fail "the class batch exited $code: $(tail -5 "$work/class.txt")"
 
 # The hostile code ran (else nothing below would mean anything), and got nothing.

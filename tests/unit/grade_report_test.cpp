@@ -69,6 +69,7 @@ grade_report sample_report() {
   d.memory_bus_width_bits = 5120;
   d.memory_clock_khz = 2'619'000;
   r.device = d;
+  r.gpu = graded_gpu{1, "1", "0000:19:00.0", "gpu-node-07"};
   r.measured = ceilings{3004.5, 55.1, 54.8, 101.2};
 
   grade_test small = make_test("small-int", "correctness", 10, 10, grade_status::passed, "8 of 8 points verified");
@@ -111,6 +112,7 @@ grade_report build_failure_report() {
                          {"reduce.cu", 50, diagnostic_severity::error, "expected '}'"}},
                         1.5};
   r.device.reset();
+  r.gpu.reset();
   r.measured.reset();
   for (grade_test& t : r.tests) {
     t.points = 0;
@@ -158,11 +160,26 @@ TEST(GradeReport, CompleteRoundTripsAndOldReportsWereComplete) {
   EXPECT_TRUE(parse_grade_report(old).complete);
 }
 
+// Which card graded it (issue 32): the grader's number for it, what CUDA_VISIBLE_DEVICES showed, its PCI
+// bus id and the machine; a report written before it was recorded has none.
+TEST(GradeReport, TheGpuRoundTripsAndOldReportsHaveNone) {
+  const grade_report back = parse_grade_report(grade_report_json(sample_report()));
+  ASSERT_TRUE(back.gpu);
+  EXPECT_EQ(back.gpu->index, 1);
+  EXPECT_EQ(back.gpu->visible_devices, "1");
+  EXPECT_EQ(back.gpu->pci_bus_id, "0000:19:00.0");
+  EXPECT_EQ(back.gpu->host, "gpu-node-07");
+  json old = json::parse(grade_report_json(sample_report()));
+  old.erase("gpu");
+  EXPECT_FALSE(parse_grade_report(old.dump()).gpu);
+}
+
 TEST(GradeReport, NoDeviceIsNull) {
   const grade_report r = build_failure_report();
   const json j = json::parse(grade_report_json(r));
   EXPECT_TRUE(j.at("device").is_null());
   EXPECT_TRUE(j.at("ceilings").is_null());
+  EXPECT_TRUE(j.at("gpu").is_null());
   EXPECT_FALSE(parse_grade_report(grade_report_json(r)).device);
 }
 

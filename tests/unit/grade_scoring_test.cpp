@@ -205,8 +205,9 @@ TEST(ClassResults, GradebookHasAColumnPerTestAndQuotesText) {
                                             {"=bob", graded("calm-yak-02", 50, {49, 51}, false)}};
   const std::string csv = gradebook_csv(entries);
   EXPECT_EQ(csv.substr(0, csv.find('\n')),
-            "student_id,pseudonym,score,max_score,sizes,\"roof, fast\",flags,submission_sha256,graded_at");
-  EXPECT_NE(csv.find("\nalice,brisk-otter-01,60,100,20,40,,abc,2026-11-24T10:00:00Z\n"), std::string::npos) << csv;
+            "student_id,pseudonym,score,max_score,sizes,\"roof, fast\",flags,submission_sha256,graded_at,gpu,status");
+  EXPECT_NE(csv.find("\nalice,brisk-otter-01,60,100,20,40,,abc,2026-11-24T10:00:00Z,,graded\n"), std::string::npos)
+      << csv;
   EXPECT_NE(csv.find("\n'=bob,calm-yak-02,0,100,0,40,,abc,"), std::string::npos) << csv;
 }
 

@@ -25,6 +25,16 @@ bool all_correct(const grade_report& r) {
                      [](const grade_test& t) { return t.kind != "correctness" || t.status == grade_status::passed; });
 }
 
+// The card that graded `r`, as the gradebook's gpu column names it ("" when none ran).
+std::string gpu_text(const grade_report& r) {
+  if (!r.device) return "";
+  std::string text = r.gpu && r.gpu->index >= 0 ? fmt::format("GPU {} ", r.gpu->index) : std::string();
+  text += r.device->name;
+  if (r.gpu && !r.gpu->pci_bus_id.empty()) text += " (" + r.gpu->pci_bus_id + ")";
+  if (r.gpu && !r.gpu->host.empty()) text += " on " + r.gpu->host;
+  return text;
+}
+
 }  // namespace
 
 bool held_for_review(const grade_report& r) {
@@ -39,9 +49,14 @@ std::string gradebook_csv(const std::vector<class_entry>& entries) {
       if (t.kind != "integrity" && std::find(tests.begin(), tests.end(), t.id) == tests.end()) tests.push_back(t.id);
   std::string out = "student_id,pseudonym,score,max_score";
   for (const std::string& t : tests) out += "," + csv_field(t);
-  out += ",flags,submission_sha256,graded_at\n";
+  out += ",flags,submission_sha256,graded_at,gpu,status\n";
   for (const class_entry& e : entries) {
     const grade_report& r = e.report;
+    if (!e.not_graded.empty()) {  // no points to give: the row says why, and a batch run again grades it
+      out += csv_field(e.student) + "," + csv_field(r.student.pseudonym) + ",," + number_text(r.max_score) +
+             std::string(tests.size(), ',') + ",,,,," + csv_field("not graded: " + e.not_graded) + "\n";
+      continue;
+    }
     out += csv_field(e.student) + "," + csv_field(r.student.pseudonym) + "," + number_text(r.score) + "," +
            number_text(r.max_score);
     for (const std::string& id : tests) {
@@ -50,7 +65,8 @@ std::string gradebook_csv(const std::vector<class_entry>& entries) {
     }
     std::string flags;
     for (const grade_flag& f : r.flags) flags += (flags.empty() ? "" : ";") + f.check;
-    out += "," + csv_field(flags) + "," + r.submission.sha256 + "," + csv_field(r.graded_at) + "\n";
+    out += "," + csv_field(flags) + "," + r.submission.sha256 + "," + csv_field(r.graded_at) + "," +
+           csv_field(gpu_text(r)) + ",graded\n";
   }
   return out;
 }
@@ -59,7 +75,7 @@ std::vector<leaderboard_row> class_leaderboard(const std::vector<class_entry>& e
   std::vector<leaderboard_row> ranked, review;
   for (const class_entry& e : entries) {
     const grade_report& r = e.report;
-    if (!all_correct(r)) continue;
+    if (!e.not_graded.empty() || !all_correct(r)) continue;
     leaderboard_row row;
     row.pseudonym = r.student.pseudonym;
     row.device = r.device ? r.device->name : "";

@@ -17,6 +17,9 @@ namespace cudalab::host {
 struct class_entry {
   std::string student;  ///< as the batch names them (the submission's file or folder name)
   grade_report report;
+  /// Why the student has no finished report (a task killed, a crashed worker): the gradebook's row then
+  /// says so and scores nothing; "" when graded.
+  std::string not_graded = {};
 };
 
 /// Whether `r` is held for review: a test held, or a blocking integrity flag. The leaderboard lists it as
@@ -24,8 +27,10 @@ struct class_entry {
 bool held_for_review(const grade_report& r);
 
 /// gradebook.csv: student_id, pseudonym, score, max_score, one column of points per test (the
-/// assignment's tests, in order), flags (their checks, ';'-separated), submission_sha256, graded_at.
-/// One row per entry, in the order given; fields quoted as results.csv quotes them.
+/// assignment's tests, in order), flags (their checks, ';'-separated), submission_sha256, graded_at,
+/// gpu (the card that graded it: "GPU 1 NAME (PCI BUS ID) on HOST"), status ("graded", or "not graded:
+/// WHY" for an entry with not_graded, whose points are empty). One row per entry, in the order given;
+/// fields quoted as results.csv quotes them.
 std::string gradebook_csv(const std::vector<class_entry>& entries);
 
 /// One row of the class leaderboard.
@@ -43,7 +48,7 @@ struct leaderboard_row {
 };
 
 /// The leaderboard of `entries` by their first leaderboard value: ranked rows best first, then the
-/// rows under review. Entries that fail a correctness test or have no value are left out.
+/// rows under review. Entries that fail a correctness test, have no value or were not graded are left out.
 std::vector<leaderboard_row> class_leaderboard(const std::vector<class_entry>& entries);
 
 /// leaderboard.json: {"assignment", "rows": [{rank, band, pseudonym, test, name, value, ci, device,

@@ -9,11 +9,13 @@
 #include <cmath>
 
 #include "assignment/grade_batch.hpp"
+#include "assignment/grade_jobs.hpp"
 #include "assignment/lms_outputs.hpp"
 #include "assignment/staff_secret.hpp"
 #include "assignment/test_scoring.hpp"
 #include "assignment/test_session.hpp"
 #include "exit_codes.hpp"
+#include "isolation/gpu_workers.hpp"
 #include "labfile/spec_lookup.hpp"
 #include "process/sandbox.hpp"
 #include "results/format.hpp"
@@ -65,14 +67,20 @@ int grade_command(const grade_request& req) {
   // What grade writes - every student's report, the hidden tests' lab files, the gradebook - is the
   // staff's alone: folders 0700, files 0600.
   ::umask(077);
+  if (req.settings.device >= 0) {
+    try {
+      see_only_device(req.settings.device);  // before the first CUDA call, as run --device does
+    } catch (const std::invalid_argument& e) {
+      fmt::print(stderr, "cudalab: grade: --device: {}\n", e.what());
+      return exit_no_gpu;
+    }
+  }
   loaded_assignment a;
   if (const int code = load_assignment_for_command(req.assignment, req.settings.search_path, a); code != exit_ok)
     return code;
   session_settings settings = req.settings;
-  const fs::path secret_file =
-      !req.secret_file.empty() ? fs::path(req.secret_file) : req.assignment.parent_path() / staff_secret_file_name;
   try {
-    settings.secret = read_staff_secret(secret_file);
+    settings.secret = read_staff_secret(secret_file_of(req));
   } catch (const staff_secret_error& e) {
     fmt::print(stderr,
                "cudalab: grade: the staff secret: {}\n  (grade draws hidden tests and pseudonyms from it; "
@@ -112,7 +120,9 @@ int grade_command(const grade_request& req) {
                            : fs::path("grade-results") /
                                  (a.file.id + "-" + student + "-" + utc_text(std::time(nullptr), "%Y%m%d-%H%M%SZ"));
   try {
-    if (req.force) remove_graded_folder(out);
+    std::vector<std::string> emitted;
+    for (const emit_target& t : req.emit) emitted.push_back(t.path.filename().string());
+    if (req.force) remove_graded_folder(out, emitted);
     graded_submission g = grade_submission(a, settings, file, student, out);
     if (g.exit_code != exit_ok) return g.exit_code;
     emit_renders(g.report, req.emit);

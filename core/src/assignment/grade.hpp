@@ -50,14 +50,22 @@ struct grade_request {
   std::string secret_file;  ///< --secret; "": secret.key beside the assignment
   std::string out_dir;      ///< --out; "": grade-results/<id>-<date-time> (one) or required (a class)
   std::vector<emit_target> emit;
-  bool force = false;       ///< replace an earlier grading's folder (one submission)
-  bool no_sandbox = false;  ///< --no-sandbox: run the students' code unsandboxed (a machine and a user of its own)
-  session_settings settings;
+  bool force = false;                       ///< replace an earlier grading's folder (one submission)
+  bool no_sandbox = false;                  ///< --no-sandbox: the students' code unsandboxed (a machine of its own)
+  session_settings settings;                ///< settings.device: --device N (one submission, on GPU N alone)
+  std::vector<int> devices;                 ///< --devices: a class graded by one worker per GPU listed (grade_pool.hpp)
+  bool merge_only = false;                  ///< --merge: a class's files from its folders as they are; nothing graded
+  bool slurm = false;                       ///< --slurm: a class as a Slurm job array and a merge job (slurm_batch.hpp)
+  std::vector<std::string> sbatch_options;  ///< --sbatch OPTION (repeatable): passed to every sbatch
+  std::string partition;                    ///< --partition; "": the cluster's default
+  std::string time_limit;                   ///< --time (sbatch's form); "": from the assignment's limits
+  bool wait = false;                        ///< --wait: block until the merge ends, exit with its code
 };
 
 /// Runs the request: one submission, or a class (grade_batch.hpp). Returns the exit code: 0 when
 /// graded (whatever the scores), 3 or 4 for a bad assignment or plugin, 5 without a GPU, 2 for bad
-/// usage (no secret, no submission), 9 when results cannot be written.
+/// usage (no secret, no submission), 9 when results cannot be written, 12 when a class's batch left
+/// students not graded.
 int grade_command(const grade_request& request);
 
 }  // namespace cudalab::host

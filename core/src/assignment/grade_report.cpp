@@ -132,6 +132,11 @@ void to_json(json& j, const grade_report& r) {
        {"student", {{"id_sha256", r.student.id_sha256}, {"pseudonym", r.student.pseudonym}}},
        {"submission", {{"sha256", r.submission.sha256}, {"files", r.submission.files}, {"build", build_json(b)}}},
        {"device", r.device ? json(*r.device) : json(nullptr)},
+       {"gpu", r.gpu ? json{{"index", r.gpu->index},
+                            {"visible_devices", r.gpu->visible_devices},
+                            {"pci_bus_id", r.gpu->pci_bus_id},
+                            {"host", r.gpu->host}}
+                     : json(nullptr)},
        {"ceilings", r.measured ? json(*r.measured) : json(nullptr)},
        {"tests", tests},
        {"flags", flags},
@@ -182,6 +187,11 @@ void from_json(const json& j, grade_report& r) {
   if (b.contains("lines"))
     for (const json& l : b.at("lines")) r.submission.build.lines.push_back({l.at("line").get<int>(), l.at("text")});
   if (!j.at("device").is_null()) r.device = j.at("device").get<device_info>();
+  if (j.contains("gpu") && !j.at("gpu").is_null()) {  // none in reports written before it was recorded
+    const json& g = j.at("gpu");
+    r.gpu = graded_gpu{g.at("index").get<int>(), g.at("visible_devices").get<std::string>(),
+                       g.at("pci_bus_id").get<std::string>(), g.at("host").get<std::string>()};
+  }
   if (!j.at("ceilings").is_null()) r.measured = j.at("ceilings").get<ceilings>();
   r.tests.clear();
   for (const json& t : j.at("tests")) {

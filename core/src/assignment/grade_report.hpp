@@ -98,6 +98,14 @@ struct grade_build {
   std::string log() const;
 };
 
+/// Which GPU graded a submission: what tells two cards of one host, or of a cluster, apart.
+struct graded_gpu {
+  int index = -1;               ///< the GPU of `grade --device N` (a --devices worker's); -1: the grader named none
+  std::string visible_devices;  ///< CUDA_VISIBLE_DEVICES as the grading saw it ("" unset: a Slurm task's own)
+  std::string pci_bus_id;       ///< "0000:19:00.0", as the CUDA runtime reads it
+  std::string host;             ///< the machine's name (a cluster's node)
+};
+
 /// One graded submission.
 struct grade_report {
   std::string command = "grade";  ///< what wrote it: grade, or check (the visible tests, on the student's GPU)
@@ -126,6 +134,7 @@ struct grade_report {
     grade_build build;
   } submission;
   std::optional<device_info> device;  ///< none when nothing ran on a GPU
+  std::optional<graded_gpu> gpu;      ///< which card that was; none when nothing ran on a GPU
   std::optional<ceilings> measured;   ///< "ceilings" in the JSON, as results' context writes them
   std::vector<grade_test> tests;
   std::vector<grade_flag> flags;

@@ -2,10 +2,12 @@
 #include "assignment/test_session.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <memory>
 
@@ -50,9 +52,17 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// Rounds whose baselines ran further apart than this were disturbed (another process on the GPU, a
-// clock change): a graded test takes another round rather than score the student against a moving baseline.
-constexpr double max_baseline_drift = 0.05;
+// The card a session's runs used: the process sees one (a --devices worker's child is shown its own, a
+// Slurm task the one Slurm gave it), named by the grader's number for it, its PCI bus id and the machine.
+graded_gpu graded_on(const std::string& pci_bus_id, int device) {
+  graded_gpu g;
+  g.index = device;
+  if (const char* visible = std::getenv("CUDA_VISIBLE_DEVICES")) g.visible_devices = visible;
+  g.pci_bus_id = pci_bus_id;
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) == 0) g.host = host;
+  return g;
+}
 
 // The student's results of one isolated run, by test lab file.
 using results_by_file = std::map<std::string, std::vector<variant_result>>;
@@ -155,7 +165,10 @@ int test_session::run_files(const std::vector<std::string>& files, const fs::pat
     fmt::print("the assignment's total_timeout_s ({} s) ran out: what was measured is scored, the rest is not\n",
                points_text(f_.total_timeout_s));
   results = student_results(folder, student_variant(a_.slot->name), context, policy_.command);
-  if (!context.device.name.empty()) report_.device = context.device;
+  if (!context.device.name.empty()) {
+    report_.device = context.device;
+    report_.gpu = graded_on(context.gpu.pci_bus_id, in_.settings.device);
+  }
   // Ceilings are measured only by runs that time something: the first performance run's.
   if (context.measured.d2d_copy_gbps > 0 && (!report_.measured || report_.measured->d2d_copy_gbps <= 0))
     report_.measured = context.measured;

@@ -14,6 +14,11 @@
 
 namespace cudalab::host {
 
+/// Rounds whose baselines ran further apart than this fraction were disturbed (another process on the
+/// GPU, a clock change): a graded test takes another round rather than score the student against a
+/// moving baseline. Cards of one batch whose ceilings differ by more are refused (grade_pool.hpp).
+inline constexpr double max_baseline_drift = 0.05;
+
 /// What differs between `check` (a student, on their own GPU, the visible tests) and `grade` (the course).
 struct session_policy {
   std::string command = "grade";    ///< "check" or "grade": the report's word and the messages'
@@ -40,6 +45,7 @@ struct session_settings {
   /// Where the submission's code runs - its builds, its tests, its sanitizer runs: in this sandbox
   /// (grade; process/sandbox.hpp), or as plain children of this process (nullopt: check, grade --no-sandbox).
   std::optional<child_sandbox> sandbox;
+  int device = -1;  ///< the GPU of `grade --device N`, recorded in the report; -1: none named
 };
 
 /// Who and what a session grades, and with what.
