@@ -519,8 +519,10 @@ void to_json(json& j, const timing& t) {
     j["interval_lo_ms"] = t.interval_lo_ms;
     j["interval_hi_ms"] = t.interval_hi_ms;
   }
-  if (t.timed) j["launch_bound"] = t.launch_bound;
-  if (t.launch_bound) j["host_inclusive_ms"] = t.host_inclusive_ms;
+  if (t.launch_bound) {
+    j["launch_bound"] = true;
+    j["host_inclusive_ms"] = t.host_inclusive_ms;
+  }
 }
 
 void from_json(const json& j, timing& t) {
