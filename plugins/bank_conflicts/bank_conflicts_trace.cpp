@@ -2,6 +2,8 @@
 #include "bank_conflicts.hpp"
 #include "bank_conflicts_kernels.cuh"
 
+#include <algorithm>
+
 namespace bank_conflicts {
 
 void trace_read(unsigned width_bytes, const settings& s, cudalab::trace_sink& sink) {
@@ -19,7 +21,12 @@ void trace_read(unsigned width_bytes, const settings& s, cudalab::trace_sink& si
     }
     unsigned first[32];
     for (unsigned lane = 0; lane < 32; ++lane) first[lane] = first_element(lane, s.stride);
-    for (unsigned i = 0; i < s.iterations; ++i) {
+    // next_element wraps after `elements` steps, so step i reads what step i % elements read: one period,
+    // each step weighted by how many of the iterations it stands for, gives every count that all of them
+    // would (the model counts shared accesses step by step, with no state between them).
+    const unsigned full = s.iterations / elements, rest = s.iterations % elements;
+    for (unsigned i = 0; i < std::min(s.iterations, elements); ++i) {
+      cudalab::weighted times(sink, full + (i < rest ? 1 : 0));
       sink.warp(memory_space::shared, access_kind::load, width_bytes,
                 [&](unsigned lane) -> long long { return static_cast<long long>(first[lane]) * width_bytes; });
       for (auto& e : first) e = next_element(e, elements);

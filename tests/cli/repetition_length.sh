@@ -6,7 +6,7 @@
 # usage: repetition_length.sh CUDALAB LAB_FILE PLUGIN_DIR OUT
 set -u
 cudalab=$1 lab=$2 tp=$3 out=$4
-"$cudalab" run "$lab" --plugin-path "$tp" --set measure.min_time_ms=20 --set measure.repetitions=4 \
+"$cudalab" run "$lab" --plugin-path "$tp" --set measure.min_time_ms=20 --set measure.repetitions=4 --set measure.max_repetitions=4 \
   --format json --force --out "$out" > /dev/null || { echo "FAIL: run exited $?" >&2; exit 1; }
 python3 - "$out/results.json" <<'PY'
 import json, sys

@@ -115,6 +115,17 @@ TEST(PlotAxis, OnlyValuesWrittenWholeAsFiniteNumbersAreNumbers) {
     EXPECT_FALSE(number_in(text).has_value()) << text;
 }
 
+// Two rates a rounding apart (the same fake time reached through different sums) once gave a tick step
+// below the values' precision, and the tick loop never ended: a run that timed its results in no time hung
+// while it drew its plots.
+TEST(PlotAxis, ValuesARoundingApartGetAFewTicks) {
+  const double hi = 4.096e12;
+  const y_axis a = fit_y_axis(std::nextafter(hi, 0.0), hi);
+  EXPECT_GE(a.ticks.size(), 3u);
+  EXPECT_LE(a.ticks.size(), 12u);
+  EXPECT_GE(a.hi, hi);
+}
+
 TEST(PlotAxis, TheYRangeShowsSmallDifferencesAndSaysSo) {
   const y_axis close = fit_y_axis(2900, 3000);  // a 3% difference at 3000 GB/s
   EXPECT_FALSE(close.from_zero);

@@ -294,7 +294,7 @@ TEST(Reporter, TableEndsWithHowBusyEachGpuWas) {
 TEST(Reporter, WideTableMatchesGolden) {
   std::ostringstream out;
   const std::string text = render(make_table_reporter(out, false, unlimited_width), out);
-  EXPECT_NE(text.find("median   CV %     GB/s  % base  % ceil  % peak  ld s/r  st s/r  sh cf ld/st\n"),
+  EXPECT_NE(text.find("median    +-%     GB/s  % base  % ceil  % peak  ld s/r  st s/r  sh cf ld/st\n"),
             std::string::npos)
       << text;
   // Not wrapped: a failure's text is one line.

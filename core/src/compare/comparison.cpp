@@ -1,4 +1,4 @@
-// Comparing two runs: the verdict of each matched pair, from the change of the median and the U test.
+// Comparing two runs: the verdict of each matched pair, from the change of the median and its interval.
 #include "compare/comparison.hpp"
 
 #include <fmt/format.h>
@@ -47,6 +47,14 @@ void judge(compared_result& c, const compare_settings& s) {
     return;
   }
   c.test = mann_whitney_u(base.time.repetition_ms, next.time.repetition_ms);
+  if (base.time.has_interval() && next.time.has_interval()) {
+    // Both timed to a precision: the change counts where the medians' 95% intervals do not overlap.
+    const bool apart =
+        next.time.interval_lo_ms > base.time.interval_hi_ms || next.time.interval_hi_ms < base.time.interval_lo_ms;
+    c.outcome = !beyond ? verdict::same : apart ? direction : verdict::unsure;
+    if (c.outcome == verdict::unsure) c.note = "within the noise (the medians' 95% intervals overlap)";
+    return;
+  }
   if (!beyond) {
     c.outcome = verdict::same;
   } else if (c.test->p < s.alpha) {

@@ -16,15 +16,16 @@ namespace cudalab::host {
 /// What a comparison counts as a change.
 struct compare_settings {
   double threshold_pct = 5;  ///< a change of the median time counts only beyond this, in %
-  double alpha = 0.05;       ///< ... and only when the U test's p-value is below this
+  double alpha = 0.05;       ///< ... and only when the U test's p-value is below this (results without intervals)
 };
 
 /// What became of one result from the base run to the new one.
 enum class verdict {
   same,     ///< the median moved by at most the threshold
-  slower,   ///< beyond the threshold and significant (or, without samples, beyond the threshold)
+  slower,   ///< beyond the threshold and significant: the medians' 95% intervals apart where both results
+            ///< have one, else the U test (or, without samples, beyond the threshold)
   faster,   ///< likewise, the other way
-  unsure,   ///< beyond the threshold, but the noise could explain it (p >= alpha)
+  unsure,   ///< beyond the threshold, but the noise could explain it (intervals overlap, or p >= alpha)
   untimed,  ///< in both runs, but not timed and ok in both (a failure, verify-only): no times to compare
   added,    ///< only in the new run
   removed,  ///< only in the base run

@@ -1,78 +1,85 @@
-// Timing one variant on the GPU with Google Benchmark's loop and CUDA events (manual time).
+// Timing one variant: the batch, the warm-up, the launch-bound check, then repetitions until the
+// stopping rule ends them.
 #include "device/timing.hpp"
-
-#include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <utility>
 
-#include "cudalab/device_buffer.hpp"
-#include "cudalab/event.hpp"
+#include "device/stopping_rule.hpp"
+#include "results/median_interval.hpp"
 
 namespace cudalab::host {
 
 namespace {
 
-// Collects the per-repetition runs Google Benchmark reports; prints nothing.
-class collecting_reporter final : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs)
-      if (r.run_type == Run::RT_Iteration) repetitions.push_back(r);
-  }
-  std::vector<Run> repetitions;
-};
+double median_of(std::vector<double> v) { return summarize(std::move(v)).median_ms; }
 
-// A scratch buffer as large as twice the L2, written to evict whatever the last launch left there.
-class l2_flusher {
- public:
-  explicit l2_flusher(std::uint64_t l2_bytes) : scratch_(std::max<std::uint64_t>(2 * l2_bytes, 1 << 20)) {}
-  void flush(cudaStream_t stream) { scratch_.fill_bytes(0x5A, stream); }
+// The timed samples of one result: the batch, and whether they are held behind the blocking kernel.
+struct sampling {
+  sample_timer& timer;
+  std::uint64_t batch = 1;
+  bool held = false;
 
- private:
-  device_buffer<unsigned char> scratch_;
-};
-
-// Event pairs for one timed sample. Without a preparation one pair brackets the whole batch; with
-// one, each launch gets its own pair, so the preparation enqueued between them is not timed.
-class sample_timer {
- public:
-  sample_timer(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream)
-      : launch_(launch), prepare_(prepare), stream_(stream) {}
-
-  /// Milliseconds of GPU time `batch` launches took.
-  float time(std::uint64_t batch) {
-    const std::uint64_t pairs = prepare_ ? batch : 1;
-    while (starts_.size() < pairs) {
-      starts_.emplace_back();
-      stops_.emplace_back();
+  /// One sample's time per launch; held samples whose blocker timed out are retaken with half the batch,
+  /// and host-paced from then on once a batch of one does not fit.
+  double per_launch_ms() {
+    for (;;) {
+      const sample_time t = timer.time(batch, held);
+      if (!held || t.held) return t.gpu_ms / double(batch);
+      if (batch > 1)
+        batch /= 2;
+      else
+        held = false;
     }
-    if (!prepare_) starts_[0].record(stream_);
-    for (std::uint64_t i = 0; i < batch; ++i) {
-      if (prepare_) {
-        prepare_(stream_);
-        starts_[i].record(stream_);
-      }
-      launch_(stream_);
-      if (prepare_) stops_[i].record(stream_);
-    }
-    if (!prepare_) stops_[0].record(stream_);
-    stops_[pairs - 1].synchronize();
-    CUDALAB_CUDA_CHECK(cudaGetLastError());
-    float ms = 0;
-    for (std::uint64_t i = 0; i < pairs; ++i) ms += event::elapsed_ms(starts_[i], stops_[i]);
-    return ms;
   }
-
- private:
-  const launch_fn& launch_;
-  const launch_fn& prepare_;
-  cudaStream_t stream_;
-  std::vector<event> starts_, stops_;
 };
+
+// The batch: given, one when each launch must find a flushed L2, else what lasts about sample_target_ms.
+std::uint64_t choose_batch(sample_timer& timer, const measure_settings& settings) {
+  if (settings.l2_flush) return 1;
+  if (settings.batch > 0) return std::uint64_t(settings.batch);
+  timer.time(1, false);  // warm caches and clocks before calibrating
+  return count_to_reach(timer.time(1, false).gpu_ms, sample_target_ms, max_batch);
+}
+
+// The warm-up: host-paced samples until warmup_ms of GPU time (at least one). Gives the last three's
+// median time per launch and the median launch interval (host enqueue time per launch); nullopt if stopped.
+struct warm_state {
+  double paced_ms = 0, interval_ms = 0;
+};
+std::optional<warm_state> warm_up(sampling& s, const measure_settings& settings, const std::atomic<bool>* stop) {
+  std::vector<double> paced, interval;
+  double warmed = 0;
+  do {
+    if (stop && stop->load()) return std::nullopt;
+    const sample_time t = s.timer.time(s.batch, false);
+    paced.push_back(t.gpu_ms / double(s.batch));
+    interval.push_back(t.enqueue_ms / double(s.batch));
+    warmed += t.gpu_ms;
+  } while (warmed < settings.warmup_ms);
+  const auto last = [](const std::vector<double>& v) {
+    return median_of({v.end() - std::ptrdiff_t(std::min<std::size_t>(v.size(), 3)), v.end()});
+  };
+  return warm_state{last(paced), last(interval)};
+}
+
+// Whether the kernel is shorter than the host's launch interval: three held samples (batch capped at
+// max_held_batch) against the warm-up's interval and host-paced time. When it is, the sampling is held from then on,
+// and this gives the held samples' median time per launch.
+std::optional<double> check_launch_bound(sampling& s, const warm_state& warm) {
+  if (!(warm.paced_ms < launch_bound_ratio * warm.interval_ms)) return std::nullopt;
+  sampling held{s.timer, std::min(s.batch, max_held_batch), true};
+  std::vector<double> times;
+  for (int i = 0; i < 3; ++i) times.push_back(held.per_launch_ms());
+  const double held_ms = median_of(times);
+  if (!held.held || !(held_ms < warm.interval_ms) || !(held_ms < launch_bound_gain * warm.paced_ms))
+    return std::nullopt;
+  s.batch = held.batch;
+  s.held = true;
+  return held_ms;
+}
 
 }  // namespace
 
@@ -102,84 +109,47 @@ timing summarize(std::vector<double> v) {
 std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
                                     const measure_settings& settings, std::uint64_t l2_bytes,
                                     const std::atomic<bool>* stop) {
-  std::unique_ptr<l2_flusher> flusher;
-  if (settings.l2_flush) flusher = std::make_unique<l2_flusher>(l2_bytes);
-  // The flush and the lab's own preparation, both before the launch's start event.
-  const launch_fn before_each = !flusher ? prepare : launch_fn([&](cudaStream_t s) {
-    flusher->flush(s);
-    if (prepare) prepare(s);
-  });
-  sample_timer timer(launch, before_each, stream);
+  sample_timer timer(launch, prepare, stream, settings.l2_flush, l2_bytes);
+  sampling s{timer, choose_batch(timer, settings), false};
+  const std::optional<warm_state> warm = warm_up(s, settings, stop);
+  if (!warm) return std::nullopt;
+  const std::optional<double> held_ms = check_launch_bound(s, *warm);
+  const double sample_ms = held_ms.value_or(warm->paced_ms) * double(s.batch);
+  const std::uint64_t per_repetition = count_to_reach(sample_ms, settings.min_time_ms, max_samples_per_repetition);
 
-  std::uint64_t batch = settings.batch > 0 ? std::uint64_t(settings.batch) : 1;
-  if (settings.l2_flush) {
-    batch = 1;  // every launch of a sample finds a flushed L2: one launch per sample
-  } else if (settings.batch <= 0) {
-    timer.time(1);  // warm caches and clocks before calibrating
-    batch = count_to_reach(timer.time(1), sample_target_ms, max_batch);
-  }
-  // The warm-up: whole samples until warmup_ms of GPU time (at least one), whose last ones size
-  // the repetitions.
-  std::vector<double> warm_ms;
-  double warmed = 0;
-  do {
-    if (stop && stop->load()) return std::nullopt;
-    warm_ms.push_back(timer.time(batch));
-    warmed += warm_ms.back();
-  } while (warmed < settings.warmup_ms);
-  const std::vector<double> last(warm_ms.end() - std::ptrdiff_t(std::min<std::size_t>(warm_ms.size(), 3)),
-                                 warm_ms.end());
-  const std::uint64_t per_repetition =
-      count_to_reach(summarize(last).median_ms, settings.min_time_ms, max_samples_per_repetition);
-
-  // Google Benchmark runs the loop; the first exception from CUDA is kept and rethrown after it. A stop
-  // request (Ctrl-C) is honoured between samples: however long the settings make the loop, it ends.
-  std::exception_ptr failure;
-  bool stopped = false;
-  auto body = [&](benchmark::State& state) {
-    for (auto _ : state) {
-      if (stop && stop->load()) {
-        stopped = true;
-        state.SkipWithError("stopped");
-        break;
-      }
-      try {
-        const float ms = timer.time(batch);
-        state.SetIterationTime(ms / 1e3);
-      } catch (...) {
-        failure = std::current_exception();
-        state.SkipWithError("CUDA error while timing");
-        break;
-      }
-    }
-  };
-  benchmark::ClearRegisteredBenchmarks();
-  // A fixed number of samples per repetition: Google Benchmark's own estimate would first run
-  // repetitions it throws away, then aim 40 % past the minimum time.
-  benchmark::RegisterBenchmark("cudalab_variant", body)
-      ->UseManualTime()
-      ->Repetitions(std::max(1, settings.repetitions))
-      ->Iterations(benchmark::IterationCount(per_repetition))
-      ->ReportAggregatesOnly(false);
-  collecting_reporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter, "cudalab_variant");
-  benchmark::ClearRegisteredBenchmarks();
-  if (failure) std::rethrow_exception(failure);
-  if (stopped) return std::nullopt;
-
+  // Repetitions until the rule stops them; a stop request (Ctrl-C) is honoured between samples.
+  const stopping_rule rule = stopping_rule::of(settings);
   std::vector<double> per_launch_ms;
-  std::uint64_t iterations = 0;
-  for (const auto& r : reporter.repetitions) {
-    if (r.error_occurred || r.iterations == 0) continue;
-    per_launch_ms.push_back(r.real_accumulated_time * 1e3 / double(r.iterations) / double(batch));
-    iterations += static_cast<std::uint64_t>(r.iterations);
+  std::uint64_t samples = 0;
+  double spent_ms = 0;
+  std::optional<stop_reason> why;
+  while (!why) {
+    double sum_ms = 0;
+    std::uint64_t launches = 0;
+    for (std::uint64_t i = 0; i < per_repetition; ++i) {
+      if (stop && stop->load()) return std::nullopt;
+      const double ms = s.per_launch_ms();  // which may halve the batch: count what it took
+      sum_ms += ms * double(s.batch);
+      launches += s.batch;
+    }
+    samples += per_repetition;
+    spent_ms += sum_ms;
+    per_launch_ms.push_back(sum_ms / double(launches));
+    why = should_stop(rule, per_launch_ms, spent_ms);
   }
-  if (per_launch_ms.empty()) throw std::runtime_error("timing produced no samples");
+
   timing t = summarize(per_launch_ms);
+  if (const std::optional<median_interval> interval = interval_of_median(per_launch_ms)) {
+    t.interval_lo_ms = interval->lo_ms;
+    t.interval_hi_ms = interval->hi_ms;
+  }
   t.repetition_ms = std::move(per_launch_ms);
-  t.samples = iterations;
-  t.batch = batch;
+  t.samples = samples;
+  t.batch = s.batch;
   t.l2_flushed = settings.l2_flush;
+  t.stopped_by = why;
+  t.launch_bound = held_ms && s.held;
+  if (t.launch_bound) t.host_inclusive_ms = warm->paced_ms;
   return t;
 }
 

@@ -1,20 +1,19 @@
-// Timing one variant on the GPU: Google Benchmark drives the loop (iterations, repetitions)
-// with manual time taken by CUDA events around the plugin's run() on the session stream.
+// Timing one variant on the GPU: CUDA events around batches of the plugin's run() on the session
+// stream, repetitions until the median is precise (stopping_rule.hpp), launch-bound kernels held behind
+// a blocking kernel (sample_timer.hpp).
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <atomic>
-#include <functional>
 #include <optional>
+#include <vector>
 
+#include "device/sample_timer.hpp"
 #include "labfile/run_profile.hpp"
 #include "results/result.hpp"
 
 namespace cudalab::host {
-
-/// Enqueues one execution of the thing being timed on the given stream (no synchronisation).
-using launch_fn = std::function<void(cudaStream_t)>;
 
 /// How many of something that lasts `each_ms` last at least `target_ms` together: at least 1, at most
 /// `most` (also when one lasts no measurable time). Sizes the launches of a timed sample (about
@@ -24,21 +23,32 @@ std::uint64_t count_to_reach(double each_ms, double target_ms, std::uint64_t mos
 
 inline constexpr double sample_target_ms = 1.0;                       ///< what a timed sample aims to last
 inline constexpr std::uint64_t max_batch = 1000;                      ///< launches per sample, at most
+inline constexpr std::uint64_t max_held_batch = 128;                  ///< launches queued behind the blocker
 inline constexpr std::uint64_t max_samples_per_repetition = 1000000;  ///< samples per repetition, at most
+/// A kernel is a launch-bound candidate when its host-paced time per launch is below this many launch
+/// intervals: the GPU kept pace with the host, so its own time may be shorter (a held sample decides).
+inline constexpr double launch_bound_ratio = 1.5;
+/// ... and launch-bound when held, its time is below the launch interval and below this fraction of its
+/// host-paced time (the GPU did wait for the host): a result on the edge then differs by at most 3%
+/// whichever way it is timed.
+inline constexpr double launch_bound_gain = 0.97;
 
 /// Median, min, max and coefficient of variation of `values` (per-launch milliseconds).
 /// REQUIRES: values non-empty.
 timing summarize(std::vector<double> values);
 
-/// Times `launch` on `stream` as `settings` says: picks the batch (settings.batch, or automatically
-/// from one timed launch; 1 when flushing L2), warms up with whole samples for settings.warmup_ms
-/// (at least one), then runs settings.repetitions Google Benchmark repetitions of the same number of
-/// samples each: as many as the warm-up's last samples say make settings.min_time_ms of GPU time. Each repetition
-/// yields its mean time per launch; the result summarizes those. `prepare` (may be empty: nothing to do) is enqueued
-/// before every launch, and the L2 flush (a memset of twice the L2 size) before that: both outside the timed region,
-/// each launch then timed by its own event pair. `stop` (may be null) is checked before every sample: once it is set,
-/// the timing ends there and gives nullopt. REQUIRES: the launch has already run once successfully (verification).
-/// Throws cuda_error.
+/// Times `launch` on `stream` as `settings` says: picks the batch (settings.batch, or automatically from
+/// one timed launch; 1 when flushing L2), warms up with whole samples for settings.warmup_ms (at least
+/// one), then decides whether the kernel is launch-bound (its host-paced time within launch_bound_ratio of
+/// the host's launch interval, and its time behind the blocking kernel below that interval and below
+/// launch_bound_gain of its host-paced time): then every
+/// timed sample is held behind the blocking kernel and the host-paced time is kept as host_inclusive_ms.
+/// Repetitions of as many samples as make settings.min_time_ms of GPU time follow until the stopping rule
+/// says (stopping_rule.hpp); each yields its mean time per launch, and the result summarizes those,
+/// with why it stopped and the median's interval. `prepare` (may be empty) is enqueued before every
+/// launch, and the L2 flush before that: both outside the timed region. `stop` (may be null) is checked
+/// before every sample: once it is set, the timing ends there and gives nullopt.
+/// REQUIRES: the launch has already run once successfully (verification). Throws cuda_error.
 std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
                                     const measure_settings& settings, std::uint64_t l2_bytes,
                                     const std::atomic<bool>* stop = nullptr);

@@ -28,7 +28,8 @@ struct measure_key {
   std::int64_t min;                 ///< the least value (integers and milliseconds)
   std::optional<std::int64_t> max;  ///< the largest value, if any
   const char* doc;
-  bool above_min = false;  ///< values must be greater than min, not equal to it
+  bool above_min = false;             ///< values must be greater than min, not equal to it
+  const char* unit = "milliseconds";  ///< what a number key's value counts, for its messages
 };
 
 // In documentation order; docs/lab-files.md has the same table for people.
@@ -42,10 +43,18 @@ const std::vector<measure_key>& measure_keys() {
       // The upper bounds of the timing keys keep a run to a sane length: at most 10 s per repetition
       // and 10000 repetitions, each variant at each point.
       {"repetitions", slot<int>{&measure_settings::repetitions, &measure_overrides::repetitions}, 1, 10000,
-       "timed repetitions; median, min, max and CV are over these"},
-      // Google Benchmark aborts the process on a minimum time of 0.
+       "least timed repetitions before the precision may stop the timing; median, min, max and CV are over "
+       "the repetitions"},
+      {"max_repetitions", slot<int>{&measure_settings::max_repetitions, &measure_overrides::max_repetitions}, 1, 10000,
+       "most timed repetitions (repetitions, where that is larger)"},
       {"min_time_ms", slot<double>{&measure_settings::min_time_ms, &measure_overrides::min_time_ms}, 0, 10000,
        "least GPU time per repetition, ms (launches are batched to reach it)", true},
+      {"max_time_ms", slot<double>{&measure_settings::max_time_ms, &measure_overrides::max_time_ms}, 0, 600000,
+       "most GPU time of a result's repetitions together, ms: the timing stops once it is spent", true},
+      {"precision_pct", slot<double>{&measure_settings::precision_pct, &measure_overrides::precision_pct}, 0, 100,
+       "stop once the 95% interval of the median lies within this % of it (from 6 repetitions on); 0: run "
+       "max_repetitions",
+       false, "percent"},
       {"warmup_ms", slot<double>{&measure_settings::warmup_ms, &measure_overrides::warmup_ms}, 0, 10000,
        "untimed warm-up before the first repetition, ms"},
       {"l2_flush",
@@ -120,11 +129,11 @@ std::string read_value(const measure_key& key, const toml::node& value, double& 
   else if (auto f = value.as_floating_point())
     v = f->get();
   else
-    return name + " must be a number of milliseconds, not " + describe_node(value);
-  if (!std::isfinite(v)) return name + " = " + value_text(param_value(v)) + " is not a finite number of milliseconds";
+    return name + " must be a number of " + key.unit + ", not " + describe_node(value);
+  if (!std::isfinite(v)) return name + " = " + value_text(param_value(v)) + " is not a finite number of " + key.unit;
   const auto min = static_cast<double>(key.min);
   if ((key.above_min ? v <= min : v < min) || (key.max && v > static_cast<double>(*key.max)))
-    return name + " = " + value_text(param_value(v)) + " is out of range " + range_text(key) + " (milliseconds)";
+    return name + " = " + value_text(param_value(v)) + " is out of range " + range_text(key) + " (" + key.unit + ")";
   out = v;
   return "";
 }

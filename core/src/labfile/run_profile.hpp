@@ -15,9 +15,12 @@ namespace cudalab::host {
 /// [measure] key of its name; the table in labfile/measure_keys.cpp gives its range and meaning.
 struct measure_settings {
   bool timing = true;
-  int repetitions = 10;
-  double min_time_ms = 50.0;
-  double warmup_ms = 20.0;
+  int repetitions = 6;
+  int max_repetitions = 100;
+  double min_time_ms = 2.0;
+  double max_time_ms = 1000.0;
+  double precision_pct = 0.5;
+  double warmup_ms = 5.0;
   bool l2_flush = false;
   int batch = 0;
   std::uint64_t seed = 2026;
@@ -35,7 +38,10 @@ std::vector<std::pair<std::string, std::string>> measure_values(const measure_se
 struct measure_overrides {
   std::optional<bool> timing;
   std::optional<int> repetitions;
+  std::optional<int> max_repetitions;
   std::optional<double> min_time_ms;
+  std::optional<double> max_time_ms;
+  std::optional<double> precision_pct;
   std::optional<double> warmup_ms;
   std::optional<bool> l2_flush;
   std::optional<int> batch;

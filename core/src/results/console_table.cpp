@@ -89,6 +89,9 @@ class table_reporter final : public reporter {
       for (const std::string& line : wrap_lines(failure_text(r), width_, failure_indent, failure_indent))
         out_ << (colour_ ? tint : "") << line << (colour_ ? reset : "") << "\n";
     if (r.has_measured) measured_lines(r);
+    if (r.time.launch_bound)
+      for (const std::string& line : wrap_lines(launch_bound_note(r), width_, failure_indent, failure_indent + 2))
+        out_ << line << "\n";
     out_.flush();
   }
 

@@ -115,6 +115,13 @@ std::string measured_sectors_text(const variant_result& r) {
   return per_side_text(ld.requests, ld.sectors_per_request(), st.requests, st.sectors_per_request());
 }
 
+std::string launch_bound_note(const variant_result& r) {
+  if (!r.time.timed || !r.time.launch_bound) return "";
+  return "launch-bound: each launch ran " + time_text(r.time.median_ms) +
+         " on the GPU, shorter than the host's launch interval; timed behind a blocking kernel (host-inclusive " +
+         time_text(r.time.host_inclusive_ms) + " per launch)";
+}
+
 std::string measured_text(const variant_result& r) {
   if (!r.has_measured) return "";
   const measured_counters& m = r.measured;

@@ -64,6 +64,11 @@ std::string measured_sectors_text(const variant_result& r);
 /// without counters.
 std::string measured_text(const variant_result& r);
 
+/// The note on a launch-bound result: "launch-bound: each launch ran 2.100 us on the GPU, shorter than the
+/// host's launch interval; timed behind a blocking kernel (host-inclusive 4.500 us per launch)"; "" for
+/// any other result.
+std::string launch_bound_note(const variant_result& r);
+
 /// The swept parameter names across results, in first-seen order.
 std::vector<std::string> swept_names(const std::vector<variant_result>& results);
 std::vector<std::string> swept_names(const std::vector<const variant_result*>& rows);

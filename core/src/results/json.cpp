@@ -514,6 +514,15 @@ void to_json(json& j, const timing& t) {
        {"median_ms", t.median_ms}, {"min_ms", t.min_ms},   {"max_ms", t.max_ms},
        {"mean_ms", t.mean_ms},     {"cv", t.cv},           {"l2_flushed", t.l2_flushed}};
   j["repetition_ms"] = t.repetition_ms;  // a NaN is written as null, as every number
+  if (t.stopped_by) j["stopped_by"] = stop_reason_name(*t.stopped_by);
+  if (t.has_interval()) {
+    j["interval_lo_ms"] = t.interval_lo_ms;
+    j["interval_hi_ms"] = t.interval_hi_ms;
+  }
+  if (t.launch_bound) {
+    j["launch_bound"] = true;
+    j["host_inclusive_ms"] = t.host_inclusive_ms;
+  }
 }
 
 void from_json(const json& j, timing& t) {
@@ -531,6 +540,17 @@ void from_json(const json& j, timing& t) {
   if (j.contains("repetition_ms"))
     for (const json& ms : j.at("repetition_ms"))
       t.repetition_ms.push_back(ms.is_null() ? std::numeric_limits<double>::quiet_NaN() : ms.get<double>());
+  // Results written before the stopping rule have none of these.
+  t.stopped_by.reset();
+  if (j.contains("stopped_by")) {
+    const std::string name = j.at("stopped_by").get<std::string>();
+    t.stopped_by = parse_stop_reason(name);
+    if (!t.stopped_by) throw result_parse_error("unknown stopped_by '" + name + "'");
+  }
+  t.interval_lo_ms = j.contains("interval_lo_ms") ? real(j, "interval_lo_ms") : 0.0;
+  t.interval_hi_ms = j.contains("interval_hi_ms") ? real(j, "interval_hi_ms") : 0.0;
+  t.launch_bound = j.contains("launch_bound") && j.at("launch_bound").get<bool>();
+  t.host_inclusive_ms = j.contains("host_inclusive_ms") ? real(j, "host_inclusive_ms") : 0.0;
 }
 
 void to_json(json& j, const census_kernel& k) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "results/result.hpp"
 
@@ -11,16 +12,22 @@ namespace cudalab::host {
 /// Where a median time lies, in milliseconds per launch.
 struct median_interval {
   double lo_ms = 0, hi_ms = 0;
+  double median_ms = 0;  ///< the median itself
   /// The interval's confidence (0.95 or a little more), or 0 when it is the repetitions' range
   /// (fewer than 6 repetitions, where no order statistics reach 95%, or none kept).
   double confidence = 0;
   int repetitions = 0;  ///< how many it comes from
 };
 
-/// The interval of `t`'s median: the k-th smallest and k-th largest repetition, k the largest for which
-/// at most 2.5% of a Binomial(n, 1/2) lies below k (k = 2 of 10, 6 of 30: at least 95% that the true
-/// median lies between), from 6 repetitions on; below that, or without repetition times, the slowest and
-/// the fastest (min_ms, max_ms). nullopt for a result that was not timed.
+/// The 95% interval of the median of `repetition_ms` (ms, finite): the k-th smallest and k-th largest, k the
+/// largest for which at most 2.5% of a Binomial(n, 1/2) lies below k (k = 2 of 10, 6 of 30); nullopt below 6
+/// values, where no order statistics reach 95%.
+std::optional<median_interval> interval_of_median(std::vector<double> repetition_ms);
+
+/// The interval of `t`'s median: the one recorded when it was timed (timing::has_interval), else the k-th smallest and
+/// k-th largest repetition, k the largest for which at most 2.5% of a Binomial(n, 1/2) lies below k (k = 2 of 10, 6 of
+/// 30: at least 95% that the true median lies between), from 6 repetitions on; below that, or without repetition times,
+/// the slowest and the fastest (min_ms, max_ms). nullopt for a result that was not timed.
 std::optional<median_interval> interval_of_median(const timing& t);
 
 }  // namespace cudalab::host

@@ -96,8 +96,10 @@ y_axis fit_y_axis(double lo, double hi, bool zero) {
   lo = std::max(0.0, std::isfinite(lo) ? std::min(lo, hi) : 0.0);
   a.from_zero = zero || lo < 0.5 * hi;
   if (a.from_zero) lo = 0;
-  // Room around the data so that markers and error bars do not sit on the frame.
-  const double pad = hi > lo ? 0.06 * (hi - lo) : 0.05 * hi;
+  // Room around the data so that markers and error bars do not sit on the frame. Values a rounding apart
+  // (the same time twice, through different arithmetic) count as one: a step of their difference would be
+  // below the values' precision, and the ticks would never reach the top.
+  const double pad = hi - lo > 1e-9 * hi ? 0.06 * (hi - lo) : 0.05 * hi;
   const double top = hi + pad, bottom = a.from_zero ? 0.0 : std::max(0.0, lo - pad);
   const double step = round_step((top - bottom) / 5);
   a.lo = std::floor(bottom / step + 1e-9) * step;

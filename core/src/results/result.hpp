@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +13,33 @@
 #include "results/measured.hpp"
 
 namespace cudalab::host {
+
+/// Why a result's timed repetitions ended (device/stopping_rule.hpp).
+enum class stop_reason {
+  precise,          ///< the median's 95% interval came within [measure] precision_pct of it
+  max_time,         ///< [measure] max_time_ms of GPU time was spent
+  max_repetitions,  ///< [measure] max_repetitions (or repetitions, if larger) were run
+};
+
+/// "precise", "max_time", "max_repetitions": the names results.json and the CSV use.
+inline const char* stop_reason_name(stop_reason r) {
+  switch (r) {
+    case stop_reason::precise:
+      return "precise";
+    case stop_reason::max_time:
+      return "max_time";
+    case stop_reason::max_repetitions:
+      return "max_repetitions";
+  }
+  return "?";
+}
+
+/// The stop_reason of that name; nullopt for any other text.
+inline std::optional<stop_reason> parse_stop_reason(const std::string& name) {
+  for (stop_reason r : {stop_reason::precise, stop_reason::max_time, stop_reason::max_repetitions})
+    if (name == stop_reason_name(r)) return r;
+  return std::nullopt;
+}
 
 /// Timing of one variant at one point. Times are per launch, in milliseconds.
 struct timing {
@@ -24,6 +52,20 @@ struct timing {
   /// Each repetition's mean time per launch, in the order they ran: what median_ms ... cv summarize, kept
   /// for later statistics (`cudalab compare`). Empty when not timed, and in results written before it.
   std::vector<double> repetition_ms;
+  /// Why the repetitions ended; absent when not timed, and in results written before the stopping rule.
+  std::optional<stop_reason> stopped_by;
+  /// The 95% interval of the median when the timing ended (median_interval.hpp), ms per launch; both 0 where
+  /// there were too few repetitions for one (fewer than 6), and in results written before it.
+  double interval_lo_ms = 0, interval_hi_ms = 0;
+  /// The kernel was shorter than the host's launch interval: launches were queued behind a blocking kernel,
+  /// so that median_ms is the GPU's time, not the host's launch rate (host_inclusive_ms is the latter).
+  bool launch_bound = false;
+  /// Time per launch with launches paced by the host (no blocking kernel), ms: measured for launch-bound
+  /// results only, 0 otherwise.
+  double host_inclusive_ms = 0;
+
+  /// Whether an interval was recorded.
+  bool has_interval() const { return interval_hi_ms > 0; }
 };
 
 /// The outcome of a variant at a point.

@@ -8,6 +8,20 @@
 
 namespace cudalab::host {
 
+namespace {
+
+// The device's address of host memory it maps; null for device memory and for pageable host memory (whose
+// refusal is not an error: the CPU checks and fills it).
+void* mapped_address(const void* ptr, std::size_t bytes, memory_kind where) {
+  if (where != memory_kind::host || ptr == nullptr || bytes == 0) return nullptr;
+  void* d = nullptr;
+  if (cudaHostGetDevicePointer(&d, const_cast<void*>(ptr), 0) == cudaSuccess) return d;
+  (void)cudaGetLastError();
+  return nullptr;
+}
+
+}  // namespace
+
 host_session::host_session(const device_info& device, std::uint64_t seed) {
   context_.seed = seed;
   context_.device = device;
@@ -17,18 +31,18 @@ host_session::host_session(const device_info& device, std::uint64_t seed) {
 void host_session::register_output(void* ptr, std::size_t bytes, memory_kind where, output_init init) {
   if (ptr == nullptr && bytes > 0)
     throw std::invalid_argument("register_output: a null pointer for " + std::to_string(bytes) + " bytes");
-  outputs_.push_back({ptr, bytes, where, init});
+  outputs_.push_back({ptr, bytes, where, init, mapped_address(ptr, bytes, where)});
 }
 
 void host_session::register_input(const void* ptr, std::size_t bytes, memory_kind where) {
   if (ptr == nullptr && bytes > 0)
     throw std::invalid_argument("register_input: a null pointer for " + std::to_string(bytes) + " bytes");
-  inputs_.push_back({ptr, bytes, where});
+  inputs_.push_back({ptr, bytes, where, 0, mapped_address(ptr, bytes, where)});
 }
 
 void host_session::fill(const output& o, int byte, cudaStream_t stream) {
-  if (o.where == memory_kind::device)
-    CUDALAB_CUDA_CHECK(cudaMemsetAsync(o.ptr, byte, o.bytes, stream));
+  if (o.where == memory_kind::device || o.mapped)
+    CUDALAB_CUDA_CHECK(cudaMemsetAsync(o.mapped ? o.mapped : o.ptr, byte, o.bytes, stream));
   else
     std::memset(o.ptr, byte, o.bytes);
 }
@@ -49,12 +63,14 @@ bool host_session::resets_outputs() const {
 void host_session::prepare_timed_run(cudaStream_t stream) {
   for (const output& o : outputs_) {
     if (o.init != output_init::zero) continue;
-    if (o.where == memory_kind::host) CUDALAB_CUDA_CHECK(cudaStreamSynchronize(stream));  // the CPU writes it
+    if (o.where == memory_kind::host && !o.mapped)
+      CUDALAB_CUDA_CHECK(cudaStreamSynchronize(stream));  // the CPU writes it
     fill(o, 0, stream);
   }
 }
 
 std::uint64_t host_session::checksum_of(const input& in) {
+  if (in.mapped) return device_checksum(in.mapped, in.bytes, stream_.get());
   return in.where == memory_kind::device ? device_checksum(in.ptr, in.bytes, stream_.get())
                                          : host_checksum(in.ptr, in.bytes);
 }

@@ -42,17 +42,22 @@ class host_session final : public session {
   void clear_registrations();
 
  private:
+  // Host memory the device maps (mapped pinned) is checksummed and filled on the GPU through its device
+  // address (`mapped`), on the session stream: the bus moves it faster than one CPU thread mixes or sets
+  // it, and a fill between timed launches needs no synchronisation. Null for device and pageable memory.
   struct output {
     void* ptr;
     std::size_t bytes;
     memory_kind where;
     output_init init;
+    void* mapped = nullptr;
   };
   struct input {
     const void* ptr;
     std::size_t bytes;
     memory_kind where;
     std::uint64_t checksum = 0;
+    const void* mapped = nullptr;
   };
   std::uint64_t checksum_of(const input& in);
   void fill(const output& o, int byte, cudaStream_t stream);

@@ -18,6 +18,11 @@
 //   FAKECUDA_MALLOC_FAIL_ABOVE=N    cudaMalloc of more than N bytes fails (cudaErrorMemoryAllocation)
 //   FAKECUDA_SPEW=N                 the first kernel launch writes N bytes without a newline to stdout
 //   FAKECUDA_MS=X                   each kernel launch takes X ms of event time (default 0.5)
+//   FAKECUDA_LAUNCH_GAP_MS=X        the host's launch interval (default 0): each kernel launch spends X ms of
+//                                   the host's wall time, and on a stream that cudalab's blocking kernel does
+//                                   not hold the GPU waits for it, so the launch takes max(FAKECUDA_MS, X) of
+//                                   event time; held launches (the blocking kernel's flag still 0 when they
+//                                   are enqueued) run back to back, FAKECUDA_MS each
 //   FAKECUDA_GBPS=X                 copies and memsets take bytes / X GB/s of event time (default 10, slow on
 //                                   purpose: timing loops then repeat large copies few times on the host)
 //   FAKECUDA_MEMORY=N               the device's memory in bytes (default 2 GiB: the ceilings copy a quarter)
@@ -27,6 +32,7 @@
 
 #include <unistd.h>
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
@@ -100,6 +106,11 @@ double copy_gbps() {
   return v != nullptr && *v != '\0' ? std::strtod(v, nullptr) : 10.0;
 }
 
+double launch_gap_ms() {
+  const char* v = std::getenv("FAKECUDA_LAUNCH_GAP_MS");
+  return v != nullptr && *v != '\0' ? std::strtod(v, nullptr) : 0.0;
+}
+
 double launch_ms() {
   const char* v = std::getenv("FAKECUDA_MS");
   return v != nullptr && *v != '\0' ? std::strtod(v, nullptr) : 0.5;
@@ -121,6 +132,7 @@ std::uint64_t allocated_bytes() {
 // The event time a stream's work has taken so far: events record it, and elapsed time is the difference.
 struct fake_stream {
   double ms = 0;
+  const volatile std::uint32_t* held_by = nullptr;  // the release flag of the blocking kernel holding it
   void copied(std::size_t bytes) { ms += double(bytes) / (copy_gbps() * 1e9) * 1e3; }
 };
 fake_stream& default_stream() {
@@ -230,6 +242,15 @@ void run_on_host(const kernel& k, void** args) {
     sticky_error() = cudaErrorIllegalAddress;
   } else if (named(k, "faultlab", "spin_forever_kernel")) {
     hang_pending = true;
+  } else if (named(k, "checksum_kernel", "")) {
+    // cudalab's input checksums (core/src/device/checksum.cu): FNV-1a of the bytes stands in for its mix,
+    // which is compared only with itself, so that a changed input is seen on the fake too.
+    const auto* bytes = arg<const unsigned char*>(args, 0);
+    const auto count = arg<std::size_t>(args, 1);
+    auto* sum = arg<unsigned long long*>(args, 2);
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (std::size_t i = 0; i < count; ++i) h = (h ^ bytes[i]) * 0x100000001b3ull;
+    *sum += h;
   }
   // Any other kernel does nothing: its outputs keep what they held.
 }
@@ -261,7 +282,21 @@ cudaError_t launch(const void* host_fun_or_handle, bool by_handle, dim3 grid, di
     if (it != kernels().end()) k = &it->second;
   }
   if (k != nullptr) run_on_host(*k, args);
-  stream_of(stream).ms += launch_ms();
+  fake_stream& on = stream_of(stream);
+  // The host's launch interval, and whether the GPU had to wait for it (blocking_kernel.cu's flags).
+  const double gap_ms = launch_gap_ms();
+  if (gap_ms > 0) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double, std::milli>(gap_ms);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+  }
+  if (k != nullptr && named(*k, "cudalab_blocking_kernel", "")) {
+    on.held_by = arg<const std::uint32_t*>(args, 0);
+    on.ms += launch_ms();
+  } else {
+    if (on.held_by != nullptr && *on.held_by != 0) on.held_by = nullptr;
+    on.ms += on.held_by != nullptr ? launch_ms() : std::max(launch_ms(), gap_ms);
+  }
   fakecuda_activity a{};
   a.kind = 0;
   a.name = k != nullptr ? k->device_name.c_str() : "";
@@ -538,18 +573,50 @@ cudaError_t cudaFree(void* ptr) {
   return cudaSuccess;
 }
 
+// Host memory the device maps: what cudaHostAlloc gave and what cudaHostRegister pinned, by start and size
+// (with unified addressing, every pinned allocation is mapped, at the same address).
+std::map<const char*, std::size_t>& pinned_ranges() {
+  static std::map<const char*, std::size_t> r;
+  return r;
+}
+bool is_pinned(const void* ptr) {
+  std::lock_guard<std::mutex> g(lock());
+  const auto* p = static_cast<const char*>(ptr);
+  auto it = pinned_ranges().upper_bound(p);
+  if (it == pinned_ranges().begin()) return false;
+  --it;
+  return p < it->first + it->second;
+}
+
 cudaError_t cudaHostAlloc(void** ptr, size_t bytes, unsigned) {
   *ptr = std::aligned_alloc(4096, (bytes + 4095) / 4096 * 4096);
-  return *ptr != nullptr ? sticky_or(cudaSuccess) : fail(cudaErrorMemoryAllocation);
+  if (*ptr == nullptr) return fail(cudaErrorMemoryAllocation);
+  std::lock_guard<std::mutex> g(lock());
+  pinned_ranges()[static_cast<const char*>(*ptr)] = bytes;
+  return sticky_or(cudaSuccess);
 }
 cudaError_t cudaMallocHost(void** ptr, size_t bytes) { return cudaHostAlloc(ptr, bytes, 0); }
 cudaError_t cudaFreeHost(void* ptr) {
+  {
+    std::lock_guard<std::mutex> g(lock());
+    pinned_ranges().erase(static_cast<const char*>(ptr));
+  }
   std::free(ptr);
   return cudaSuccess;
 }
-cudaError_t cudaHostRegister(void*, size_t, unsigned) { return sticky_or(cudaSuccess); }
-cudaError_t cudaHostUnregister(void*) { return cudaSuccess; }
+cudaError_t cudaHostRegister(void* ptr, size_t bytes, unsigned) {
+  std::lock_guard<std::mutex> g(lock());
+  pinned_ranges()[static_cast<const char*>(ptr)] = bytes;
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaHostUnregister(void* ptr) {
+  std::lock_guard<std::mutex> g(lock());
+  pinned_ranges().erase(static_cast<const char*>(ptr));
+  return cudaSuccess;
+}
+// Pageable memory has no device address: cudaErrorInvalidValue, as the real runtime says.
 cudaError_t cudaHostGetDevicePointer(void** device_ptr, void* host_ptr, unsigned) {
+  if (!is_pinned(host_ptr)) return fail(cudaErrorInvalidValue);
   *device_ptr = host_ptr;
   return sticky_or(cudaSuccess);
 }

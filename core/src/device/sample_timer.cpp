@@ -1,0 +1,68 @@
+// Timed samples (sample_timer.hpp): event pairs around batches, the L2 flush, the blocking kernel.
+#include "device/sample_timer.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "cudalab/cuda_error.hpp"
+#include "cudalab/device_buffer.hpp"
+
+namespace cudalab::host {
+
+// A scratch buffer as large as twice the L2, written to evict whatever the last launch left there.
+struct sample_timer::l2_flusher {
+  explicit l2_flusher(std::uint64_t l2_bytes) : scratch(std::max<std::uint64_t>(2 * l2_bytes, 1 << 20)) {}
+  void flush(cudaStream_t stream) { scratch.fill_bytes(0x5A, stream); }
+  device_buffer<unsigned char> scratch;
+};
+
+sample_timer::sample_timer(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream, bool l2_flush,
+                           std::uint64_t l2_bytes)
+    : launch_(launch), before_each_(prepare), stream_(stream) {
+  if (l2_flush) {
+    flusher_ = std::make_unique<l2_flusher>(l2_bytes);
+    before_each_ = [this, &prepare](cudaStream_t s) {
+      flusher_->flush(s);
+      if (prepare) prepare(s);
+    };
+  }
+}
+
+sample_timer::~sample_timer() = default;
+
+void sample_timer::enqueue(std::uint64_t batch, std::uint64_t pairs) {
+  while (starts_.size() < pairs) {
+    starts_.emplace_back();
+    stops_.emplace_back();
+  }
+  if (!before_each_) starts_[0].record(stream_);
+  for (std::uint64_t i = 0; i < batch; ++i) {
+    if (before_each_) {
+      before_each_(stream_);
+      starts_[i].record(stream_);
+    }
+    launch_(stream_);
+    if (before_each_) stops_[i].record(stream_);
+  }
+  if (!before_each_) stops_[0].record(stream_);
+}
+
+sample_time sample_timer::time(std::uint64_t batch, bool hold) {
+  const std::uint64_t pairs = before_each_ ? batch : 1;
+  if (hold && !blocker_) blocker_ = std::make_unique<stream_blocker>();
+  if (hold) blocker_->block(stream_, hold_timeout_ms);
+  using clock = std::chrono::steady_clock;
+  const clock::time_point start = clock::now();
+  enqueue(batch, pairs);
+  const double enqueue_ms = std::chrono::duration<double, std::milli>(clock::now() - start).count();
+  if (hold) blocker_->release();
+  stops_[pairs - 1].synchronize();
+  CUDALAB_CUDA_CHECK(cudaGetLastError());
+  sample_time t;
+  for (std::uint64_t i = 0; i < pairs; ++i) t.gpu_ms += event::elapsed_ms(starts_[i], stops_[i]);
+  t.enqueue_ms = enqueue_ms;
+  t.held = hold && !blocker_->timed_out();
+  return t;
+}
+
+}  // namespace cudalab::host

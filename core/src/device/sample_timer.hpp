@@ -1,0 +1,57 @@
+// One timed sample: a batch of launches between CUDA events, each after the L2 flush and the lab's
+// preparation (both outside the timed region), paced by the host or queued behind a blocking kernel.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "cudalab/event.hpp"
+#include "device/blocking_kernel.hpp"
+
+namespace cudalab::host {
+
+/// Enqueues one execution of the thing being timed on the given stream (no synchronisation).
+using launch_fn = std::function<void(cudaStream_t)>;
+
+/// What one sample took.
+struct sample_time {
+  double gpu_ms = 0;      ///< event time of the batch's launches (their preparations left out)
+  double enqueue_ms = 0;  ///< host wall time spent enqueueing them (preparations included): the launch interval
+  bool held = false;      ///< queued behind the blocking kernel, which the host released in time
+};
+
+/// Times batches of `launch` on `stream`. `prepare` (may be empty) is enqueued before every launch, and
+/// with `l2_flush` a memset of twice the L2 size before that.
+class sample_timer {
+ public:
+  /// Keeps references to `launch` and `prepare`: REQUIRES they outlive it. Throws cuda_error.
+  sample_timer(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream, bool l2_flush,
+               std::uint64_t l2_bytes);
+  ~sample_timer();
+
+  /// `batch` launches, timed. Without a preparation one event pair brackets the whole batch; with one,
+  /// each launch gets its own pair, so the preparation between them is not timed. `hold`: the batch is
+  /// enqueued behind the blocking kernel and released once all of it is queued (held says whether the
+  /// release came before the kernel's timeout). Throws cuda_error.
+  sample_time time(std::uint64_t batch, bool hold);
+
+ private:
+  void enqueue(std::uint64_t batch, std::uint64_t pairs);
+
+  const launch_fn& launch_;
+  launch_fn before_each_;  // the flush, then the lab's preparation; empty when neither
+  cudaStream_t stream_;
+  std::vector<event> starts_, stops_;
+  struct l2_flusher;
+  std::unique_ptr<l2_flusher> flusher_;
+  std::unique_ptr<stream_blocker> blocker_;  // made on the first held sample
+};
+
+/// The blocking kernel's timeout, ms of GPU time: far more than enqueueing a held batch takes.
+inline constexpr double hold_timeout_ms = 200.0;
+
+}  // namespace cudalab::host
