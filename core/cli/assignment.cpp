@@ -43,6 +43,7 @@ struct init_options {
   std::string lab;      ///< --lab
   std::string slot;     ///< --slot
   std::string out_dir;  ///< --out
+  std::string id;       ///< --id ("": the --out folder's name)
 };
 
 struct starter_options {
@@ -83,8 +84,16 @@ int assignment_init(const init_options& o) {
   const auto plans = plan(plan_request_of(lab, nullptr), code);
   if (!plans) return code;
   const fs::path folder = o.out_dir, file = folder / "assignment.toml", secret = folder / host::staff_secret_file_name;
+  const std::string id = o.id.empty() ? fs::absolute(file).parent_path().filename().string() : o.id;
+  if (!host::is_assignment_id(id)) {
+    fmt::print(stderr,
+               "cudalab: assignment init: the id '{}'{} is not lower-case letters, digits, '-' and '_' (it names "
+               "folders): give one with --id\n",
+               id, o.id.empty() ? " (the --out folder's name)" : "");
+    return host::exit_usage;
+  }
   try {
-    const std::string text = host::assignment_template(plans->front(), o.slot, file);
+    const std::string text = host::assignment_template(plans->front(), o.slot, file, id);
     host::make_empty_folder(folder);
     host::write_file_atomically(file, text);
     host::create_staff_secret(secret);
@@ -195,6 +204,7 @@ std::vector<command> add_assignment(CLI::App& app) {
   init_cmd->add_option("--slot", init->slot, "The lab's slot the students fill (cudalab describe LAB lists them)")
       ->required();
   init_cmd->add_option("--out", init->out_dir, "The assignment's folder (new, or empty)")->type_name("DIR")->required();
+  init_cmd->add_option("--id", init->id, "The assignment's id (default: the --out folder's name)")->type_name("ID");
   auto starter = std::make_shared<starter_options>();
   auto* starter_cmd = assignment->add_subcommand(
       "starter", "Write the students' kit: the slot's source with TODOs, a public assignment copy, a README");

@@ -12,9 +12,6 @@ namespace cudalab::host {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// A TOML basic string: quoted, with backslashes, quotes and control characters escaped.
 std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (const char c : s) {
@@ -27,6 +24,8 @@ std::string quoted(const std::string& s) {
   }
   return out + "\"";
 }
+
+namespace {
 
 std::string list(const std::vector<std::string>& items) {
   std::string out = "[";

@@ -12,6 +12,9 @@
 
 namespace cudalab::host {
 
+/// `s` as a TOML basic string: quoted, with backslashes, quotes and newlines escaped.
+std::string quoted(const std::string& s);
+
 /// The assignment as TOML text: with `public_copy`, hidden tests become [[hidden]] descriptions and
 /// the lab file is named `lab` (the kit's copy); otherwise everything, as the staff wrote it.
 std::string assignment_text(const loaded_assignment& a, bool public_copy, const std::string& lab);
