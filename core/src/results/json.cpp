@@ -347,8 +347,8 @@ void from_json(const json& j, lab_description& l) {
   if (j.contains("sweep_zip")) j.at("sweep_zip").get_to(l.sweep_zip);  // absent: no zipped axes
   for (const auto& [k, v] : j.at("measure").items()) l.measure.emplace_back(k, v.get<std::string>());
   j.at("variants").get_to(l.variants);
-  get_text(j, "about", l.about);    // written only when the lab file has a leading comment
-  get_text(j, "lesson", l.lesson);  // likewise: "time" when absent
+  get_text(j, "about", l.about);                              // written only when the lab file has a leading comment
+  if (j.contains("lesson")) j.at("lesson").get_to(l.lesson);  // likewise: "time" when absent
 }
 
 namespace {
