@@ -6,7 +6,7 @@
 # so an edited boundary header can never load silently. Editing one of them re-runs CMake, which
 # rewrites the hash, and everything built against it is rebuilt.
 set(CUDALAB_ABI_HEADERS abi.hpp cuda_error.hpp device_buffer.hpp device_info.hpp lab.hpp param.hpp plugin.hpp
-    trace.hpp verification.hpp)
+    slot.hpp trace.hpp verification.hpp)
 
 function(cudalab_write_abi_hash include_dir output_dir)
   set(digests "")

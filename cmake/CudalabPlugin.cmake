@@ -19,7 +19,7 @@
 #   traffic, the access model; main() from GoogleTest); GPU files gpu.<lab> (label gpu; every variant
 #   verified on the GPU; main() from cudalab::gpu_test_main, which exits 77, CTest's skip, where no GPU
 #   is usable). Both find the plugin cudalab_<lab> through CUDALAB_PLUGIN_PATH. GoogleTest is found
-#   with find_package(GTest) unless the project has found it.
+#   with find_package(GTest) unless the project has found it. Nothing when BUILD_TESTING is OFF.
 function(cudalab_add_plugin lab)
   cmake_parse_arguments(PARSE_ARGV 1 arg "NO_INSTALL" "" "SOURCES;SLOTS;LIBRARIES")
   if(NOT arg_SOURCES)
@@ -86,6 +86,10 @@ endfunction()
 
 function(cudalab_add_lab_gtests lab)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "MODEL;GPU")
+  # BUILD_TESTING OFF (a starter kit builds a lab's plugin for students, who need no GoogleTest): none.
+  if(DEFINED BUILD_TESTING AND NOT BUILD_TESTING)
+    return()
+  endif()
   if(NOT TARGET GTest::gtest)
     find_package(GTest REQUIRED)
   endif()

@@ -9,6 +9,7 @@
 #include "assignment/assignment_template.hpp"
 #include "assignment/check.hpp"
 #include "assignment/grade.hpp"
+#include "assignment/kit_plugin.hpp"
 #include "assignment/staff_secret.hpp"
 #include "assignment/starter_kit.hpp"
 #include "command.hpp"
@@ -44,12 +45,15 @@ struct init_options {
   std::string lab;      ///< --lab
   std::string slot;     ///< --slot
   std::string out_dir;  ///< --out
+  std::string id;       ///< --id ("": the --out folder's name)
 };
 
 struct starter_options {
   std::vector<std::string> plugin_paths;
   std::string assignment;
   std::string out_dir;
+  std::string plugin_source;   ///< --plugin-source DIR
+  std::string plugin_package;  ///< --plugin-package TEXT
 };
 
 struct check_options {
@@ -92,8 +96,16 @@ int assignment_init(const init_options& o) {
   const auto plans = plan(plan_request_of(lab, nullptr), code);
   if (!plans) return code;
   const fs::path folder = o.out_dir, file = folder / "assignment.toml", secret = folder / host::staff_secret_file_name;
+  const std::string id = o.id.empty() ? fs::absolute(file).parent_path().filename().string() : o.id;
+  if (!host::is_assignment_id(id)) {
+    fmt::print(stderr,
+               "cudalab: assignment init: the id '{}'{} is not lower-case letters, digits, '-' and '_' (it names "
+               "folders): give one with --id\n",
+               id, o.id.empty() ? " (the --out folder's name)" : "");
+    return host::exit_usage;
+  }
   try {
-    const std::string text = host::assignment_template(plans->front(), o.slot, file);
+    const std::string text = host::assignment_template(plans->front(), o.slot, file, id);
     host::make_empty_folder(folder);
     host::write_file_atomically(file, text);
     host::create_staff_secret(secret);
@@ -130,9 +142,11 @@ int assignment_starter(const starter_options& o) {
   const auto a = load(o.plugin_paths, o.assignment, code);
   if (!a) return code;
   try {
-    const auto files = host::write_starter_kit(*a, o.out_dir);
+    const auto files = host::write_starter_kit(*a, o.out_dir, {o.plugin_source, o.plugin_package});
     fmt::print("cudalab: wrote the starter kit of {} into {}:\n", a->file.id, o.out_dir);
-    for (const fs::path& f : files) fmt::print("  {}\n", f.filename().string());
+    for (const fs::path& f : files) fmt::print("  {}\n", f.lexically_relative(o.out_dir).string());
+    if (!o.plugin_source.empty())
+      fmt::print("Students build the lab's plugin first: {}\n", host::kit_build_command(o.out_dir));
     fmt::print("Students run: cudalab check {}/assignment.toml --submission {}/{}\n", o.out_dir, o.out_dir,
                a->submission_name());
     return host::exit_ok;
@@ -146,10 +160,20 @@ int assignment_starter(const starter_options& o) {
 }
 
 int check(const check_options& o, const invocation& how) {
+  // A kit of a lab cudalab does not ship holds its plugin's source: built into the kit's build folder,
+  // which the search path then holds; not built yet, the one line that builds it.
+  const std::string kit =
+      fs::path(o.assignment).parent_path().empty() ? "." : fs::path(o.assignment).parent_path().string();
+  if (host::kit_plugin_unbuilt(kit)) {
+    fmt::print(stderr, "cudalab: check: this kit's lab plugin is not built yet; build it once with: {}\n",
+               host::kit_build_command(kit));
+    return host::exit_plugin;
+  }
   host::check_request r;
   r.assignment = o.assignment;
   r.submission = o.submission;
   r.search_path = search_path(o.plugin_paths);
+  r.search_path.push_back(host::kit_build_folder(kit));
   r.no_gpu = o.no_gpu;
   if (!o.arch.empty()) r.arch = o.arch;
   r.out_dir = o.out_dir;
@@ -213,12 +237,23 @@ std::vector<command> add_assignment(CLI::App& app) {
   init_cmd->add_option("--slot", init->slot, "The lab's slot the students fill (cudalab describe LAB lists them)")
       ->required();
   init_cmd->add_option("--out", init->out_dir, "The assignment's folder (new, or empty)")->type_name("DIR")->required();
+  init_cmd->add_option("--id", init->id, "The assignment's id (default: the --out folder's name)")->type_name("ID");
   auto starter = std::make_shared<starter_options>();
   auto* starter_cmd = assignment->add_subcommand(
       "starter", "Write the students' kit: the slot's source with TODOs, a public assignment copy, a README");
   add_plugin_path(*starter_cmd, starter->plugin_paths);
   starter_cmd->add_option("assignment", starter->assignment, "The assignment file")->type_name("TOML")->required();
   starter_cmd->add_option("--out", starter->out_dir, "The kit's folder (new, or empty)")->type_name("DIR")->required();
+  auto* source = starter_cmd
+                     ->add_option("--plugin-source", starter->plugin_source,
+                                  "A lab cudalab does not ship: its source folder (as `cudalab new` made it), "
+                                  "copied into the kit without the solution, with a CMakeLists that builds it")
+                     ->type_name("DIR");
+  starter_cmd
+      ->add_option("--plugin-package", starter->plugin_package,
+                   "A lab cudalab does not ship: what students install to get its plugin (words for the README)")
+      ->type_name("TEXT")
+      ->excludes(source);
   return {{init_cmd, [init] { return assignment_init(*init); }},
           {starter_cmd, [starter] { return assignment_starter(*starter); }}};
 }

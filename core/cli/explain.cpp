@@ -21,6 +21,7 @@ struct explain_options {
   lab_options labs;
   std::string format;  ///< table (default) or json
   bool wide = false;
+  bool totals = false;  ///< --totals
 };
 
 int explain(const explain_options& o) {
@@ -45,13 +46,17 @@ int explain(const explain_options& o) {
   } else {
     const std::size_t width = o.wide ? host::unlimited_width : host::console_width();
     const std::string about =
-        "Predicted per warp-wide request: global sectors (32 B) and efficiency (bytes asked / bytes moved); "
+        std::string(o.totals ? "Predicted in total over the variant's run (requests, sectors, wavefronts) and per "
+                               "warp-wide request: "
+                             : "Predicted per warp-wide request: ") +
+        "global sectors (32 B) and efficiency (bytes asked / bytes moved); "
         "shared-memory wavefronts and bank conflicts. Compare with Nsight Compute's "
-        "l1tex__t_sectors_pipe_lsu_mem_global_op_* / l1tex__t_requests_pipe_lsu_mem_global_op_* and "
-        "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*. Grids are sized for the " +
+        "l1tex__t_sectors_pipe_lsu_mem_global_op_* / l1tex__t_requests_pipe_lsu_mem_global_op_* and SASS's "
+        "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_* (the wavefronts run --profile judges; "
+        "docs/model.md). Grids are sized for the " +
         device.name + ", " + std::to_string(device.sm_count) + " SMs.";
     for (const std::string& line : host::wrap_lines(about, width, 0, 0)) std::cout << line << "\n";
-    host::print_explain_table(std::cout, rows, width);
+    host::print_explain_table(std::cout, rows, width, o.totals);
   }
   return host::exit_ok;
 }
@@ -64,6 +69,8 @@ command add_explain(CLI::App& app) {
   add_lab_options(*cmd, o->labs);
   cmd->add_option("--format", o->format, "table or json")->check(CLI::IsMember({"table", "json"}));
   add_wide(*cmd, o->wide);
+  cmd->add_flag("--totals", o->totals,
+                "Also the totals over the run: requests, sectors and wavefronts (first, where columns do not all fit)");
   return {cmd, [o] { return explain(*o); }};
 }
 

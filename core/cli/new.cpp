@@ -5,6 +5,7 @@
 
 #include "command.hpp"
 #include "exit_codes.hpp"
+#include "scaffold/cmake_prefix.hpp"
 #include "scaffold/scaffold.hpp"
 
 namespace cudalab::cli {
@@ -23,12 +24,14 @@ int new_lab(const new_options& o) {
     const auto files = host::write_lab_scaffold(o.name, folder);
     fmt::print("cudalab: wrote the lab '{}' into {}:\n", o.name, folder.string());
     for (const auto& f : files) fmt::print("  {}\n", f.filename().string());
+    // This cudalab's own prefix, so that the command works as printed; a copied executable cannot tell.
+    const auto prefix = host::own_cmake_prefix();
     fmt::print(
         "Build and test it against this cudalab (its install prefix on CMAKE_PREFIX_PATH):\n"
-        "  cmake -S {0} -B {0}/build -DCMAKE_PREFIX_PATH=<cudalab prefix> && cmake --build {0}/build && "
+        "  cmake -S {0} -B {0}/build -DCMAKE_PREFIX_PATH={2} && cmake --build {0}/build && "
         "ctest --test-dir {0}/build\n"
         "then: cudalab explain {0}/{1}.toml --plugin-path {0}/build\n",
-        folder.string(), o.name);
+        folder.string(), o.name, prefix ? prefix->string() : "<cudalab prefix>");
     return host::exit_ok;
   } catch (const host::scaffold_error& e) {
     fmt::print(stderr, "cudalab: new: {}\n", e.what());

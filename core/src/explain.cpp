@@ -48,13 +48,23 @@ namespace {
 // the highest first - the request counts and wavefronts before the per-request sectors (atomics'
 // among them), efficiencies and conflicts that the labs are about. A column no variant of the lab file has anything in
 // (every cell "-": no store, no shared memory, no atomic) is not shown, so it never crowds out one that has.
+// With --totals the totals (requests, sectors, wavefronts: the lesson of reuse is the traffic, not
+// its ratios) are shown, and ranked above every ratio.
 struct model_column {
   const char* header;
   int rank;
   std::string (*cell)(const access_stats& s);
+  enum { ratio, count, total } kind = ratio;  ///< total: shown with --totals only
 };
 
+// A column's importance as shown: with --totals, the counts and totals before the ratios.
+int rank_of(const model_column& c, bool totals) {
+  return totals && c.kind != model_column::ratio ? c.rank - 100 : c.rank;
+}
+
 std::string requests_cell(const global_totals& g) { return g.requests ? std::to_string(g.requests) : "-"; }
+std::string sectors_total_cell(const global_totals& g) { return g.requests ? std::to_string(g.sectors) : "-"; }
+std::string wavefronts_total_cell(const shared_totals& s) { return s.requests ? std::to_string(s.wavefronts) : "-"; }
 std::string sectors_cell(const global_totals& g) {
   return g.requests ? fmt::format("{:.2f}", g.sectors_per_request()) : "-";
 }
@@ -71,18 +81,24 @@ std::string conflicts_cell(const shared_totals& s) {
 const std::vector<model_column>& model_columns() {
   using s_t = const access_stats&;
   static const std::vector<model_column> columns = {
-      {"ld req", 12, [](s_t s) { return requests_cell(s.global_load); }},
+      {"ld req", 12, [](s_t s) { return requests_cell(s.global_load); }, model_column::count},
+      {"ld sect", 15, [](s_t s) { return sectors_total_cell(s.global_load); }, model_column::total},
       {"ld s/r", 1, [](s_t s) { return sectors_cell(s.global_load); }},
       {"ld eff", 4, [](s_t s) { return efficiency_cell(s.global_load); }},
-      {"st req", 13, [](s_t s) { return requests_cell(s.global_store); }},
+      {"st req", 13, [](s_t s) { return requests_cell(s.global_store); }, model_column::count},
+      {"st sect", 16, [](s_t s) { return sectors_total_cell(s.global_store); }, model_column::total},
       {"st s/r", 2, [](s_t s) { return sectors_cell(s.global_store); }},
       {"st eff", 5, [](s_t s) { return efficiency_cell(s.global_store); }},
+      {"shld wf", 18, [](s_t s) { return wavefronts_total_cell(s.shared_load); }, model_column::total},
       {"shld wf/r", 9, [](s_t s) { return wavefronts_cell(s.shared_load); }},
       {"shld cf/r", 6, [](s_t s) { return conflicts_cell(s.shared_load); }},
+      {"shst wf", 19, [](s_t s) { return wavefronts_total_cell(s.shared_store); }, model_column::total},
       {"shst wf/r", 10, [](s_t s) { return wavefronts_cell(s.shared_store); }},
       {"shst cf/r", 7, [](s_t s) { return conflicts_cell(s.shared_store); }},
-      {"atom req", 14, [](s_t s) { return requests_cell(s.global_atomic); }},
+      {"atom req", 14, [](s_t s) { return requests_cell(s.global_atomic); }, model_column::count},
+      {"atom sect", 17, [](s_t s) { return sectors_total_cell(s.global_atomic); }, model_column::total},
       {"atom s/r", 3, [](s_t s) { return sectors_cell(s.global_atomic); }},
+      {"shat wf", 20, [](s_t s) { return wavefronts_total_cell(s.shared_atomic); }, model_column::total},
       {"shat wf/r", 11, [](s_t s) { return wavefronts_cell(s.shared_atomic); }},
       {"shat cf/r", 8, [](s_t s) { return conflicts_cell(s.shared_atomic); }},
   };
@@ -94,6 +110,7 @@ struct summary_quantity {
   const char* label;
   bool (*has)(const access_stats& s);
   double (*value)(const access_stats& s);
+  bool total = false;  ///< a count, with --totals only (written whole)
 };
 
 const std::vector<summary_quantity>& summary_quantities() {
@@ -111,6 +128,24 @@ const std::vector<summary_quantity>& summary_quantities() {
        [](s_t s) { return s.shared_store.conflicts_per_request(); }},
       {"sh atomic conflicts", [](s_t s) { return s.shared_atomic.requests > 0; },
        [](s_t s) { return s.shared_atomic.conflicts_per_request(); }},
+      {"ld requests", [](s_t s) { return s.global_load.requests > 0; },
+       [](s_t s) { return double(s.global_load.requests); }, true},
+      {"ld sectors total", [](s_t s) { return s.global_load.requests > 0; },
+       [](s_t s) { return double(s.global_load.sectors); }, true},
+      {"st requests", [](s_t s) { return s.global_store.requests > 0; },
+       [](s_t s) { return double(s.global_store.requests); }, true},
+      {"st sectors total", [](s_t s) { return s.global_store.requests > 0; },
+       [](s_t s) { return double(s.global_store.sectors); }, true},
+      {"atomic requests", [](s_t s) { return s.global_atomic.requests > 0; },
+       [](s_t s) { return double(s.global_atomic.requests); }, true},
+      {"atomic sectors total", [](s_t s) { return s.global_atomic.requests > 0; },
+       [](s_t s) { return double(s.global_atomic.sectors); }, true},
+      {"sh ld wavefronts total", [](s_t s) { return s.shared_load.requests > 0; },
+       [](s_t s) { return double(s.shared_load.wavefronts); }, true},
+      {"sh st wavefronts total", [](s_t s) { return s.shared_store.requests > 0; },
+       [](s_t s) { return double(s.shared_store.wavefronts); }, true},
+      {"sh atomic wavefronts total", [](s_t s) { return s.shared_atomic.requests > 0; },
+       [](s_t s) { return double(s.shared_atomic.wavefronts); }, true},
   };
   return quantities;
 }
@@ -129,7 +164,8 @@ void print_lines(std::ostream& out, const std::vector<std::string>& lines) {
 }
 
 // A lab file's rows as one block per point: a row per variant, the columns that fit in `width`.
-void print_point_blocks(std::ostream& out, const std::vector<const explain_row*>& rows, std::size_t width) {
+void print_point_blocks(std::ostream& out, const std::vector<const explain_row*>& rows, std::size_t width,
+                        bool totals) {
   std::size_t variant_columns = text_columns("variant");
   for (const explain_row* r : rows) variant_columns = std::max(variant_columns, text_columns(r->variant));
   // Columns as wide as their widest cell in the whole lab file, so that its blocks line up.
@@ -137,6 +173,7 @@ void print_point_blocks(std::ostream& out, const std::vector<const explain_row*>
   std::vector<column_fit> fits;
   std::vector<std::size_t> widths;
   for (const model_column& c : model_columns()) {
+    if (c.kind == model_column::total && !totals) continue;
     std::size_t w = text_columns(c.header);
     bool any = false;
     for (const explain_row* r : rows)
@@ -148,7 +185,7 @@ void print_point_blocks(std::ostream& out, const std::vector<const explain_row*>
     if (!any) continue;
     candidates.push_back(&c);
     widths.push_back(w);
-    fits.push_back({gap + w, c.rank});
+    fits.push_back({gap + w, rank_of(c, totals)});
   }
   const auto shown = fit_columns(2 + variant_columns, fits, width);
   std::string heading;
@@ -180,7 +217,8 @@ void print_point_blocks(std::ostream& out, const std::vector<const explain_row*>
 // A lab file swept over one axis as one table: a line per variant and quantity it has (sectors per
 // request, bank conflicts per request), a column per swept value; in panels of the values that fit
 // in `width`, each repeating the variant and quantity columns.
-void print_sweep_summary(std::ostream& out, const std::vector<const explain_row*>& rows, std::size_t width) {
+void print_sweep_summary(std::ostream& out, const std::vector<const explain_row*>& rows, std::size_t width,
+                         bool totals) {
   const std::string axis = rows.front()->point.front().first;
   std::vector<std::string> values, variants;
   for (const explain_row* r : rows) {
@@ -202,13 +240,16 @@ void print_sweep_summary(std::ostream& out, const std::vector<const explain_row*
   for (const std::string& v : variants) {
     bool any = false;
     for (const summary_quantity& q : summary_quantities()) {
+      if (q.total && !totals) continue;
       line l{any ? "" : v, &q, {}};
       bool has = false;
       for (const std::string& value : values) {
         const explain_row* r = row_at(v, value);
         const bool here = r && r->traced && q.has(r->stats);
         has = has || here;
-        l.cells.push_back(here ? fmt::format("{:.2f}", q.value(r->stats)) : "-");
+        l.cells.push_back(!here     ? "-"
+                          : q.total ? fmt::format("{:.0f}", q.value(r->stats))
+                                    : fmt::format("{:.2f}", q.value(r->stats)));
       }
       if (!has) continue;
       any = true;
@@ -230,7 +271,9 @@ void print_sweep_summary(std::ostream& out, const std::vector<const explain_row*
   const std::size_t fixed = 2 + variant_columns + gap + quantity_columns;
 
   out << "\n";
-  print_lines(out, wrap_lines(rows.front()->lab_file + "  by " + axis + ", per warp-wide request", width, 0, 4));
+  print_lines(out, wrap_lines(rows.front()->lab_file + "  by " + axis + ", per warp-wide request" +
+                                  (totals ? " and in total" : ""),
+                              width, 0, 4));
   for (std::size_t first = 0; first < values.size();) {
     std::size_t last = first + 1, used = fixed + gap + widths[first];  // a panel has one value at least
     while (last < values.size() && (width == unlimited_width || used + gap + widths[last] <= width))
@@ -264,7 +307,7 @@ void print_sweep_summary(std::ostream& out, const std::vector<const explain_row*
 
 }  // namespace
 
-void print_explain_table(std::ostream& out, const std::vector<explain_row>& rows, std::size_t width) {
+void print_explain_table(std::ostream& out, const std::vector<explain_row>& rows, std::size_t width, bool totals) {
   std::vector<std::string> files;
   for (const explain_row& r : rows) append_once(files, r.lab_file);
   for (const std::string& file : files) {
@@ -274,9 +317,9 @@ void print_explain_table(std::ostream& out, const std::vector<explain_row>& rows
     const bool one_axis =
         std::all_of(of_file.begin(), of_file.end(), [](const explain_row* r) { return r->point.size() == 1; });
     if (one_axis)
-      print_sweep_summary(out, of_file, width);
+      print_sweep_summary(out, of_file, width, totals);
     else
-      print_point_blocks(out, of_file, width);
+      print_point_blocks(out, of_file, width, totals);
   }
 }
 

@@ -36,7 +36,10 @@ std::vector<explain_row> explain_plan(const planned_lab& plan, const std::vector
 ///   global loads and stores, wavefronts and conflicts per request of shared loads and stores, and
 ///   (when a row has them) the same of atomics; the least important columns dropped first where
 ///   they do not all fit; a sampled trace's counts on a line of its own under its row.
-void print_explain_table(std::ostream& out, const std::vector<explain_row>& rows, std::size_t width);
+/// With `totals` (--totals) the totals are shown too, first: in the blocks, requests, sectors and
+/// wavefronts as columns ranked above every ratio; in the one-axis table, a line per total.
+void print_explain_table(std::ostream& out, const std::vector<explain_row>& rows, std::size_t width,
+                         bool totals = false);
 
 /// Prints rows as a JSON array (the model objects of results.json).
 void print_explain_json(std::ostream& out, const std::vector<explain_row>& rows);

@@ -299,7 +299,8 @@ class mapped_pinned_lab final : public cudalab::lab {
     s.slots = {{"add_overlapped", cudalab::slot_kind::launcher, "streams",
                 "cut the pinned data into chunks and overlap copy-in, add and copy-out on the lab's streams "
                 "(a launcher)",
-                "add_overlapped", "add_overlapped.cu", cudalab_slot_source::add_overlapped_cu}};
+                "add_overlapped", "add_overlapped.cu", cudalab_slot_source::add_overlapped_cu,
+                cudalab::slot_streams::lab}};
     return s;
   }
 

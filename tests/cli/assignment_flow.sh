@@ -50,6 +50,9 @@ code=0; "$cudalab" check "$work/kit/assignment.toml" --no-gpu --submission "$wor
 grep -q "the submission does not build" "$work/check-broken/feedback.md" || fail "feedback.md does not say the build failed"
 grep -q "^## Build log" "$work/check-broken/feedback.md" || fail "feedback.md has no build log"
 grep -qE "\.cu:[0-9]+: error" "$work/check-broken/feedback.md" || fail "feedback.md's build log names no line"
+# Diagnostics name the file the student gave (broken.cu), not the assignment's file name.
+grep -qE "broken\.cu:[0-9]+: error" "$work/check-broken/feedback.md" || fail "the build log does not name broken.cu"
+if grep -qE "(^|[^/])$file:[0-9]+: error" "$work/check-broken/feedback.md"; then fail "the build log names $file, not broken.cu"; fi
 reference=$(ls "$root"/plugins/*/slots/"$file" | head -1)
 "$cudalab" check "$work/kit/assignment.toml" --no-gpu --submission "$reference" --out "$work/check-ref" | tee "$work/ref.txt"
 grep -q "^build: ok" "$work/ref.txt" || fail "the reference $reference does not build"

@@ -33,7 +33,8 @@ g=$work/alice/grade.json
 [ "$(json "$g" 'd["command"]')" = grade ] || fail "grade.json does not say grade wrote it"
 [ "$(json "$g" 'int(d["score"])')" = 0 ] || fail "a compile error scored $(json "$g" 'd["score"]')"
 [ "$(json "$g" 'd["submission"]["build"]["ok"]')" = False ] || fail "grade.json says the build passed"
-grep -q "reduce_sum.cu:[0-9]*: error" "$work/alice.md" || fail "feedback.md names no line of the compile error"
+# The messages name the file as it was handed in (compile_error.cu), not the assignment's reduce_sum.cu.
+grep -q "compile_error.cu:[0-9]*: error" "$work/alice.md" || fail "feedback.md names no line of the compile error"
 json "$work/alice-gs.json" '[t["name"] for t in d["tests"]]' > /dev/null || fail "no Gradescope tests"
 python3 - "$work/alice-gs.json" <<'PY' || fail "Gradescope results.json breaks its documented fields"
 import json, sys

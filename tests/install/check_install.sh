@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs cudalab from a build tree into a fresh prefix, moves the prefix (it must be relocatable),
 # then does what a lab author does: `cudalab new histo`, builds it out of tree against the install
-# with no architecture or build type given, runs its own tests, and loads it with the installed cudalab.
+# with no architecture or build type given, runs its own tests, and loads it with the installed cudalab;
+# then what a course does with it: an assignment for its slot and a starter kit with its plugin's source,
+# built and checked as a student would.
 # The plugin must target the CUDA architectures cudalab was built for, optimised (Release).
 # usage: check_install.sh BUILD_DIR WORK_DIR CUDA_ARCHITECTURES CUOBJDUMP
 set -euo pipefail
@@ -20,7 +22,9 @@ done
 ls "$p"/lib/libbenchmark.so* >/dev/null || fail "libbenchmark not carried in lib/"
 
 # What `cudalab new` writes builds against the install and passes its own tests at once.
-"$p/bin/cudalab" new histo --out "$work/histo" || fail "cudalab new failed"
+made=$("$p/bin/cudalab" new histo --out "$work/histo") || fail "cudalab new failed: $made"
+# It prints the command with its own prefix, which is where the package config is.
+grep -qF -- "-DCMAKE_PREFIX_PATH=$(realpath "$p") " <<<"$made" || fail "cudalab new does not print its prefix: $made"
 cmake -S "$work/histo" -B "$work/histo/build" -DCMAKE_PREFIX_PATH="$p" > "$work/configure.log" || { cat "$work/configure.log"; fail "configure"; }
 cmake --build "$work/histo/build" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "build"; }
 ctest --test-dir "$work/histo/build" --output-on-failure || fail "the new lab's own tests"
@@ -52,8 +56,39 @@ grep -q "scale_vec4" <<<"$out" || fail "the installed cudalab did not load the n
 "$p/bin/cudalab" explain "$work/histo/histo.toml" --plugin-path "$work/histo/build" |
   grep -E "scale_vec4 +ld sectors +16.00 +16.00 +16.00" || fail "explain's summary of the sweep over unroll"
 bash -n "$p/share/bash-completion/completions/cudalab" || fail "the installed bash completion is not bash"
+
+# A course's own lab given to students (issue 34): an assignment for the new lab's slot, its kit with the
+# plugin's source, the plugin built from the kit as its README says against the installed cudalab on
+# PATH (no prefix given), and `check --no-gpu` of the starter and of the staff's reference, which find
+# the kit's plugin by themselves.
+(
+  export PATH="$p/bin:$PATH"
+  cd "$work"
+  cudalab assignment init --lab histo/histo.toml --slot scale --out course/hw --id histo-scale \
+    --plugin-path histo/build > /dev/null || fail "assignment init for the new lab's slot"
+  cudalab assignment starter course/hw/assignment.toml --out kit --plugin-source histo --plugin-path histo/build \
+    > /dev/null || fail "assignment starter --plugin-source"
+  [ -s kit/plugin/histo_slot.cu ] && [ -s kit/CMakeLists.txt ] || fail "the kit holds no plugin source"
+  grep -q "BEGIN SOLUTION" kit/plugin/histo_slot.cu || fail "the kit's reference lost its solution region"
+  if grep -q "if (i < n) out\[i\]" kit/plugin/histo_slot.cu kit/scale.cu; then
+    fail "the kit holds the slot's solution"
+  fi
+  [ ! -e kit/plugin/build ] || fail "the kit holds the lab's build folder"
+  code=0; (cd kit && cudalab check assignment.toml --no-gpu --out ../check-unbuilt) 2> unbuilt.txt || code=$?
+  [ "$code" = 4 ] || fail "check of a kit whose plugin is not built exited $code, not 4"
+  grep -qF "cmake -S . -B build && cmake --build build" unbuilt.txt || fail "check does not say how to build: $(cat unbuilt.txt)"
+  build=$(grep -x "cmake -S . -B build && cmake --build build" kit/README.md) || fail "the kit's README has no build line"
+  (cd kit && bash -c "$build") > kit-build.log 2>&1 || { cat kit-build.log; fail "the kit's plugin does not build as its README says"; }
+  (cd kit && cudalab check assignment.toml --submission scale.cu --no-gpu --out ../check-starter) > starter.txt ||
+    { cat starter.txt; fail "check --no-gpu of the starter"; }
+  grep -q "^build: ok" starter.txt || fail "the starter does not build: $(cat starter.txt)"
+  (cd kit && cudalab check assignment.toml --submission ../histo/histo_slot.cu --no-gpu --out ../check-reference) \
+    > reference.txt || { cat reference.txt; fail "check --no-gpu of the reference"; }
+  grep -q "^build: ok" reference.txt || fail "the reference does not build: $(cat reference.txt)"
+) || exit 1
 # Captured first: `list | grep -q` would end the pipe at the first match, and list, which prints each
 # plugin once its child has loaded it, would then die of SIGPIPE on the next line.
 listed=$("$p/bin/cudalab" list 2>&1) || fail "list: $listed"
 grep -q "alignment" <<<"$listed" || fail "installed plugins not listed: $listed"
-echo "ok: install tree relocatable; cudalab new histo built out of tree (Release, ${archs}), passed its tests, loaded"
+echo "ok: install tree relocatable; cudalab new histo built out of tree (Release, ${archs}), passed its tests, loaded;"\
+  "its kit built as its README says and checked"

@@ -58,6 +58,24 @@ std::string at(const std::string& name, int line, int column) {
 
 // ---- good files -------------------------------------------------------------------------------
 
+// [lab] lesson (issue 34): "time" unless the file says its lesson is "traffic" (the plots then draw the
+// model's totals); another word is refused at its value with the nearest one.
+TEST(LabFile, TheLessonIsTimeUnlessTheFileSaysTraffic) {
+  const auto plan_text = [](const std::string& lab_lines) {
+    return validate_lab_file(parse_lab_text("[lab]\nplugin = \"testlab\"\n" + lab_lines, "lesson.toml"), testlab().spec,
+                             check_params_of(testlab()), nullptr, {});
+  };
+  EXPECT_EQ(plan_text("").lesson, "time");
+  EXPECT_EQ(plan_text("lesson = \"traffic\"\n").lesson, "traffic");
+  try {
+    plan_text("lesson = \"trafic\"\n");
+    FAIL() << "lesson = \"trafic\" was accepted";
+  } catch (const lab_file_error& e) {
+    ASSERT_EQ(e.problems().size(), 1u) << e.what();
+    expect_problem(e.problems()[0], "lesson.toml:3:10", {"lesson", "traffic"});
+  }
+}
+
 TEST(LabFile, MinimalFileTakesTheDefaults) {
   const lab_plan plan = plan_of("good_minimal.toml");
   EXPECT_EQ(plan.plugin, "testlab");

@@ -230,6 +230,29 @@ TEST(Plots, PanelsOfBaselineAndModelAppearWhenTheResultsHaveThem) {
   EXPECT_EQ(count(sectors, "<title>"), 1u);                                 // copy at n=1 has no model
 }
 
+// Issue 34: where a lab file says its lesson is traffic ([lab] lesson = "traffic"), the model's panels
+// show the totals over each run too (the reuse a lab teaches is the traffic, not its ratios); elsewhere not.
+TEST(Plots, TotalsPanelsWhereTheLabsLessonIsTraffic) {
+  std::vector<variant_result> rs = {timed("copy", {{"n", "1"}}, 90), timed("copy", {{"n", "2"}}, 80)};
+  rs[0].has_model = rs[1].has_model = true;
+  rs[0].model.global_load = {10, 40, 10, 1280};
+  rs[1].model.global_load = {20, 80, 20, 2560};
+  rs[1].model.shared_load = {20, 640, 20};
+  const std::string plain = plots_of(rs).at(0);
+  EXPECT_FALSE(group(plain, "sectors_per_request").empty()) << plain;
+  EXPECT_TRUE(group(plain, "sectors_total").empty()) << plain;
+  lab_description traffic;
+  traffic.file = "labs/p.toml";
+  traffic.lesson = "traffic";
+  const std::string svg = plots_of(rs, {traffic}).at(0);
+  const std::string sectors = group(svg, "sectors_total"), wavefronts = group(svg, "wavefronts_total");
+  EXPECT_NE(sectors.find("global sectors in total over each run"), std::string::npos) << svg;
+  EXPECT_NE(sectors.find("copy at n=1: 40"), std::string::npos) << sectors;
+  EXPECT_NE(sectors.find("copy at n=2: 80"), std::string::npos) << sectors;
+  EXPECT_NE(wavefronts.find("copy at n=2: 640"), std::string::npos) << wavefronts;
+  EXPECT_EQ(count(wavefronts, "<title>"), 1u);  // n=1 has no shared access
+}
+
 TEST(Plots, BeyondTwentySeriesTheSweepIsDrawnInFacetsWithALegendThatFits) {
   // 3 variants x 8 values of block: 24 series, more than can be told apart.
   std::vector<variant_result> rs;

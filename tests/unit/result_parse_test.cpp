@@ -82,6 +82,22 @@ TEST(ResultParse, ZippedGroupsComeBack) {
   EXPECT_EQ(context_json(back), text);
 }
 
+// A lab file's lesson ([lab] lesson = "traffic") comes back, for the plots' totals panels; "time", the
+// default, is not written.
+TEST(ResultParse, ALessonOfTrafficComesBack) {
+  run_context c;
+  lab_description l;
+  l.file = "labs/t.toml";
+  c.labs = {l};
+  EXPECT_EQ(context_json(c).find("lesson"), std::string::npos);
+  EXPECT_EQ(parse_context_json(context_json(c)).labs.at(0).lesson, "time");
+  c.labs[0].lesson = "traffic";
+  const std::string text = context_json(c);
+  EXPECT_NE(text.find("\"lesson\":\"traffic\""), std::string::npos) << text;
+  EXPECT_EQ(parse_context_json(text).labs.at(0).lesson, "traffic");
+  EXPECT_EQ(context_json(parse_context_json(text)), text);
+}
+
 // Each GPU's samples through NVML, null where NVML could not read a value, and the verdict.
 TEST(ResultParse, GpuStateComesBack) {
   run_context c;

@@ -28,6 +28,23 @@ TEST(SolutionRegions, ARegionBecomesTodoAndItsStarterLines) {
   EXPECT_EQ(solution_region_count("int x;\n", "x.cu"), 0);
 }
 
+// A kit's copy of a plugin's source (kit_plugin.hpp): the solution gone, the markers and STARTER lines
+// kept, so that the plugin still has its region (its spec is checked for one) and makes the same starter.
+TEST(SolutionRegions, ARedactedReferenceKeepsItsRegionAndStarterButNotItsSolution) {
+  const std::string redacted = redacted_reference(reference, "copy.cu");
+  EXPECT_EQ(redacted,
+            "extern \"C\" __global__ void copy(const float* in, float* out, unsigned long long n) {\n"
+            "  const unsigned long long i = blockIdx.x * 1ull * blockDim.x + threadIdx.x;\n"
+            "    // BEGIN SOLUTION\n"
+            "    // STARTER: (void)in; (void)out; (void)i;\n"
+            "    // END SOLUTION\n"
+            "}\n");
+  EXPECT_EQ(solution_region_count(redacted, "copy.cu"), 1);
+  EXPECT_EQ(starter_source(redacted, "copy.cu"), starter_source(reference, "copy.cu"));
+  EXPECT_EQ(redacted_reference("int x;\n", "x.cu"), "int x;\n");
+  EXPECT_THROW(redacted_reference("// END SOLUTION\n", "x.cu"), solution_markers_error);
+}
+
 TEST(SolutionRegions, TheReferenceAndItsStarterBothCompile) {
   for (const std::string& source : {std::string(reference), starter_source(reference, "copy.cu")}) {
     kernel_compile_request r;

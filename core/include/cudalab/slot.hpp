@@ -21,6 +21,14 @@ enum class slot_kind {
              ///< host with nvcc into a shared library; the lab calls it (the student chooses the launches)
 };
 
+/// Which streams a slot's code may put its work on (ABI 5).
+enum class slot_streams {
+  session,  ///< only the stream lab_point::run_slot is given: the host's timing and census see all of it
+  lab,      ///< streams of the lab's own too, which the lab hands it and joins into the session stream
+            ///< before run_slot returns (mapped_pinned's add_overlapped): an assignment's census then
+            ///< allows other streams ([anti_cheat] stream = "joined")
+};
+
 /// A hole of a lab, declared in lab_spec::slots.
 struct slot_spec {
   std::string name;                    ///< identifier (lower case, digits, '_'); the variant is "student:<name>"
@@ -30,9 +38,10 @@ struct slot_spec {
   std::string entry;      ///< the extern "C" function a submission defines (a C identifier)
   std::string file_name;  ///< the file the student edits ("offset_copy.cu")
   /// The staff solution: a whole submission that passes, its solution regions marked with
-  /// "// BEGIN SOLUTION" and "// END SOLUTION" lines (and "// STARTER: CODE" lines for what the
+  /// "// BEGIN SOLUTION" and "// END SOLUTION" lines (and "// STARTER: code" lines for what the
   /// starter keeps), so that the starter kit is made from it. At least one region.
   std::string reference;
+  slot_streams streams = slot_streams::session;  ///< which streams the submission's work may go on
 };
 
 /// A submission, compiled and loaded by the host, that lab_point::run_slot runs.

@@ -36,9 +36,7 @@ void read_assignment_table(const std::string& file, const toml::table& table, as
                            std::vector<lab_problem>& problems) {
   table_reader r(file, table, "assignment", problems);
   a.id = r.text("id", "", true);
-  if (!a.id.empty() && !std::all_of(a.id.begin(), a.id.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
-      }))
+  if (!a.id.empty() && !is_assignment_id(a.id))
     r.report(*table.get("id"), "assignment.id is lower-case letters, digits, '-' and '_' (it names folders)");
   a.title = r.text("title", "", true);
   a.description = r.text("description");
@@ -161,6 +159,12 @@ void check_tests(const std::string& file, const assignment_file& a, std::vector<
 }
 
 }  // namespace
+
+bool is_assignment_id(const std::string& id) {
+  return !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+  });
+}
 
 assignment_file parse_assignment(const std::filesystem::path& path) {
   const std::string file = path.string();

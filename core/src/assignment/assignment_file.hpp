@@ -141,6 +141,9 @@ struct assignment_file {
   std::vector<hidden_test> hidden;  ///< a kit's [[hidden]]: tests graded elsewhere, described only
 };
 
+/// True for an assignment id: lower-case letters, digits, '-' and '_', at least one (it names folders).
+bool is_assignment_id(const std::string& id);
+
 /// Parses the assignment file at `path`: syntax, keys (unknown ones with the nearest name), types and
 /// ranges, unique test names, requires, zero_at < full_at, the points adding up. Throws lab_file_error
 /// with every problem. What needs the lab's plugin (the slot, the tests' parameter names and values)

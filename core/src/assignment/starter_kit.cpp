@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "assignment/kit_plugin.hpp"
 #include "results/safe_file.hpp"
 #include "slots/solution_regions.hpp"
 
@@ -12,9 +13,6 @@ namespace cudalab::host {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// A TOML basic string: quoted, with backslashes, quotes and control characters escaped.
 std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (const char c : s) {
@@ -27,6 +25,8 @@ std::string quoted(const std::string& s) {
   }
   return out + "\"";
 }
+
+namespace {
 
 std::string list(const std::vector<std::string>& items) {
   std::string out = "[";
@@ -112,9 +112,11 @@ void make_empty_folder(const fs::path& out) {
   if (ec) throw std::runtime_error("cannot make " + out.string() + ": " + ec.message());
 }
 
-std::vector<fs::path> write_starter_kit(const loaded_assignment& a, const fs::path& out) {
+std::vector<fs::path> write_starter_kit(const loaded_assignment& a, const fs::path& out, const kit_lab_plugin& plugin) {
   const std::string starter = starter_of(a);  // before anything is written: markers that do not pair up throw
   make_empty_folder(out);
+  const std::vector<fs::path> plugin_files =
+      plugin.source.empty() ? std::vector<fs::path>{} : write_kit_plugin(plugin.source, out);
   const fs::path source = out / a.submission_name(), lab = out / "lab.toml", assignment = out / "assignment.toml",
                  readme = out / "README.md";
   write_file_atomically(source, starter);
@@ -125,7 +127,10 @@ std::vector<fs::path> write_starter_kit(const loaded_assignment& a, const fs::pa
   std::ostringstream md;
   md << "# " << f.title << "\n\n";
   if (!f.description.empty()) md << f.description << "\n\n";
-  md << "Write `" << a.slot->entry << "` in `" << a.submission_name() << "`: " << a.slot->summary << ". ";
+  // The description says what to write (init's template: the slot's summary); the slot's words only
+  // where it says nothing.
+  md << "Write `" << a.slot->entry << "` in `" << a.submission_name() << "`"
+     << (f.description.empty() ? ": " + a.slot->summary + ". " : ". ");
   md << "The comment at the top of that file says how the lab calls your code. Replace every `// TODO` part; "
         "the file as given compiles and fails the tests.\n\n";
   md << "## Rubric (" << number(f.points) << " points)\n\n| test | kind | what | points |\n|---|---|---|---:|\n";
@@ -146,7 +151,14 @@ std::vector<fs::path> write_starter_kit(const loaded_assignment& a, const fs::pa
     if (t.visibility == test_visibility::hidden)
       md << "| " << t.name << " (hidden) | " << test_kind_name(t.kind) << " | " << hidden_words(t) << " | "
          << number(t.points) << " |\n";
-  md << "\n## Commands\n\n```sh\n";
+  if (!plugin.source.empty())
+    md << "\n## The lab's plugin\n\nThis lab is not part of cudalab: its plugin's source is in `" << kit_plugin_folder
+       << "/` (without the solution). Build it once, in this folder, with cudalab installed and on PATH:\n\n```sh\n"
+       << kit_build_command(".") << "\n```\n\n`check` finds it in `build/`.\n";
+  else if (!plugin.package.empty())
+    md << "\n## The lab's plugin\n\nThis lab is not part of cudalab. Install its plugin first: " << plugin.package
+       << "\n";
+  md << "\n## Commands\n\nIn this folder:\n\n```sh\n";
   md << "cudalab check assignment.toml --submission " << a.submission_name()
      << "            # build, the visible tests, sanitizers, a projected score\n";
   md << "cudalab check assignment.toml --submission " << a.submission_name()
@@ -156,7 +168,9 @@ std::vector<fs::path> write_starter_kit(const loaded_assignment& a, const fs::pa
      << "). Performance is measured as a percentage of the lab's baseline on your own GPU, in the same run. "
         "Hidden tests are graded by the course, not by `check`.\n";
   write_file_atomically(readme, md.str());
-  return {source, lab, assignment, readme};
+  std::vector<fs::path> written{source, lab, assignment, readme};
+  written.insert(written.end(), plugin_files.begin(), plugin_files.end());
+  return written;
 }
 
 }  // namespace cudalab::host

@@ -12,14 +12,26 @@
 
 namespace cudalab::host {
 
+/// `s` as a TOML basic string: quoted, with backslashes, quotes and newlines escaped.
+std::string quoted(const std::string& s);
+
 /// The assignment as TOML text: with `public_copy`, hidden tests become [[hidden]] descriptions and
 /// the lab file is named `lab` (the kit's copy); otherwise everything, as the staff wrote it.
 std::string assignment_text(const loaded_assignment& a, bool public_copy, const std::string& lab);
 
+/// How the students of a lab that cudalab does not ship get its plugin (neither: a lab cudalab ships).
+struct kit_lab_plugin {
+  std::filesystem::path source;  ///< --plugin-source: the lab's source folder, built in the kit (kit_plugin.hpp)
+  std::string package;           ///< --plugin-package: what to install, in the README's words
+};
+
 /// Writes the kit into `out` (created; an existing folder must be empty): the starter source, lab.toml,
-/// assignment.toml and README.md. Returns the files written. Throws std::runtime_error when the folder
-/// cannot be used or written, solution_markers_error for a reference whose markers do not pair up.
-std::vector<std::filesystem::path> write_starter_kit(const loaded_assignment& a, const std::filesystem::path& out);
+/// assignment.toml and README.md, and with `plugin.source` the lab's plugin source and the CMakeLists
+/// that builds it (kit_plugin.hpp). Returns the files written. Throws std::runtime_error when the folder
+/// cannot be used or written or the plugin source cannot be used, solution_markers_error for a reference
+/// whose markers do not pair up.
+std::vector<std::filesystem::path> write_starter_kit(const loaded_assignment& a, const std::filesystem::path& out,
+                                                     const kit_lab_plugin& plugin = {});
 
 /// The starter's text for a's slot (solution regions replaced).
 std::string starter_of(const loaded_assignment& a);

@@ -10,6 +10,24 @@
 
 namespace cudalab::host {
 
+namespace {
+
+// The parameters a line of a test's sweep sets: its key, or, for a `zip` line of groups (an array of
+// tables; a lab may have a parameter called zip), the keys of every group.
+std::vector<std::string> swept_names(const std::string& line) {
+  const std::string key = line.substr(0, line.find(" = "));
+  if (key != "zip") return {key};
+  std::vector<std::string> names;
+  const toml::table parsed = toml::parse(line);
+  if (const toml::array* groups = parsed["zip"].as_array())
+    for (const toml::node& g : *groups)
+      if (const toml::table* t = g.as_table())
+        for (const auto& [name, axis] : *t) names.emplace_back(name.str());
+  return names.empty() ? std::vector<std::string>{key} : names;
+}
+
+}  // namespace
+
 std::string test_lab_text(const assignment_file& a, const assignment_test& t, const lab_file& base,
                           const std::string& variant, const std::optional<test_draw>& draw) {
   std::vector<std::string> sweep = t.sweep;
@@ -30,11 +48,12 @@ std::string test_lab_text(const assignment_file& a, const assignment_test& t, co
     if (same != params.end()) params.erase(same);
     params.push_back(line);
   }
-  // A parameter the test sweeps is not also set.
+  // A parameter the test sweeps, on an axis of its own or in a zipped group, is not also set.
   for (const std::string& line : sweep)
-    params.erase(
-        std::remove_if(params.begin(), params.end(), [&](const std::string& l) { return key_of(l) == key_of(line); }),
-        params.end());
+    for (const std::string& name : swept_names(line))
+      params.erase(
+          std::remove_if(params.begin(), params.end(), [&](const std::string& l) { return key_of(l) == name; }),
+          params.end());
   out << "\n[params]\n";
   for (const std::string& line : params) out << line << "\n";
   out << "\n[sweep]\n";

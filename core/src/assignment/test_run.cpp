@@ -72,7 +72,8 @@ graded_build build_graded(const loaded_assignment& a, const std::string& submiss
   for (const std::string& flag : a.file.flags) g.report.command += " " + flag;
   for (const compile_diagnostic& d : g.built.diagnostics) fmt::print("  {}\n", d.text());
   g.report.diagnostics = g.built.diagnostics;
-  g.report.lines = named_lines(submission, a.submission_name(), g.built.diagnostics);
+  // Diagnostics name the file as the student gave it (slots/submission.cpp).
+  g.report.lines = named_lines(submission, std::filesystem::path(submission).filename().string(), g.built.diagnostics);
   return g;
 }
 

@@ -211,7 +211,7 @@ bool test_session::build() {
   if (!ec && size > f_.max_bytes) {  // never handed to a compiler
     report_.submission.build.command = "not handed to a compiler";
     report_.submission.build.diagnostics.push_back(
-        {a_.submission_name(), 0, diagnostic_severity::error,
+        {fs::path(in_.submission).filename().string(), 0, diagnostic_severity::error,
          fmt::format("the submission has {} bytes, more than the assignment's max_bytes ({})", size, f_.max_bytes)});
     fmt::print("  {}\n", report_.submission.build.diagnostics.back().text());
   } else {

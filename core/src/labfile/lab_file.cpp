@@ -11,7 +11,7 @@
 namespace cudalab::host {
 namespace {
 
-const std::vector<std::string> lab_keys = {"plugin", "title", "variants", "baseline"};
+const std::vector<std::string> lab_keys = {"plugin", "title", "variants", "baseline", "lesson"};
 
 // Checks the types of [lab]'s keys and reports unknown ones; fills `out.plugin`.
 void read_lab_table(const std::string& file, const toml::table& lab, lab_file& out,
@@ -23,6 +23,7 @@ void read_lab_table(const std::string& file, const toml::table& lab, lab_file& o
   r.text("title");
   r.strings("variants", "variant names (strings)");
   r.text("baseline");
+  out.lesson = r.word("lesson", {"time", "traffic"}, "time");
   if (const toml::node* plugin = lab.get("plugin")) {
     out.plugin_where = locate(file, plugin->source());
     if (plugin->is_string() && out.plugin.empty())

@@ -22,6 +22,7 @@ struct lab_file {
   std::string text;  ///< the text it was parsed from
   std::string plugin;
   source_location plugin_where;
+  std::string lesson = "time";  ///< [lab] lesson: "time" or "traffic" (the plots draw the model's totals too)
   struct impl;
   std::shared_ptr<const impl> tree;  ///< the parsed document with source positions
 };

@@ -45,6 +45,7 @@ struct lab_plan {
   std::string title;
   std::vector<std::string> variants;  ///< to run, in the order given (all of the spec's if unset)
   std::string baseline;               ///< "" when none
+  std::string lesson = "time";        ///< [lab] lesson: "traffic" when the lab teaches the traffic itself
   params base;                        ///< every declared parameter: default < [params] < --set
   std::vector<sweep_axis> sweep;      ///< [sweep] axes and zipped groups' axes, in the order written
   measure_settings measure;           ///< defaults < lab [measure] < profile < --set measure.*

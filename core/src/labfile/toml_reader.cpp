@@ -23,7 +23,43 @@ toml::table parse_toml(const std::string& file, std::string_view text) {
   }
 }
 
+namespace {
+
+// A key as TOML writes it: bare when it can be, else quoted.
+std::string key_text(const toml::key& key) {
+  const std::string k(key.str());
+  const bool bare = !k.empty() && std::all_of(k.begin(), k.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+  if (bare) return k;
+  std::ostringstream os;
+  os << toml::value<std::string>(k);
+  return os.str();
+}
+
+bool holds_table(const toml::node& node) {
+  if (node.is_table()) return true;
+  if (const toml::array* a = node.as_array())
+    return std::any_of(a->begin(), a->end(), [](const toml::node& e) { return holds_table(e); });
+  return false;
+}
+
+}  // namespace
+
 std::string toml_text(const toml::node& node) {
+  // TOML++ writes a table's keys sorted by name; a table within is written here in the order it was
+  // written, which a zipped sweep group's axes need (its first axis names the group in plots).
+  if (const toml::table* t = node.as_table()) {
+    std::string out;
+    for (const auto& [key, value] : written_order(*t))
+      out += (out.empty() ? "" : ", ") + key_text(*key) + " = " + toml_text(*value);
+    return out.empty() ? "{}" : "{ " + out + " }";
+  }
+  if (holds_table(node)) {
+    std::string out;
+    for (const toml::node& e : *node.as_array()) out += (out.empty() ? "" : ", ") + toml_text(e);
+    return "[ " + out + " ]";
+  }
   std::ostringstream os;
   node.visit([&](auto&& v) { os << v; });
   return os.str();

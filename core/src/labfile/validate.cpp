@@ -99,6 +99,7 @@ struct validation {
       : file(parsed), tree(*parsed.tree), path(tree.file), spec(lab), check_point(check), profile(layered) {
     plan.file = file.path;
     plan.plugin = file.plugin;
+    plan.lesson = file.lesson;
     lab_table = tree.doc["lab"].as_table();
     params_table = tree.doc["params"].as_table();
     sweep_table = tree.doc["sweep"].as_table();

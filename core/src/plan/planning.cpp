@@ -196,6 +196,7 @@ std::vector<lab_description> describe_plans(const std::vector<planned_lab>& plan
     d.plugin = pl.plugin->spec.name;
     d.title = pl.plan.title;
     d.about = leading_comment(pl.text);
+    d.lesson = pl.plan.lesson;
     for (const param_spec& ps : pl.plugin->spec.params)
       d.params.emplace_back(ps.name, value_text(pl.plan.base.values().at(ps.name)));
     for (const sweep_axis& axis : pl.plan.sweep) {

@@ -333,6 +333,7 @@ void to_json(json& j, const lab_description& l) {
        {"sweep", sweep}, {"sweep_spacing", spacing}, {"measure", measure}, {"variants", l.variants}};
   if (!l.sweep_zip.empty()) j["sweep_zip"] = l.sweep_zip;  // only where a lab file zips axes
   if (!l.about.empty()) j["about"] = l.about;
+  if (l.lesson != "time") j["lesson"] = l.lesson;  // only where a lab file says its lesson is traffic
 }
 
 void from_json(const json& j, lab_description& l) {
@@ -346,7 +347,8 @@ void from_json(const json& j, lab_description& l) {
   if (j.contains("sweep_zip")) j.at("sweep_zip").get_to(l.sweep_zip);  // absent: no zipped axes
   for (const auto& [k, v] : j.at("measure").items()) l.measure.emplace_back(k, v.get<std::string>());
   j.at("variants").get_to(l.variants);
-  get_text(j, "about", l.about);  // written only when the lab file has a leading comment
+  get_text(j, "about", l.about);                              // written only when the lab file has a leading comment
+  if (j.contains("lesson")) j.at("lesson").get_to(l.lesson);  // likewise: "time" when absent
 }
 
 namespace {

@@ -105,6 +105,49 @@ std::optional<double> measured_wavefronts_per_request(const variant_result& r) {
          requests;
 }
 
+// `count` summed over the accesses `kinds` of one memory, the model's or Nsight Compute's (`has`: that
+// side has figures); nullopt without such accesses.
+template <typename Totals>
+std::optional<double> total_over(bool has, std::initializer_list<const Totals*> kinds, std::uint64_t Totals::*count) {
+  if (!has) return std::nullopt;
+  std::uint64_t requests = 0, counted = 0;
+  for (const Totals* t : kinds) {
+    requests += t->requests;
+    counted += t->*count;
+  }
+  if (requests == 0) return std::nullopt;
+  return double(counted);
+}
+
+// Global sectors over `r`'s whole run (loads, stores and atomics), what a lab whose lesson is traffic is
+// about: the model's, and what Nsight Compute counted.
+std::optional<double> predicted_sectors_total(const variant_result& r) {
+  const auto& m = r.model;
+  return total_over(r.has_model, {&m.global_load, &m.global_store, &m.global_atomic}, &global_totals::sectors);
+}
+std::optional<double> measured_sectors_total(const variant_result& r) {
+  const auto& m = r.measured;
+  return total_over(r.has_measured, {&m.global_load, &m.global_store, &m.global_atomic}, &measured_global::sectors);
+}
+
+// Shared-memory wavefronts over `r`'s whole run: the model's, and those Nsight Compute counted the
+// addresses need.
+std::optional<double> predicted_wavefronts_total(const variant_result& r) {
+  const auto& m = r.model;
+  return total_over(r.has_model, {&m.shared_load, &m.shared_store, &m.shared_atomic}, &shared_totals::wavefronts);
+}
+std::optional<double> measured_wavefronts_total(const variant_result& r) {
+  const auto& m = r.measured;
+  return total_over(r.has_measured, {&m.shared_load, &m.shared_store, &m.shared_atomic},
+                    &measured_shared::address_wavefronts);
+}
+
+// Whether the lab file `file` says its lesson is traffic ([lab] lesson = "traffic").
+bool traffic_lesson(const std::vector<lab_description>& labs, const std::string& file) {
+  return std::any_of(labs.begin(), labs.end(),
+                     [&](const lab_description& l) { return l.file == file && l.lesson == "traffic"; });
+}
+
 // Whether any of `rows` has a value of `f`.
 template <typename F>
 bool any_has(const std::vector<const variant_result*>& rows, F f) {
@@ -206,7 +249,8 @@ class sweep_plot {
         styles_(styles),
         along_(x_axis_of(labs, rows.front()->lab_file, x_parameter(rows, swept))),
         xname_(along_.name),
-        x_(values_of(rows, xname_), spacing_of(labs, rows.front()->lab_file, xname_)) {
+        x_(values_of(rows, xname_), spacing_of(labs, rows.front()->lab_file, xname_)),
+        traffic_(traffic_lesson(labs, rows.front()->lab_file)) {
     // A second parameter of a few numbers is a dash pattern; every other one that varies makes facets.
     for (const std::string& name : swept) {
       if (along_.moves_with_x(name)) continue;
@@ -349,7 +393,8 @@ class sweep_plot {
 
   // GB/s when a result was timed; % of the baseline when the lab file has a timed baseline and something
   // to compare with it; global sectors and shared wavefronts per request when the model traced such
-  // accesses or Nsight Compute counted them (run --profile: rings beside the predicted markers).
+  // accesses or Nsight Compute counted them (run --profile: rings beside the predicted markers), and
+  // their totals over the run too where the lab file's lesson is traffic ([lab] lesson = "traffic").
   std::vector<panel> panels_shown() const {
     std::vector<panel> panels;
     if (any_has(rows_, gbps_of))
@@ -375,14 +420,20 @@ class sweep_plot {
       const char* y_title;
       std::optional<double> (*predicted)(const variant_result&);
       std::optional<double> (*measured)(const variant_result&);
+      bool total = false;  // a total over the run: drawn where the lesson is traffic, on a log axis over decades
     };
     const per_request_panel per_request_panels[] = {
         {"sectors_per_request", "global sectors per request, predicted by the model (4 = coalesced)", "sectors/request",
          predicted_sectors_per_request, measured_sectors_per_request},
         {"wavefronts_per_request",
          "shared-memory wavefronts per request, predicted by the model (the fewest: 1 per 128 bytes moved)",
-         "wavefronts/request", predicted_wavefronts_per_request, measured_wavefronts_per_request}};
+         "wavefronts/request", predicted_wavefronts_per_request, measured_wavefronts_per_request},
+        {"sectors_total", "global sectors in total over each run, predicted by the model: the traffic", "sectors",
+         predicted_sectors_total, measured_sectors_total, true},
+        {"wavefronts_total", "shared-memory wavefronts in total over each run, predicted by the model", "wavefronts",
+         predicted_wavefronts_total, measured_wavefronts_total, true}};
     for (const per_request_panel& q : per_request_panels) {
+      if (q.total && !traffic_) continue;
       const bool counted = any_has(rows_, q.measured);
       if (!counted && !any_has(rows_, q.predicted)) continue;
       panel p{q.id,
@@ -390,7 +441,7 @@ class sweep_plot {
               q.y_title,
               160,
               true,
-              false,
+              q.total,
               [predicted = q.predicted](const variant_result& r) { return exact(predicted(r)); },
               std::nullopt};
       if (counted) p.measured = q.measured;
@@ -542,6 +593,7 @@ class sweep_plot {
   x_choice along_;
   std::string xname_;
   sweep_x_axis x_;
+  bool traffic_ = false;                    // the lab file's lesson is traffic: the model's totals get panels too
   std::string dashed_name_;                 // the parameter drawn as dash patterns, "" for none
   std::vector<std::string> dashed_values_;  // its values, ascending: value k is dash_of(k)
   std::vector<std::string> facet_names_;    // the parameters that make facets, in sweep order

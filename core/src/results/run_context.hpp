@@ -41,6 +41,7 @@ struct lab_description {
   /// What the lab file says it shows and what to look for: its leading comment, without the '#'s
   /// (lines kept; "" when it has none)
   std::string about;
+  std::string lesson = "time";  ///< [lab] lesson: "traffic" adds the model's totals to its plots
   std::vector<std::pair<std::string, std::string>> params;              ///< every parameter's value at the base point
   std::vector<std::pair<std::string, std::vector<std::string>>> sweep;  ///< each swept axis, its values
   std::vector<std::pair<std::string, std::string>> sweep_spacing;       ///< each swept axis: list, step or factor

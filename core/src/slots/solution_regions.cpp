@@ -23,6 +23,7 @@ std::string indentation(const std::string& line) { return line.substr(0, line.fi
 
 struct region_walk {
   std::string starter;
+  std::string redacted;  ///< the reference with each region's lines but its markers and STARTER lines left out
   int regions = 0;
 };
 
@@ -40,15 +41,21 @@ region_walk walk(const std::string& reference, const std::string& file) {
       begun_at = number;
       out.regions++;
       out.starter += indentation(line) + "// TODO: your code here\n";
+      out.redacted += line + "\n";
     } else if (t == end_marker) {
       if (!begun_at)
         throw solution_markers_error(file + ":" + std::to_string(number) + ": '" + end_marker + "' without a '" +
                                      begin_marker + "' before it");
       begun_at = 0;
+      out.redacted += line + "\n";
     } else if (begun_at) {
-      if (t.rfind(starter_marker, 0) == 0) out.starter += indentation(line) + trimmed(t.substr(11)) + "\n";
+      if (t.rfind(starter_marker, 0) == 0) {
+        out.starter += indentation(line) + trimmed(t.substr(11)) + "\n";
+        out.redacted += line + "\n";
+      }
     } else {
       out.starter += line + "\n";
+      out.redacted += line + "\n";
     }
   }
   if (begun_at)
@@ -61,6 +68,10 @@ region_walk walk(const std::string& reference, const std::string& file) {
 
 std::string starter_source(const std::string& reference, const std::string& file) {
   return walk(reference, file).starter;
+}
+
+std::string redacted_reference(const std::string& reference, const std::string& file) {
+  return walk(reference, file).redacted;
 }
 
 int solution_region_count(const std::string& reference, const std::string& file) {

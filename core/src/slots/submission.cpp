@@ -36,11 +36,15 @@ std::string arch_of(const device_info& device) {
 
 namespace {
 
+// The name diagnostics give the submission: its file's, as the student named it (`check --submission
+// other.cu` reports other.cu:12), which is the slot's file name when they kept it.
+std::string student_file_name(const std::string& source_path) { return fs::path(source_path).filename().string(); }
+
 // The diagnostic of a built file that lacks the slot's entry.
-compile_diagnostic missing_entry(const slot_spec& slot) {
+compile_diagnostic missing_entry(const slot_spec& slot, const std::string& file_name) {
   const std::string how =
       slot.kind == slot_kind::kernel ? "extern \"C\" __global__ void " : "extern \"C\" cudaError_t ";
-  return {slot.file_name, 0, diagnostic_severity::error,
+  return {file_name, 0, diagnostic_severity::error,
           "it defines no function '" + slot.entry + "': the slot calls " + how + slot.entry +
               "(...), as the starter declares it"};
 }
@@ -55,13 +59,13 @@ built_submission build_kernel(const slot_spec& slot, const std::string& source_p
                               const build_policy& policy, const fs::path& artifact) {
   built_submission out;
   kernel_compile_request request;
+  request.file_name = student_file_name(source_path);
   try {  // a regular file of bounded size, like a lab file
     request.source = read_text(source_path, "submission");
   } catch (const lab_file_error& e) {
-    out.diagnostics.push_back({slot.file_name, 0, diagnostic_severity::error, e.what()});
+    out.diagnostics.push_back({request.file_name, 0, diagnostic_severity::error, e.what()});
     return out;
   }
-  request.file_name = slot.file_name;
   request.arch = arch;
   request.options = policy.flags;
   request.include_dirs = policy.include_dirs;
@@ -75,8 +79,8 @@ built_submission build_kernel(const slot_spec& slot, const std::string& source_p
   out.diagnostics = compiled.diagnostics;
   if (!compiled.ok) return out;
   const std::string bytes(compiled.cubin.begin(), compiled.cubin.end());
-  if (!defines_function(bytes, slot.file_name, slot.entry)) {
-    out.diagnostics.push_back(missing_entry(slot));
+  if (!defines_function(bytes, request.file_name, slot.entry)) {
+    out.diagnostics.push_back(missing_entry(slot, request.file_name));
     return out;
   }
   write_file_atomically(artifact, bytes);
@@ -89,7 +93,7 @@ built_submission build_launcher_slot(const slot_spec& slot, const std::string& s
                                      const build_policy& policy, const fs::path& artifact) {
   launcher_build_request request;
   request.source_path = source_path;
-  request.file_name = slot.file_name;
+  request.file_name = student_file_name(source_path);
   request.output_path = artifact.string();
   request.arch = arch;
   request.flags = policy.flags;
@@ -103,8 +107,8 @@ built_submission build_launcher_slot(const slot_spec& slot, const std::string& s
   built_submission out;
   out.diagnostics = built.diagnostics;
   if (!built.ok) return out;
-  if (!defines_function(file_bytes(request.output_path), slot.file_name, slot.entry)) {
-    out.diagnostics.push_back(missing_entry(slot));
+  if (!defines_function(file_bytes(request.output_path), request.file_name, slot.entry)) {
+    out.diagnostics.push_back(missing_entry(slot, request.file_name));
     return out;
   }
   out.ok = true;
@@ -128,7 +132,7 @@ built_submission build_submission(const slot_spec& slot, const std::string& sour
                                                           : build_launcher_slot(slot, source, arch, policy, artifact);
   std::vector<std::string> roots = toolkit_include_dirs();
   roots.insert(roots.end(), {"/usr/include", "/usr/lib/gcc"});
-  built.diagnostics = for_the_student(built.diagnostics, slot.file_name, roots);
+  built.diagnostics = for_the_student(built.diagnostics, student_file_name(source), roots);
   return built;
 }
 

@@ -1,8 +1,10 @@
 // The @LAB@ lab: scaling a float array, one float per thread against 16-byte vectors in a grid-stride loop.
 #include <algorithm>
 #include <memory>
+#include <string>
 
 #include "@LAB@.hpp"
+#include "@LAB@_slot_sources.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
 #include "cudalab/variant_table.hpp"
@@ -43,6 +45,18 @@ class scale_point final : public cudalab::lab_point {
     }
   }
 
+  // Slot `scale` (the scale variant's job, so verify() checks it as that variant): a student's kernel on
+  // the same buffers, launched as @LAB@_slot.cu's header says. Each argument has the kernel parameter's type.
+  void run_slot(const std::string&, const cudalab::slot_code& code, cudaStream_t stream) override {
+    const float* in = d_in_.data();
+    float* out = d_out_.data();
+    unsigned long long n = s_.n;
+    float factor = s_.factor;
+    void* args[] = {&in, &out, &n, &factor};
+    const auto blocks = static_cast<unsigned>((s_.n + s_.block - 1) / s_.block);
+    code.launch(dim3(blocks), dim3(static_cast<unsigned>(s_.block)), 0, stream, args);
+  }
+
   cudalab::verification verify(cudalab::variant_index, const cudalab::lab_context& ctx) override {
     // Every element on the GPU: the same single multiply as the kernels, so the bits must match.
     return compare_scaled(d_out_.data(), d_in_.data(), s_.n, s_.factor, ctx.stream);
@@ -77,6 +91,11 @@ class @LAB@_lab final : public cudalab::lab {
     s.params = parameters.specs();
     s.variants = variants.specs();
     s.baseline = "scale";
+    // A hole a student fills in a course assignment (docs/assignments.md): the reference solution is
+    // @LAB@_slot.cu, compiled in as text by cudalab_add_plugin's SLOTS.
+    s.slots = {{"scale", cudalab::slot_kind::kernel, "scale",
+                "multiply every float by factor, one thread per element, the last partial block included", "scale",
+                "scale.cu", cudalab_slot_source::@LAB@_slot_cu}};
     return s;
   }
 
