@@ -3,6 +3,7 @@
 // [measure] keys a test's lab file turns on, the [anti_cheat] census keys and the [limits] of children.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include <filesystem>
@@ -161,6 +162,47 @@ TEST(AssignmentFile, EveryProblemIsLocated) {
     EXPECT_NE(what.find("zero_at (10) must be below full_at (5)"), std::string::npos) << what;
     EXPECT_NE(what.find("requires 'size', which is no test; did you mean 'sizes'?"), std::string::npos) << what;
     EXPECT_NE(what.find("b.toml:23:1: unknown key 'colour' in test"), std::string::npos) << what;
+  }
+}
+
+// A kit's [build] flags reach nvcc and NVRTC: only an allow-list is read, each other flag refused where it
+// is written, with the list in words (a wrapper through -Xcompiler, -o over a file, @file, -ccbin ...).
+TEST(AssignmentFile, redteam26_f06_build_flags_are_allow_listed) {
+  const std::string allowed = std::string(assignment_text) +
+                              "\n[build]\nflags = [\"-O3\", \"-lineinfo\", \"-std=c++17\", \"-DTILE=32\", \"-DFAST\", "
+                              "\"-maxrregcount=64\", \"--use_fast_math\", \"-G\", \"--ftz=true\", \"--fmad=false\", "
+                              "\"--extra-device-vectorization\", \"--prec-div=true\", \"--prec-sqrt=false\"]\n";
+  EXPECT_EQ(parse_assignment(write_assignment("flags_ok.toml", allowed)).flags.size(), 13u);
+  const std::vector<std::string> refused = {"-Xcompiler=-wrapper,/tmp/x",
+                                            "-ccbin=/tmp/evil",
+                                            "-o",
+                                            "--run",
+                                            "-odir",
+                                            "--keep",
+                                            "@flags.txt",
+                                            "-I/home",
+                                            "-L/tmp",
+                                            "-lssl",
+                                            "-arch=sm_90",
+                                            "-DX=$(id)",
+                                            "-D1X",
+                                            "-O3 -o /tmp/f",
+                                            "-Xptxas=-v"};
+  std::string text = std::string(assignment_text) + "\n[build]\nflags = [\n";
+  for (const std::string& f : refused) text += "  \"" + f + "\",\n";
+  text += "]\n";
+  const int first_line = 1 + int(std::count(text.begin(), text.end(), '\n')) - int(refused.size()) - 1;
+  try {
+    parse_assignment(write_assignment("flags_bad.toml", text));
+    FAIL() << "parsed";
+  } catch (const lab_file_error& e) {
+    const std::string what = e.what();
+    for (std::size_t i = 0; i < refused.size(); ++i) {
+      const std::string expected = "flags_bad.toml:" + std::to_string(first_line + int(i)) + ":3: build.flags: '" +
+                                   refused[i] + "' is not an allowed compiler flag";
+      EXPECT_NE(what.find(expected), std::string::npos) << expected << "\n" << what;
+    }
+    EXPECT_NE(what.find("allowed: -O0..-O3, -lineinfo"), std::string::npos) << what;
   }
 }
 
