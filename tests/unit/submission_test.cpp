@@ -206,6 +206,38 @@ TEST(AssignmentFile, redteam26_f06_build_flags_are_allow_listed) {
   }
 }
 
+// A test's name becomes file and folder names (tests/NAME.toml, perf-NAME-N/): like an id, 1 to 64 letters,
+// digits, '-' and '_', checked where it is written; a [[hidden]] description's name too.
+TEST(AssignmentFile, redteam26_f07_test_names_are_like_an_id) {
+  std::string ok = assignment_text;
+  ok.replace(ok.find("name = \"sizes\""), 14, "name = \"Sizes_2-" + std::string(56, 'x') + "\"");
+  ok.replace(ok.find("requires = [\"sizes\"]"), 20, "requires = [\"Sizes_2-" + std::string(56, 'x') + "\"]");
+  EXPECT_EQ(parse_assignment(write_assignment("names_ok.toml", ok)).tests.front().name.size(), 64u);
+  for (const std::string& name :
+       {std::string("../../.config/x"), std::string("a/b"), std::string("two words"), std::string("a\\nb"),
+        std::string(""), std::string(65, 'n'), std::string(".hidden"), std::string("a;rm -rf x")}) {
+    std::string text = assignment_text;
+    text.replace(text.find("name = \"speed\""), 14, "name = \"" + name + "\"");
+    try {
+      parse_assignment(write_assignment("names_bad.toml", text));
+      ADD_FAILURE() << "parsed a test called '" << name << "'";
+    } catch (const lab_file_error& e) {
+      const std::string what = e.what();
+      const std::string expected =
+          "names_bad.toml:16:8: test.name is 1 to 64 letters, digits, '-' and '_' (it names files and folders)";
+      EXPECT_NE(what.find(expected), std::string::npos) << name << "\n" << what;
+    }
+  }
+  std::string hidden =
+      std::string(assignment_text) + "\n[[hidden]]\nname = \"../x\"\nkind = \"correctness\"\npoints = 0\n";
+  try {
+    parse_assignment(write_assignment("names_hidden.toml", hidden));
+    FAIL() << "parsed a hidden test called '../x'";
+  } catch (const lab_file_error& e) {
+    EXPECT_NE(std::string(e.what()).find(":25:8: hidden.name is 1 to 64 letters"), std::string::npos) << e.what();
+  }
+}
+
 namespace {
 
 // The lab file assignment_text names, for the integrity settings: the [measure] keys its tests' lab files

@@ -138,7 +138,7 @@ void read_feedback_table(const std::string& file, const toml::table& table, assi
 hidden_test read_hidden_table(const std::string& file, const toml::table& table, std::vector<lab_problem>& problems) {
   table_reader r(file, table, "hidden", problems);
   hidden_test h;
-  h.name = r.text("name", "", true);
+  h.name = read_test_name(r, "name");
   h.kind = r.word("kind", test_kind_names(), "correctness", true);
   h.points = r.number("points", 0, 0, true);
   h.description = r.text("description");
