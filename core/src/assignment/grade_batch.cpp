@@ -8,6 +8,7 @@
 #include "assignment/class_results.hpp"
 #include "assignment/digests.hpp"
 #include "assignment/lms_outputs.hpp"
+#include "assignment/pseudonyms.hpp"
 #include "assignment/test_scoring.hpp"
 #include "exit_codes.hpp"
 #include "labfile/text_file.hpp"
@@ -122,6 +123,9 @@ int grade_class(const loaded_assignment& a, const session_settings& settings, co
     }
   }
   try {
+    // Two students with one pseudonym: all but the first by id draw again, and their grade.json says so.
+    for (const std::size_t i : break_pseudonym_ties(settings.secret, a.file.id, graded))
+      write_grade_report(out / graded[i].student / "grade.json", graded[i].report);
     write_file_atomically(out / "gradebook.csv", gradebook_csv(graded));
     const std::vector<leaderboard_row> board = class_leaderboard(graded);
     write_file_atomically(out / "leaderboard.json", leaderboard_json(a.file.id, board));
