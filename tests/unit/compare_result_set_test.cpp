@@ -102,5 +102,20 @@ TEST(CompareResultSet, ANewerSchemaIsRefused) {
       << refusal(dir);
 }
 
+// A results file over the cap is refused before it is read (a sparse file: nothing is allocated for it),
+// and so is a context.json beside a results.jsonl.
+TEST(CompareResultSet, redteam26_f27_a_huge_results_file_is_refused) {
+  const fs::path dir = scratch("huge");
+  std::ofstream(dir / "results.json") << "{";
+  fs::resize_file(dir / "results.json", max_results_file_bytes + 1);
+  EXPECT_NE(refusal(dir).find("results.json: larger than the 256 MiB cudalab reads as results"), std::string::npos)
+      << refusal(dir);
+  const fs::path jsonl = scratch("huge_context");
+  std::ofstream(jsonl / "results.jsonl") << "";
+  std::ofstream(jsonl / "context.json") << "{";
+  fs::resize_file(jsonl / "context.json", max_results_file_bytes + 1);
+  EXPECT_NE(refusal(jsonl).find("context.json: larger than the 256 MiB"), std::string::npos) << refusal(jsonl);
+}
+
 }  // namespace
 }  // namespace cudalab::host

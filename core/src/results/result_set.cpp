@@ -1,6 +1,8 @@
 // Reading a run's results back: which file of a results folder, and each read through results/json.hpp.
 #include "results/result_set.hpp"
 
+#include <fmt/format.h>
+
 #include <fstream>
 #include <sstream>
 #include <system_error>
@@ -12,18 +14,28 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The whole of `file`, which must be a regular file (a FIFO would block, a device never end).
+// The whole of `file`, which must be a regular file (a FIFO would block, a device never end) of at
+// most max_results_file_bytes (a huge file would take the memory with it), however it grows meanwhile.
 std::string read_whole(const fs::path& file) {
   std::error_code ec;
   const fs::file_status st = fs::status(file, ec);
   if (ec || !fs::exists(st)) throw result_set_error(file.string() + ": no such file or folder");
   if (!fs::is_regular_file(st)) throw result_set_error(file.string() + ": not a regular file");
+  const auto too_large = [&] {
+    return result_set_error(fmt::format("{}: larger than the {} MiB cudalab reads as results (not a run's results?)",
+                                        file.string(), max_results_file_bytes >> 20));
+  };
+  if (fs::file_size(file, ec) > max_results_file_bytes && !ec) throw too_large();
   std::ifstream in(file, std::ios::binary);
   if (!in) throw result_set_error(file.string() + ": cannot be opened for reading");
-  std::ostringstream text;
-  text << in.rdbuf();
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, std::size_t(in.gcount()));
+    if (text.size() > max_results_file_bytes) throw too_large();
+  }
   if (in.bad()) throw result_set_error(file.string() + ": cannot be read");
-  return text.str();
+  return text;
 }
 
 result_set read_json_file(const fs::path& file) {
