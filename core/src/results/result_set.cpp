@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <system_error>
@@ -100,6 +101,25 @@ result_set read_result_set(const fs::path& path) {
     throw result_set_error(path.string() + ": not a results folder (it has no results.json or results.jsonl)");
   }
   return path.extension() == ".jsonl" ? read_jsonl_file(path) : read_json_file(path);
+}
+
+void check_result_times(const result_set& set) {
+  for (std::size_t i = 0; i < set.results.size(); ++i) {
+    const variant_result& r = set.results[i];
+    if (!r.time.timed) continue;
+    const auto check = [&](const std::string& name, double ms) {
+      if (ms > 0 && std::isfinite(ms)) return;
+      throw result_set_error(fmt::format(
+          "{}: result {} ({}, variant {}): timing.{} = {} is no time (a positive, finite number of milliseconds)",
+          set.file.string(), i + 1, r.lab_file, r.variant, name, ms));
+    };
+    check("median_ms", r.time.median_ms);
+    check("min_ms", r.time.min_ms);
+    check("max_ms", r.time.max_ms);
+    check("mean_ms", r.time.mean_ms);
+    for (std::size_t k = 0; k < r.time.repetition_ms.size(); ++k)
+      check(fmt::format("repetition_ms[{}]", k), r.time.repetition_ms[k]);
+  }
 }
 
 }  // namespace cudalab::host

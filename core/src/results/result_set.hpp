@@ -37,4 +37,10 @@ inline constexpr std::uintmax_t max_results_file_bytes = std::uintmax_t{256} << 
 /// readers. Throws result_set_error, also for a file over max_results_file_bytes.
 result_set read_result_set(const std::filesystem::path& path);
 
+/// Throws result_set_error when a timed result of `set` has a time (median_ms, min_ms, max_ms, mean_ms
+/// or a repetition's) that is not a positive finite number of milliseconds: no run measures one, so
+/// the file was edited or broken, and a comparison of it would classify nonsense. The message names
+/// the file, the result (its number in the file, lab file and variant) and the value.
+void check_result_times(const result_set& set);
+
 }  // namespace cudalab::host
