@@ -6,13 +6,12 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <system_error>
 
 #include "process/child_process.hpp"
 #include "process/toolkit_programs.hpp"
 #include "results/safe_file.hpp"
+#include "results/temporary_folder.hpp"
 
 namespace cudalab::host {
 
@@ -26,30 +25,6 @@ std::string no_png_renderer_message() {
 }
 
 namespace {
-
-// A folder of this process's own (mkdtemp: new, mode 0700) in the system's temporary folder, removed
-// with what is in it. rsvg-convert writes its PNG there, by a name nobody else can plant anything at:
-// the plots' folder may be writable by others (a course's shared results), and the temporary folder's
-// sticky bit keeps them from renaming this one.
-class private_folder {
- public:
-  private_folder() {
-    std::string name = (fs::temp_directory_path() / "cudalab-png-XXXXXX").string();
-    if (!::mkdtemp(name.data()))
-      throw write_error("cannot make a temporary folder: " + std::string(std::strerror(errno)));
-    path_ = name;
-  }
-  ~private_folder() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  private_folder(const private_folder&) = delete;
-  private_folder& operator=(const private_folder&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // The bytes of the regular file `path` (never through a symlink), or nullopt.
 std::optional<std::string> read_regular_file(const fs::path& path) {
@@ -70,9 +45,11 @@ std::vector<fs::path> write_png_copies(const fs::path& renderer, const std::vect
                                        std::vector<std::string>& failures) {
   std::vector<fs::path> written;
   if (svgs.empty()) return written;
-  std::optional<private_folder> folder;
+  // rsvg-convert writes its PNG where nobody else can plant anything: the plots' folder may be
+  // writable by others (a course's shared results).
+  std::optional<temporary_folder> folder;
   try {
-    folder.emplace();
+    folder.emplace("cudalab-png");
   } catch (const write_error& e) {
     for (const fs::path& svg : svgs)
       failures.push_back("cannot write " + fs::path(svg).replace_extension(".png").string() + ": " + e.what());
