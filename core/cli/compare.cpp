@@ -40,6 +40,8 @@ int compare(const compare_options& o) {
   try {
     const host::result_set base = host::read_result_set(o.base);
     const host::result_set next = host::read_result_set(o.next);
+    host::check_result_times(base);
+    host::check_result_times(next);
     host::compare_settings settings;
     settings.threshold_pct = o.threshold_pct;
     c = host::compare_runs(base, next, settings);
@@ -64,7 +66,9 @@ int compare(const compare_options& o) {
 int export_results(const export_options& o) {
   std::string text;
   try {
-    text = host::nvbench_json(host::read_result_set(o.results));
+    const host::result_set set = host::read_result_set(o.results);
+    host::check_result_times(set);
+    text = host::nvbench_json(set);
   } catch (const host::result_set_error& e) {
     fmt::print(stderr, "cudalab: {}\n", e.what());
     return host::exit_bad_results;

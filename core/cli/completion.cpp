@@ -112,7 +112,12 @@ _cudalab_values() {
       if [[ $2 == */* ]]; then
         compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$2"))
       else
-        COMPREPLY=($(compgen -W "$(_cudalab_plugins "${COMP_WORDS[0]}")" -- "$2"))
+        # File names are data: compgen -W would expand a '$(...)' in one, so they are matched as words.
+        local name
+        COMPREPLY=()
+        while IFS= read -r name; do
+          [[ $name == "$2"* ]] && COMPREPLY+=("$name")
+        done < <(_cudalab_plugins "${COMP_WORDS[0]}")
       fi ;;
     words:*) local list=${1#words:}; COMPREPLY=($(compgen -W "${list//,/$'\n'}" -- "$2")) ;;
     *) COMPREPLY=() ;;

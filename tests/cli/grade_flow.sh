@@ -77,7 +77,7 @@ grep -q "1 left out" "$work/class.txt" || fail "the summary does not count the l
 [ "$(wc -l < "$work/grades/gradebook.csv")" = 4 ] || fail "gradebook.csv has $(wc -l < "$work/grades/gradebook.csv") lines, not 4"
 head -1 "$work/grades/gradebook.csv" | grep -q "^student_id,pseudonym,score,max_score,odd-sizes,.*,flags,submission_sha256,graded_at,gpu,status$" \
   || fail "gradebook.csv's header: $(head -1 "$work/grades/gradebook.csv")"
-grep -q "^bob,[a-z]*-[a-z]*-[0-9a-f][0-9a-f],0,100,.*build_policy,.*,,graded$" "$work/grades/gradebook.csv" || fail "bob's row"
+grep -q "^bob,[a-z]*-[a-z]*-[0-9a-f]\{8\},0,100,.*build_policy,.*,,graded$" "$work/grades/gradebook.csv" || fail "bob's row"
 [ -s "$work/grades/alice/results.json" ] || fail "the batch wrote no Gradescope results.json for alice"
 grep -q "No submission passes every correctness test" "$work/grades/leaderboard.md" || fail "leaderboard.md"
 grep -q "not a student's name" "$work/class.txt" || fail "a bad name was not refused"

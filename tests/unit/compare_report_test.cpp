@@ -135,6 +135,18 @@ TEST(CompareReport, NvbenchExport) {
   expect_golden("new.nvbench.json", nvbench_json(fixture("new")));
 }
 
+// A time of 1e308 ms printed as 306 digits of seconds, a change as "+inf %" or hundreds of digits: large
+// values are in exponent form, small ones as before.
+TEST(CompareReport, redteam26_f31_large_values_in_exponent_form) {
+  EXPECT_EQ(duration_text(1e308), "1.000e+305 s");
+  EXPECT_EQ(duration_text(99999e3), "99999.0 s");
+  EXPECT_EQ(duration_text(1e8), "1.000e+05 s");
+  EXPECT_EQ(change_pct_text(12.46), "+12.5 %");
+  EXPECT_EQ(change_pct_text(-99.99), "-100.0 %");
+  EXPECT_EQ(change_pct_text(1e300), "+1.00e+300 %");
+  EXPECT_EQ(change_pct_text(-2e5), "-2.00e+05 %");
+}
+
 TEST(CompareReport, Durations) {
   EXPECT_EQ(duration_text(0.0027), "2.700 us");
   EXPECT_EQ(duration_text(17.3249), "17.32 ms");

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <tuple>
 
 #include "results/json.hpp"
 #include "results/result_set.hpp"
@@ -100,6 +101,48 @@ TEST(CompareResultSet, ANewerSchemaIsRefused) {
                               std::to_string(results_schema_version)),
             std::string::npos)
       << refusal(dir);
+}
+
+// A results file over the cap is refused before it is read (a sparse file: nothing is allocated for it),
+// and so is a context.json beside a results.jsonl.
+TEST(CompareResultSet, redteam26_f27_a_huge_results_file_is_refused) {
+  const fs::path dir = scratch("huge");
+  std::ofstream(dir / "results.json") << "{";
+  fs::resize_file(dir / "results.json", max_results_file_bytes + 1);
+  EXPECT_NE(refusal(dir).find("results.json: larger than the 256 MiB cudalab reads as results"), std::string::npos)
+      << refusal(dir);
+  const fs::path jsonl = scratch("huge_context");
+  std::ofstream(jsonl / "results.jsonl") << "";
+  std::ofstream(jsonl / "context.json") << "{";
+  fs::resize_file(jsonl / "context.json", max_results_file_bytes + 1);
+  EXPECT_NE(refusal(jsonl).find("context.json: larger than the 256 MiB"), std::string::npos) << refusal(jsonl);
+}
+
+// A timed result whose time is zero, negative, not a number or infinite is no measurement: compare and
+// export refuse the file (exit 3), naming the result and the value.
+TEST(CompareResultSet, redteam26_f31_absurd_times_are_refused) {
+  std::ifstream in(fixtures / "base" / "results.json");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NO_THROW(check_result_times(read_result_set(fixtures / "base")));
+  const std::string median = "\"median_ms\": 0.0027", repetition = "0.00271,";
+  for (const auto& [from, to, says] :
+       {std::tuple{median, "\"median_ms\": 0", "timing.median_ms = 0 is no time"},
+        std::tuple{median, "\"median_ms\": -2.5", "timing.median_ms = -2.5 is no time"},
+        std::tuple{median, "\"median_ms\": null", "timing.median_ms = nan is no time"},
+        std::tuple{repetition, "-1e-3,", "timing.repetition_ms[1] = -0.001 is no time"}}) {
+    const fs::path dir = scratch("absurd");
+    std::string bad = text;
+    bad.replace(bad.find(from), from.size(), to);
+    std::ofstream(dir / "results.json") << bad;
+    try {
+      check_result_times(read_result_set(dir));
+      ADD_FAILURE() << "accepted " << to;
+    } catch (const result_set_error& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("results.json: result 1 ("), std::string::npos) << what;
+      EXPECT_NE(what.find(says), std::string::npos) << says << "\n" << what;
+    }
+  }
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <boost/property_tree/xml_parser.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -361,6 +362,28 @@ TEST(LmsOutputs, GradescopeBuildFailureIsAVisibleFailedTest) {
   EXPECT_EQ(build.at("visibility"), "visible");
   EXPECT_NE(build.at("output").get<std::string>().find("reduce.cu:42: error"), std::string::npos);
   EXPECT_DOUBLE_EQ(j.at("score").get<double>(), 0);
+}
+
+// A build log that holds a fence of its own (#pragma message lines with real newlines) stays inside the
+// "Build" test's code block: the fence is longer than any backtick run in the log, so no fake "Score"
+// heading or link is rendered by Gradescope.
+TEST(LmsOutputs, redteam26_f28_gradescope_build_log_cannot_close_its_fence) {
+  grade_report r = build_failure_report();
+  r.submission.build.diagnostics.push_back({"reduce.cu", 7, diagnostic_severity::error,
+                                            "```\n\n# Score: 100/100 - every test passed\n\n[Regrade](http://x)\n"
+                                            "``````\n"});
+  const std::string log = r.submission.build.log();
+  const json j = json::parse(gradescope_results(r));
+  const std::string out = j.at("tests").at(0).at("output");
+  std::size_t longest = 0, run = 0;
+  for (const char c : log) longest = std::max(longest, run = c == '`' ? run + 1 : 0);
+  ASSERT_EQ(out.rfind(r.submission.build.command + "\n\n", 0), 0u) << out;
+  const std::size_t open = r.submission.build.command.size() + 2;
+  const std::size_t fence = out.find_first_not_of('`', open) - open;
+  EXPECT_GT(fence, longest) << out;
+  EXPECT_EQ(out.substr(open + fence, 5 + log.size()), "text\n" + log) << out;
+  const std::string close = std::string(fence, '`');
+  EXPECT_EQ(out.find(close, open + fence), out.size() - fence - 1) << out;  // the closing fence, then "\n"
 }
 
 TEST(LmsOutputs, PrairieLearnScoreIsAFractionAndHiddenTestsAreOneEntry) {

@@ -1,8 +1,11 @@
 // The plots: series styles, axes (the kind follows the sweep, a y range that shows small differences),
 // the panels a sweep gets, min/max bars, facets beyond 20 series, a legend that fits, the bar chart of a
-// single-point lab, and golden files of plots drawn from H100 runs kept under tests/fixtures/plots.
-// Regenerate the golden files after a deliberate change with CUDALAB_UPDATE_GOLDEN=1.
+// single-point lab, PNG copies that never write through a planted symlink, and golden files of plots
+// drawn from H100 runs kept under tests/fixtures/plots. Regenerate the golden files after a deliberate
+// change with CUDALAB_UPDATE_GOLDEN=1.
 #include <gtest/gtest.h>
+
+#include <unistd.h>
 
 #include <cmath>
 #include <fstream>
@@ -14,6 +17,7 @@
 #include "golden.hpp"
 #include "results/format.hpp"
 #include "results/plot_axis.hpp"
+#include "results/plot_images.hpp"
 #include "results/plot_style.hpp"
 #include "results/reporter.hpp"
 #include "results/result_set.hpp"
@@ -397,6 +401,39 @@ TEST(Plots, PlotsOfH100RunsMatchGolden) {
     ASSERT_EQ(texts.size(), 1u) << run;
     testing::expect_golden_file(fixtures / "golden" / (std::string(run) + ".svg"), texts[0]);
   }
+}
+
+// --png in a plots folder others can write: a symlink planted at the name the PNG used to be rendered to
+// (".NAME.png.tmp-<pid>") or at NAME.png itself is never written through; the PNG is written beside the
+// SVG all the same. The renderer is a stand-in that writes its --output as rsvg-convert would.
+TEST(PlotImages, redteam26_f12_png_copies_never_write_through_a_planted_symlink) {
+  const fs::path dir = fs::temp_directory_path() / ("cudalab_plot_images_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "plots");
+  const fs::path renderer = dir / "fake-rsvg-convert";
+  std::ofstream(renderer) << "#!/bin/sh\nwhile [ $# -gt 1 ]; do [ \"$1\" = --output ] && out=$2; shift; done\n"
+                             "printf 'PNG of %s' \"$1\" > \"$out\"\n";
+  fs::permissions(renderer, fs::perms::owner_all);
+  const fs::path victim = dir / "victim.txt", other_victim = dir / "other_victim.txt";
+  std::ofstream(victim) << "precious";
+  std::ofstream(other_victim) << "precious too";
+  const fs::path svg = dir / "plots" / "lab.svg";
+  std::ofstream(svg) << "<svg/>";
+  fs::create_symlink(victim, dir / "plots" / (".lab.png.tmp-" + std::to_string(::getpid())));
+  fs::create_symlink(other_victim, dir / "plots" / "lab.png");
+  std::vector<std::string> failures;
+  const std::vector<fs::path> written = write_png_copies(renderer, {svg}, failures);
+  EXPECT_TRUE(failures.empty()) << (failures.empty() ? "" : failures.front());
+  ASSERT_EQ(written.size(), 1u);
+  const auto text = [](const fs::path& p) {
+    std::ifstream in(p);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_EQ(text(victim), "precious");
+  EXPECT_EQ(text(other_victim), "precious too");
+  EXPECT_FALSE(fs::is_symlink(dir / "plots" / "lab.png"));
+  EXPECT_EQ(text(dir / "plots" / "lab.png"), "PNG of " + svg.string());
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // [measure] keys a test's lab file turns on, the [anti_cheat] census keys and the [limits] of children.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include <filesystem>
@@ -161,6 +162,79 @@ TEST(AssignmentFile, EveryProblemIsLocated) {
     EXPECT_NE(what.find("zero_at (10) must be below full_at (5)"), std::string::npos) << what;
     EXPECT_NE(what.find("requires 'size', which is no test; did you mean 'sizes'?"), std::string::npos) << what;
     EXPECT_NE(what.find("b.toml:23:1: unknown key 'colour' in test"), std::string::npos) << what;
+  }
+}
+
+// A kit's [build] flags reach nvcc and NVRTC: only an allow-list is read, each other flag refused where it
+// is written, with the list in words (a wrapper through -Xcompiler, -o over a file, @file, -ccbin ...).
+TEST(AssignmentFile, redteam26_f06_build_flags_are_allow_listed) {
+  const std::string allowed = std::string(assignment_text) +
+                              "\n[build]\nflags = [\"-O3\", \"-lineinfo\", \"-std=c++17\", \"-DTILE=32\", \"-DFAST\", "
+                              "\"-maxrregcount=64\", \"--use_fast_math\", \"-G\", \"--ftz=true\", \"--fmad=false\", "
+                              "\"--extra-device-vectorization\", \"--prec-div=true\", \"--prec-sqrt=false\"]\n";
+  EXPECT_EQ(parse_assignment(write_assignment("flags_ok.toml", allowed)).flags.size(), 13u);
+  const std::vector<std::string> refused = {"-Xcompiler=-wrapper,/tmp/x",
+                                            "-ccbin=/tmp/evil",
+                                            "-o",
+                                            "--run",
+                                            "-odir",
+                                            "--keep",
+                                            "@flags.txt",
+                                            "-I/home",
+                                            "-L/tmp",
+                                            "-lssl",
+                                            "-arch=sm_90",
+                                            "-DX=$(id)",
+                                            "-D1X",
+                                            "-O3 -o /tmp/f",
+                                            "-Xptxas=-v"};
+  std::string text = std::string(assignment_text) + "\n[build]\nflags = [\n";
+  for (const std::string& f : refused) text += "  \"" + f + "\",\n";
+  text += "]\n";
+  const int first_line = 1 + int(std::count(text.begin(), text.end(), '\n')) - int(refused.size()) - 1;
+  try {
+    parse_assignment(write_assignment("flags_bad.toml", text));
+    FAIL() << "parsed";
+  } catch (const lab_file_error& e) {
+    const std::string what = e.what();
+    for (std::size_t i = 0; i < refused.size(); ++i) {
+      const std::string expected = "flags_bad.toml:" + std::to_string(first_line + int(i)) + ":3: build.flags: '" +
+                                   refused[i] + "' is not an allowed compiler flag";
+      EXPECT_NE(what.find(expected), std::string::npos) << expected << "\n" << what;
+    }
+    EXPECT_NE(what.find("allowed: -O0..-O3, -lineinfo"), std::string::npos) << what;
+  }
+}
+
+// A test's name becomes file and folder names (tests/NAME.toml, perf-NAME-N/): like an id, 1 to 64 letters,
+// digits, '-' and '_', checked where it is written; a [[hidden]] description's name too.
+TEST(AssignmentFile, redteam26_f07_test_names_are_like_an_id) {
+  std::string ok = assignment_text;
+  ok.replace(ok.find("name = \"sizes\""), 14, "name = \"Sizes_2-" + std::string(56, 'x') + "\"");
+  ok.replace(ok.find("requires = [\"sizes\"]"), 20, "requires = [\"Sizes_2-" + std::string(56, 'x') + "\"]");
+  EXPECT_EQ(parse_assignment(write_assignment("names_ok.toml", ok)).tests.front().name.size(), 64u);
+  for (const std::string& name :
+       {std::string("../../.config/x"), std::string("a/b"), std::string("two words"), std::string("a\\nb"),
+        std::string(""), std::string(65, 'n'), std::string(".hidden"), std::string("a;rm -rf x")}) {
+    std::string text = assignment_text;
+    text.replace(text.find("name = \"speed\""), 14, "name = \"" + name + "\"");
+    try {
+      parse_assignment(write_assignment("names_bad.toml", text));
+      ADD_FAILURE() << "parsed a test called '" << name << "'";
+    } catch (const lab_file_error& e) {
+      const std::string what = e.what();
+      const std::string expected =
+          "names_bad.toml:16:8: test.name is 1 to 64 letters, digits, '-' and '_' (it names files and folders)";
+      EXPECT_NE(what.find(expected), std::string::npos) << name << "\n" << what;
+    }
+  }
+  std::string hidden =
+      std::string(assignment_text) + "\n[[hidden]]\nname = \"../x\"\nkind = \"correctness\"\npoints = 0\n";
+  try {
+    parse_assignment(write_assignment("names_hidden.toml", hidden));
+    FAIL() << "parsed a hidden test called '../x'";
+  } catch (const lab_file_error& e) {
+    EXPECT_NE(std::string(e.what()).find(":25:8: hidden.name is 1 to 64 letters"), std::string::npos) << e.what();
   }
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 
+#include "assignment/build_flags.hpp"
 #include "assignment/test_table.hpp"
 #include "labfile/text_file.hpp"
 #include "labfile/toml_reader.hpp"
@@ -58,11 +59,19 @@ void read_submission_table(const std::string& file, const toml::table& table, as
   a.max_bytes = r.size("max_bytes", a.max_bytes, 1, "a positive size such as \"256Ki\"");
 }
 
-// [build]: flags, deny_headers, allow_libraries, compile_timeout_s.
+// [build]: flags (each on the allow-list, build_flags.hpp), deny_headers, allow_libraries, compile_timeout_s.
 void read_build_table(const std::string& file, const toml::table& table, assignment_file& a,
                       std::vector<lab_problem>& problems) {
   table_reader r(file, table, "build", problems);
   a.flags = r.strings("flags");
+  // The staff's own file and a kit's public copy are both read here, so both are held to the list.
+  if (const toml::array* flags = table.get("flags") ? table.get("flags")->as_array() : nullptr)
+    for (const toml::node& flag : *flags)
+      if (const auto f = flag.as_string(); f && !is_allowed_build_flag(f->get()))
+        r.report(flag, "build.flags: '" + f->get() +
+                           "' is not an allowed compiler flag (a kit's flags reach the "
+                           "compiler); allowed: " +
+                           allowed_build_flags_text());
   a.deny_headers = r.strings("deny_headers");
   a.allow_libraries = r.strings("allow_libraries");
   a.compile_timeout_s = r.number("compile_timeout_s", a.compile_timeout_s, 1);
@@ -127,7 +136,7 @@ void read_feedback_table(const std::string& file, const toml::table& table, assi
 hidden_test read_hidden_table(const std::string& file, const toml::table& table, std::vector<lab_problem>& problems) {
   table_reader r(file, table, "hidden", problems);
   hidden_test h;
-  h.name = r.text("name", "", true);
+  h.name = read_test_name(r, "name");
   h.kind = r.word("kind", test_kind_names(), "correctness", true);
   h.points = r.number("points", 0, 0, true);
   h.description = r.text("description");

@@ -13,6 +13,12 @@ namespace detail {
 
 std::string points_text(double points) { return fmt::format("{:g}", std::round(points * 100) / 100); }
 
+std::string fenced(const std::string& text) {
+  std::string fence = "```";
+  while (text.find(fence) != std::string::npos) fence += '`';
+  return fence + "text\n" + text + (text.empty() || text.back() == '\n' ? "" : "\n") + fence + "\n";
+}
+
 std::string result_line(const grade_test& t) {
   // In grade_status's order.
   static const char* const words[] = {"passed", "FAILED", "ERROR", "TIMED OUT", "HELD for review", "not run"};
@@ -50,13 +56,6 @@ std::string cell(const std::string& s) {
       out += c;
   }
   return out;
-}
-
-// A fenced block that no backtick run in `text` can close early.
-std::string fenced(const std::string& text) {
-  std::string fence = "```";
-  while (text.find(fence) != std::string::npos) fence += '`';
-  return fence + "text\n" + text + (text.empty() || text.back() == '\n' ? "" : "\n") + fence + "\n";
 }
 
 }  // namespace
@@ -97,7 +96,7 @@ std::string feedback_markdown(const grade_report& report) {
     for (const grade_flag& f : r.flags) md << "- **" << f.check << "** (" << f.severity << "): " << f.message << "\n";
   }
   if (!r.submission.build.ok && !r.submission.build.log().empty())
-    md << "\n## Build log\n\n" << fenced(r.submission.build.log());
+    md << "\n## Build log\n\n" << detail::fenced(r.submission.build.log());
   return md.str();
 }
 

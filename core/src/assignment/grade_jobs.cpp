@@ -178,6 +178,14 @@ int merge_class(const loaded_assignment& a, const session_settings& settings, co
   }
   const fs::path out(req.out_dir);
   try {
+    // Two students with one pseudonym: all but the first by id draw again, and their grade.json says so,
+    // signed again.
+    for (const std::size_t i : break_pseudonym_ties(settings.secret, a.file.id, graded)) {
+      sign_report(graded[i].report, a, graded[i].student, settings.secret);
+      write_grade_report(out / graded[i].student / "grade.json", graded[i].report);
+      for (class_entry& e : all)
+        if (e.student == graded[i].student) e.report = graded[i].report;
+    }
     write_file_atomically(out / "gradebook.csv", gradebook_csv(all));
     const std::vector<leaderboard_row> board = class_leaderboard(graded);
     write_file_atomically(out / "leaderboard.json", leaderboard_json(a.file.id, board));

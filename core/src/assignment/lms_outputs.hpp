@@ -65,6 +65,11 @@ std::string result_line(const grade_test& t);
 /// The device in a line ("NVIDIA H100 80GB HBM3 (D2D copy 3004 GB/s)"), "" when nothing ran on one.
 std::string device_line(const grade_report& r);
 
+/// `text` as a Markdown code block ("text" info string) whose fence is longer than any run of backticks
+/// in it, so that nothing in it (a build log a student's #pragma message writes) can close it early and
+/// be read as Markdown; ends in a newline.
+std::string fenced(const std::string& text);
+
 }  // namespace detail
 
 }  // namespace cudalab::host

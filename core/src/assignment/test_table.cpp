@@ -71,12 +71,24 @@ void read_random(const std::string& file, const toml::table& random, assignment_
 
 }  // namespace
 
+std::string read_test_name(table_reader& r, const std::string& key) {
+  std::string name = r.text(key, "", true);
+  const bool id_like = !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+  });
+  // A missing name, or one not a string, is already reported.
+  const toml::node* n = r.get(key);
+  if (n && n->is_string() && !id_like)
+    r.problem(*n, "is 1 to 64 letters, digits, '-' and '_' (it names files and folders)");
+  return name;
+}
+
 assignment_test read_test_table(const std::string& file, const toml::table& table, const std::string& assignment_id,
                                 std::vector<lab_problem>& problems) {
   assignment_test t;
   t.where = locate(file, table.source());
   table_reader r(file, table, "test", problems);
-  t.name = r.text("name", "", true);
+  t.name = read_test_name(r, "name");
   t.kind = r.choice("kind", test_kind_names(), test_kind::correctness, true);
   t.visibility = r.choice("visibility", {"visible", "hidden"}, test_visibility::visible);
   t.points = r.number("points", 0, 0, true);

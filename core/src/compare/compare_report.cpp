@@ -31,7 +31,7 @@ const char* const reset = "\033[0m";
 
 std::string change_text(const compared_result& r) {
   if (r.outcome == verdict::untimed || !r.base || !r.next) return "-";
-  return fmt::format("{:+.1f} %", r.change_pct);
+  return change_pct_text(r.change_pct);
 }
 
 std::string p_text(const compared_result& r) {
@@ -124,9 +124,15 @@ std::string duration_text(double ms) {
     v = ms * 1e3;
     unit = "us";
   }
-  // Four significant digits: 2.700, 17.32, 123.4.
+  // Four significant digits: 2.700, 17.32, 123.4; past a day, an exponent (1e308 ms has 306 digits).
+  if (v >= 1e5) return fmt::format("{:.3e} {}", v, unit);
   const int decimals = v >= 100 ? 1 : v >= 10 ? 2 : 3;
   return fmt::format("{:.{}f} {}", v, decimals, unit);
+}
+
+std::string change_pct_text(double pct) {
+  if (std::fabs(pct) >= 1e5) return fmt::format("{:+.2e} %", pct);
+  return fmt::format("{:+.1f} %", pct);
 }
 
 void write_compare_table(std::ostream& out, const comparison& c, bool colour) {

@@ -28,8 +28,12 @@ void write_compare_json(std::ostream& out, const comparison& c);
 /// under its row), every name from the results escaped.
 void write_compare_html(std::ostream& out, const comparison& c);
 
-/// A time in milliseconds with a unit that suits it: "2.700 us", "17.32 ms", "1.250 s", "-" when not
-/// a number above 0.
+/// A time in milliseconds with a unit that suits it: "2.700 us", "17.32 ms", "1.250 s", in exponent
+/// form from 10^5 s on ("1.000e+305 s", never hundreds of digits), "-" when not a number above 0.
 std::string duration_text(double ms);
+
+/// A change in percent with its sign, one decimal: "+12.5 %"; in exponent form from 10^5 % on
+/// ("+1.00e+300 %").
+std::string change_pct_text(double pct);
 
 }  // namespace cudalab::host

@@ -2,10 +2,7 @@
 #include "ncu/profiled_run.hpp"
 
 #include <fmt/format.h>
-#include <stdlib.h>
 
-#include <cerrno>
-#include <cstring>
 #include <deque>
 #include <fstream>
 #include <sstream>
@@ -14,33 +11,13 @@
 #include "ncu/ncu_csv.hpp"
 #include "ncu/ncu_program.hpp"
 #include "process/child_process.hpp"
+#include "results/safe_file.hpp"
+#include "results/temporary_folder.hpp"
 
 namespace cudalab::host {
 namespace {
 
 namespace fs = std::filesystem;
-
-// A folder of its own under the temporary folder, removed with all it holds.
-class work_folder {
- public:
-  work_folder() {
-    std::string pattern = (fs::temp_directory_path() / "cudalab-profile-XXXXXX").string();
-    if (!::mkdtemp(pattern.data()))
-      throw std::runtime_error(
-          fmt::format("--profile: cannot create a work folder {}: {}", pattern, std::strerror(errno)));
-    path_ = pattern;
-  }
-  ~work_folder() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  work_folder(const work_folder&) = delete;
-  work_folder& operator=(const work_folder&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // The bytes of `file`, "" when it cannot be read.
 std::string bytes_of(const fs::path& file) {
@@ -130,7 +107,13 @@ profiled_run run_profiled(const std::vector<planned_lab>& plans, const child_pla
                           std::optional<int> device, const std::atomic<bool>* stop,
                           const std::function<void(const std::string&)>& on_line) {
   profiled_run out;
-  const work_folder work;
+  const temporary_folder work = [] {
+    try {
+      return temporary_folder("cudalab-profile");
+    } catch (const write_error& e) {
+      throw std::runtime_error(std::string("--profile: ") + e.what());
+    }
+  }();
   const fs::path input = work.path() / "input", results = work.path() / "run";
   {
     std::ofstream file(input, std::ios::binary);

@@ -17,7 +17,8 @@ std::optional<std::filesystem::path> find_png_renderer();
 std::string no_png_renderer_message();
 
 /// Renders every SVG in `svgs` beside it as NAME.png, at twice its size, with `renderer`; a PNG appears
-/// whole or not at all (rendered to a temporary name, then renamed). Returns the PNGs written; each one
+/// whole or not at all (rendered into a private folder of the system's temporary folder, then written by
+/// write_file_atomically: a symlink planted in the plots' folder is never followed). Returns the PNGs written; each one
 /// that failed is in `failures` as "cannot write FILE.png: why".
 std::vector<std::filesystem::path> write_png_copies(const std::filesystem::path& renderer,
                                                     const std::vector<std::filesystem::path>& svgs,

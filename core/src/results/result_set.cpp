@@ -1,6 +1,9 @@
 // Reading a run's results back: which file of a results folder, and each read through results/json.hpp.
 #include "results/result_set.hpp"
 
+#include <fmt/format.h>
+
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <system_error>
@@ -12,18 +15,28 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The whole of `file`, which must be a regular file (a FIFO would block, a device never end).
+// The whole of `file`, which must be a regular file (a FIFO would block, a device never end) of at
+// most max_results_file_bytes (a huge file would take the memory with it), however it grows meanwhile.
 std::string read_whole(const fs::path& file) {
   std::error_code ec;
   const fs::file_status st = fs::status(file, ec);
   if (ec || !fs::exists(st)) throw result_set_error(file.string() + ": no such file or folder");
   if (!fs::is_regular_file(st)) throw result_set_error(file.string() + ": not a regular file");
+  const auto too_large = [&] {
+    return result_set_error(fmt::format("{}: larger than the {} MiB cudalab reads as results (not a run's results?)",
+                                        file.string(), max_results_file_bytes >> 20));
+  };
+  if (fs::file_size(file, ec) > max_results_file_bytes && !ec) throw too_large();
   std::ifstream in(file, std::ios::binary);
   if (!in) throw result_set_error(file.string() + ": cannot be opened for reading");
-  std::ostringstream text;
-  text << in.rdbuf();
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, std::size_t(in.gcount()));
+    if (text.size() > max_results_file_bytes) throw too_large();
+  }
   if (in.bad()) throw result_set_error(file.string() + ": cannot be read");
-  return text.str();
+  return text;
 }
 
 result_set read_json_file(const fs::path& file) {
@@ -88,6 +101,25 @@ result_set read_result_set(const fs::path& path) {
     throw result_set_error(path.string() + ": not a results folder (it has no results.json or results.jsonl)");
   }
   return path.extension() == ".jsonl" ? read_jsonl_file(path) : read_json_file(path);
+}
+
+void check_result_times(const result_set& set) {
+  for (std::size_t i = 0; i < set.results.size(); ++i) {
+    const variant_result& r = set.results[i];
+    if (!r.time.timed) continue;
+    const auto check = [&](const std::string& name, double ms) {
+      if (ms > 0 && std::isfinite(ms)) return;
+      throw result_set_error(fmt::format(
+          "{}: result {} ({}, variant {}): timing.{} = {} is no time (a positive, finite number of milliseconds)",
+          set.file.string(), i + 1, r.lab_file, r.variant, name, ms));
+    };
+    check("median_ms", r.time.median_ms);
+    check("min_ms", r.time.min_ms);
+    check("max_ms", r.time.max_ms);
+    check("mean_ms", r.time.mean_ms);
+    for (std::size_t k = 0; k < r.time.repetition_ms.size(); ++k)
+      check(fmt::format("repetition_ms[{}]", k), r.time.repetition_ms[k]);
+  }
 }
 
 }  // namespace cudalab::host

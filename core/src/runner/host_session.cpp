@@ -10,14 +10,18 @@ namespace cudalab::host {
 
 namespace {
 
-// The device's address of host memory it maps; null for device memory and for pageable host memory (whose
-// refusal is not an error: the CPU checks and fills it).
+// The device's address of host memory it maps; null for device memory and for pageable host memory (the
+// CPU checks and fills it). Asked of the pointer's attributes, which answer for pageable memory without an
+// error: a failed call, even one cleared at once, is an error to compute-sanitizer (memcheck failed every
+// mapped_pinned run when cudaHostGetDevicePointer was asked instead).
 void* mapped_address(const void* ptr, std::size_t bytes, memory_kind where) {
   if (where != memory_kind::host || ptr == nullptr || bytes == 0) return nullptr;
-  void* d = nullptr;
-  if (cudaHostGetDevicePointer(&d, const_cast<void*>(ptr), 0) == cudaSuccess) return d;
-  (void)cudaGetLastError();
-  return nullptr;
+  cudaPointerAttributes attributes{};
+  if (cudaPointerGetAttributes(&attributes, ptr) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return nullptr;
+  }
+  return attributes.type == cudaMemoryTypeHost ? attributes.devicePointer : nullptr;
 }
 
 }  // namespace

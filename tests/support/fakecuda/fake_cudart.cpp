@@ -621,6 +621,19 @@ cudaError_t cudaHostGetDevicePointer(void** device_ptr, void* host_ptr, unsigned
   return sticky_or(cudaSuccess);
 }
 
+// As the real runtime since CUDA 11: pageable memory is no error, its type says what it is.
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* ptr) {
+  *attributes = cudaPointerAttributes{};
+  if (is_pinned(ptr)) {
+    attributes->type = cudaMemoryTypeHost;
+    attributes->hostPointer = const_cast<void*>(ptr);
+    attributes->devicePointer = const_cast<void*>(ptr);
+  } else {
+    attributes->type = cudaMemoryTypeUnregistered;
+  }
+  return sticky_or(cudaSuccess);
+}
+
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind, cudaStream_t stream) {
   if (sticky_error() != cudaSuccess) return fail(sticky_error());
   if (bytes > 0 && bytes <= env_number("FAKECUDA_SKIP_COPIES_ABOVE", UINT64_MAX)) std::memmove(dst, src, bytes);
