@@ -1,6 +1,8 @@
 // `cudalab assignment init|starter` (course staff) and `cudalab check` (students): core/src/assignment.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -213,6 +215,15 @@ int grade(const grade_options& o, const invocation& how) {
   r.settings.program = how.program();
   r.settings.device = o.device;
   if (!o.devices.empty()) r.devices = *parse_device_list(o.devices);
+  // run --devices may put two workers on one GPU (to test them); grading never: both would time at once.
+  for (std::size_t i = 0; i < r.devices.size(); ++i)
+    if (std::count(r.devices.begin(), r.devices.end(), r.devices[i]) > 1) {
+      fmt::print(stderr,
+                 "cudalab: grade: --devices {}: GPU {} is listed twice; its students' timings would "
+                 "overlap - list each GPU once\n",
+                 o.devices, r.devices[i]);
+      return host::exit_usage;
+    }
   r.merge_only = o.merge;
   r.slurm = o.slurm;
   r.sbatch_options = o.sbatch_options;

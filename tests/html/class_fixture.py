@@ -11,11 +11,23 @@ that the page must show as text.
 usage: class_fixture.py ASSIGNMENT SOLUTION SUBMISSIONS GRADES
 """
 import hashlib
+import hmac
 import json
 import os
 import sys
 
-assignment, solution, submissions, grades = sys.argv[1:5]
+assignment, solution, submissions, grades, secret_file, version, lab = sys.argv[1:8]
+# The staff's signature, as cudalab's report_signature writes it: the batch keeps only signed reports.
+with open(secret_file) as f:
+    secret = bytes.fromhex(f.read().strip())
+signing_key = hmac.new(secret, b'cudalab grade.json signing key 1', hashlib.sha256).digest()
+fingerprint = hmac.new(secret, b'cudalab secret fingerprint 1', hashlib.sha256).hexdigest()[:16]
+with open(assignment, 'rb') as f:
+    assignment_text = f.read()
+with open(lab, 'rb') as f:
+    lab_text = f.read()
+inputs_digest = hashlib.sha256(('assignment %s\nlab %s\ncudalab %s\n' % (
+    hashlib.sha256(assignment_text).hexdigest(), hashlib.sha256(lab_text).hexdigest(), version)).encode()).hexdigest()
 os.makedirs(submissions, exist_ok=True)
 with open(assignment, 'rb') as f:
     assignment_digest = hashlib.sha256(f.read()).hexdigest()
@@ -90,7 +102,10 @@ for i, (student, pseudonym, correct, median, ci) in enumerate(CLASS):
         'leaderboard': [] if median is None else [{'name': '% of baseline', 'test': 'bandwidth', 'value': median,
                                                     'order': 'desc', 'ci': list(ci)}],
         'staff': {'seed_digests': [], 'input_digests': []},
+        'secret_fingerprint': fingerprint, 'inputs_digest': inputs_digest, 'signature': '',
     }
+    compact = json.dumps(report, separators=(',', ':'), ensure_ascii=False)
+    report['signature'] = hmac.new(signing_key, (student + '\n' + compact).encode(), hashlib.sha256).hexdigest()
     os.makedirs(os.path.join(grades, student), exist_ok=True)
     with open(os.path.join(grades, student, 'grade.json'), 'w') as f:
         json.dump(report, f, indent=2)

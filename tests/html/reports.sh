@@ -96,8 +96,9 @@ feedback)
 class)
   assignment=$root/labs/assignments/reduction-sum/assignment.toml
   "$cudalab" assignment init --lab "$root/labs/reduction.toml" --slot reduce_sum --out "$work/init" > /dev/null
+  version=$("$cudalab" --version | head -1 | cut -d' ' -f2)
   students=$(python3 "$root/tests/html/class_fixture.py" "$assignment" "$root/plugins/reduction/slots/reduce_sum.cu" \
-    "$work/class" "$work/grades")
+    "$work/class" "$work/grades" "$work/init/secret.key" "$version" "$root/labs/reduction.toml")
   cp "$root/tests/fixtures/submissions/reduction/compile_error.cu" "$work/class/zed.cu"  # graded now: no build
   "$cudalab" grade "$assignment" --submissions "$work/class" --secret "$work/init/secret.key" --out "$work/grades" \
     > "$work/grade.txt" 2>&1 || fail "the batch exited $?: $(tail -3 "$work/grade.txt")"

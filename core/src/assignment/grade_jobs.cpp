@@ -104,9 +104,11 @@ std::optional<grade_report> finished_report(const loaded_assignment& a, const gr
   std::error_code ec;
   if (!fs::is_regular_file(job.folder / "grade.json", ec)) return std::nullopt;
   try {
-    grade_report r = parse_grade_report(read_text(job.folder / "grade.json", "grade report"));
+    const std::string text = read_text(job.folder / "grade.json", "grade report");
+    grade_report r = parse_grade_report(text);
     if (r.command == "grade" && r.complete && r.assignment.digest == sha256_hex(a.file.text) &&
-        r.submission.sha256 == submission_sha256(job.submission.string()) && signed_for(r, a, job.student, secret))
+        r.submission.sha256 == submission_sha256(job.submission.string()) &&
+        signed_for(text, r, a, job.student, secret))
       return r;
   } catch (const std::exception&) {  // half written by a killed grader, or not ours: graded again
   }

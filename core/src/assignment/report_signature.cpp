@@ -16,10 +16,9 @@ std::string signing_key(const std::string& secret) {
   return std::string(key.begin(), key.end());
 }
 
-std::string signature_of(grade_report r, const std::string& student, const std::string& secret) {
-  r.signature.clear();
-  nlohmann::ordered_json j;
-  to_json(j, r);
+// The signature of the report `j` (its "signature" left empty), compact JSON in its written order.
+std::string signature_of(nlohmann::ordered_json j, const std::string& student, const std::string& secret) {
+  j["signature"] = "";
   return hex_text(hmac_sha256(signing_key(secret), student + '\n' + j.dump()));
 }
 
@@ -46,14 +45,21 @@ std::string grading_inputs_digest(const loaded_assignment& a) {
 void sign_report(grade_report& r, const loaded_assignment& a, const std::string& student, const std::string& secret) {
   r.secret_fingerprint = secret_fingerprint(secret);
   r.inputs_digest = grading_inputs_digest(a);
-  r.signature = signature_of(r, student, secret);
+  r.signature.clear();
+  nlohmann::ordered_json j;
+  to_json(j, r);
+  r.signature = signature_of(j, student, secret);
 }
 
-bool signed_for(const grade_report& r, const loaded_assignment& a, const std::string& student,
+bool signed_for(const std::string& text, const grade_report& r, const loaded_assignment& a, const std::string& student,
                 const std::string& secret) {
   if (secret.empty() || r.signature.empty()) return false;
   if (r.secret_fingerprint != secret_fingerprint(secret) || r.inputs_digest != grading_inputs_digest(a)) return false;
-  return same(r.signature, signature_of(r, student, secret));
+  try {
+    return same(r.signature, signature_of(nlohmann::ordered_json::parse(text), student, secret));
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
 }
 
 }  // namespace cudalab::host

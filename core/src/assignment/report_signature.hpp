@@ -26,8 +26,10 @@ std::string grading_inputs_digest(const loaded_assignment& a);
 /// REQUIRES: `secret` is not empty.
 void sign_report(grade_report& r, const loaded_assignment& a, const std::string& student, const std::string& secret);
 
-/// Whether `r` is signed for `student` under `secret` and was graded with the inputs `a` has now.
-bool signed_for(const grade_report& r, const loaded_assignment& a, const std::string& student,
+/// Whether `r`, read from the grade.json text `text`, is signed for `student` under `secret` and was graded
+/// with the inputs `a` has now. The signature is over the text's JSON as written (compact, in its order,
+/// "signature" empty): what sign_report signed, whatever wrote the file.
+bool signed_for(const std::string& text, const grade_report& r, const loaded_assignment& a, const std::string& student,
                 const std::string& secret);
 
 }  // namespace cudalab::host
