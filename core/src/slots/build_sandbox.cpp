@@ -6,6 +6,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <stdexcept>
+#include <utility>
 
 namespace cudalab::host {
 
@@ -46,6 +48,22 @@ std::vector<std::string> toolkit_include_dirs() {
   if (fs::is_directory(fs::path(root) / "include" / "cccl", ec))
     dirs.push_back((fs::path(root) / "include" / "cccl").string());
   return dirs;
+}
+
+build_folder::build_folder(std::string path, bool sandboxed) : path_(std::move(path)) {
+  if (sandboxed) {
+    make_sandbox_folder(path_);
+    return;
+  }
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+  fs::create_directories(path_, ec);
+  if (ec) throw std::runtime_error("cannot make " + path_ + ": " + ec.message());
+}
+
+build_folder::~build_folder() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
 }
 
 child_sandbox build_sandbox(const child_sandbox& base, const std::string& work, const std::vector<std::string>& deny) {

@@ -19,6 +19,19 @@ std::string toolkit_root();
 /// Thrust, libcu++). Empty when toolkit_root() is "".
 std::vector<std::string> toolkit_include_dirs();
 
+/// A compiler's work folder: made new and empty (a sandbox's own, make_sandbox_folder, when `sandboxed`),
+/// and removed however the build ends. Throws std::runtime_error when it cannot be made.
+class build_folder {
+ public:
+  build_folder(std::string path, bool sandboxed);
+  ~build_folder();
+  build_folder(const build_folder&) = delete;
+  build_folder& operator=(const build_folder&) = delete;
+
+ private:
+  std::string path_;
+};
+
 /// The sandbox of a build that works in `work` (made with make_sandbox_folder): `base` (its bwrap, what
 /// else it may read) with `work` its private folder, the toolkit and this executable readable, and
 /// every header `deny` matches hidden.

@@ -40,14 +40,7 @@ kernel_compile_result compile_kernel_in_child(const kernel_compile_request& requ
   kernel_compile_result result;
   result.diagnostics = denied_includes(request.source, request.file_name, request.deny_headers);
   if (!result.diagnostics.empty()) return result;
-  if (how.sandbox) {
-    make_sandbox_folder(how.work);
-  } else {
-    std::error_code ec;
-    fs::remove_all(how.work, ec);
-    fs::create_directories(how.work, ec);
-    if (ec) throw std::runtime_error("cannot make " + how.work + ": " + ec.message());
-  }
+  const build_folder work(how.work, how.sandbox.has_value());
   write_into_sandbox_folder(request.source, how.work, source_name);
   child_request c;
   c.argv = {"/proc/self/exe", compile_kernel_entry, how.work, request.file_name, request.arch};
@@ -74,8 +67,6 @@ kernel_compile_result compile_kernel_in_child(const kernel_compile_request& requ
     if (ended.timed_out) why += fmt::format(" (the build's limit is {} s)", how.timeout_s);
     result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::error, why});
   }
-  std::error_code ec;
-  fs::remove_all(how.work, ec);
   return result;
 }
 

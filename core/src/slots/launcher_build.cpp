@@ -50,24 +50,6 @@ nvcc_run run_nvcc(const std::string& nvcc, const std::vector<std::string>& args,
   return run;
 }
 
-// The work folder, new and empty: a sandbox's own, or a plain one.
-void make_work_folder(const launcher_build_request& r) {
-  if (r.sandbox) return make_sandbox_folder(r.work);
-  std::error_code ec;
-  std::filesystem::remove_all(r.work, ec);
-  std::filesystem::create_directories(r.work, ec);
-  if (ec) throw std::runtime_error("cannot make " + r.work + ": " + ec.message());
-}
-
-// Removes the work folder however the build ends.
-struct work_folder_removal {
-  const std::string& work;
-  ~work_folder_removal() {
-    std::error_code ec;
-    std::filesystem::remove_all(work, ec);
-  }
-};
-
 }  // namespace
 
 std::vector<std::string> make_rule_prerequisites(const std::string& rule) {
@@ -146,8 +128,7 @@ launcher_build_result build_launcher(const launcher_build_request& request) {
   // nvcc sees a copy of the submission alone, in a folder of its own, and writes the library there.
   launcher_build_request r = request;
   if (r.work.empty()) r.work = (std::filesystem::path(r.output_path).parent_path() / ".launcher-build").string();
-  make_work_folder(r);
-  const work_folder_removal removal{r.work};
+  const build_folder work(r.work, r.sandbox.has_value());
   const std::string copy =
       write_into_sandbox_folder(source, r.work, std::filesystem::path(request.file_name).filename().string());
   const std::string library = (std::filesystem::path(r.work) / "submission.so").string();
