@@ -78,8 +78,15 @@ variant_result make(const std::string& file, std::uint64_t point, const std::str
   r.verification.checked = 1000;
   r.verification.tolerance = "exact";
   r.bytes = {4000000, 4000000, memory_path::device};
-  r.time = {true,      200,       4,      ms,    ms * 0.98,
-            ms * 1.05, ms * 1.01, 0.0123, false, {ms * 1.05, ms * 0.98, ms, ms * 1.01, ms}};
+  r.time.timed = true;
+  r.time.samples = 200;
+  r.time.batch = 4;
+  r.time.median_ms = ms;
+  r.time.min_ms = ms * 0.98;
+  r.time.max_ms = ms * 1.05;
+  r.time.mean_ms = ms * 1.01;
+  r.time.cv = 0.0123;
+  r.time.repetition_ms = {ms * 1.05, ms * 0.98, ms, ms * 1.01, ms};
   r.gbps = gbps;
   r.pct_of_baseline = baseline ? 100.0 : gbps / 30.0;
   r.pct_of_ceiling = gbps / 30.0;
