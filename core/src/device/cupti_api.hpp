@@ -3,7 +3,7 @@
 // the CUPTI API reference declares it (cupti_activity.h, cupti_result.h), under CUPTI's own names. The
 // activity records are declared up to the last field the census reads: that prefix is the same in every
 // version of the records since CUDA 11 (CUpti_ActivityKernel4 ... 10, CUpti_ActivityMemcpy4 ... 6,
-// CUpti_ActivityMemset2 ... 4, CUpti_ActivityMemcpyPtoP2 ... 4); tests/unit/cupti_layout_test checks each
+// CUpti_ActivityMemset2 ... 4, CUpti_ActivityMemcpyPtoP2 ... 4); tests/unit/device/cupti_api_test checks each
 // offset against the toolkit's headers where they are installed.
 #pragma once
 
