@@ -1,0 +1,279 @@
+// Assignment files' parsing and test lab files (CPU only), their integrity settings included: the [measure]
+// keys a test's lab file turns on, the [anti_cheat] census keys and the [limits] of children.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include <filesystem>
+#include <fstream>
+
+#include "labfile/assignment_file.hpp"
+
+namespace fs = std::filesystem;
+using namespace cudalab::host;
+
+namespace {
+fs::path write_assignment(const std::string& name, const std::string& text) {
+  const fs::path dir = fs::temp_directory_path() / "cudalab_assignment_file_test";
+  fs::create_directories(dir);
+  std::ofstream(dir / name) << text;
+  return dir / name;
+}
+
+const char* const assignment_text = R"([assignment]
+id = "hw"
+title = "HW"
+lab = "lab.toml"
+slot = "copy"
+points = 10
+
+[[test]]
+name = "sizes"
+kind = "correctness"
+points = 4
+params = { block = 64 }
+random = { n = { from = 1, to = "1Mi", count = 6, scale = "log" } }
+
+[[test]]
+name = "speed"
+kind = "performance"
+points = 6
+requires = ["sizes"]
+params = { n = "1Mi" }
+zero_at = 10
+full_at = 80
+)";
+}  // namespace
+
+TEST(AssignmentFile, RandomAxesAreDrawnInRangeAndTheSameEveryTime) {
+  const fs::path file = write_assignment("a.toml", assignment_text);
+  const assignment_file a = parse_assignment(file), again = parse_assignment(file);
+  ASSERT_EQ(a.tests.size(), 2u);
+  EXPECT_TRUE(a.tests[0].sweep.empty());
+  ASSERT_EQ(a.tests[0].drawn.size(), 1u);
+  EXPECT_EQ(a.tests[0].drawn, again.tests[0].drawn);
+  EXPECT_EQ(a.tests[0].sweep_lines(), a.tests[0].drawn);
+  const std::string& line = a.tests[0].drawn[0];
+  ASSERT_EQ(line.rfind("n = [", 0), 0u) << line;
+  std::string list = line.substr(5, line.size() - 6);
+  std::size_t values = 0;
+  for (std::size_t at = 0; at < list.size();) {
+    const std::size_t end = list.find(',', at);
+    const long long v = std::stoll(list.substr(at, end - at));
+    EXPECT_GE(v, 1);
+    EXPECT_LE(v, 1 << 20);
+    ++values;
+    at = end == std::string::npos ? list.size() : end + 2;
+  }
+  EXPECT_GE(values, 1u);
+  EXPECT_LE(values, 6u);
+  EXPECT_NE(a.tests[0].random_text.find("values of n from 1 to 1048576 (log scale)"), std::string::npos);
+  EXPECT_EQ(a.tests[1].requires, std::vector<std::string>{"sizes"});
+}
+
+// grade draws a hidden test again per student: other seeds give other values, within the axis's
+// range; the file's own seed gives what check runs; the lab file gets the student's input seed.
+TEST(AssignmentFile, RandomAxesAreDrawnAgainPerSeed) {
+  const assignment_file a = parse_assignment(write_assignment("d.toml", assignment_text));
+  const assignment_test& t = a.tests[0];
+  EXPECT_EQ(draw_random_axes(t.random, default_draw_seed(a.id, t.name)), t.drawn);
+  std::set<std::string> draws;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const std::vector<std::string> lines = draw_random_axes(t.random, seed);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines, draw_random_axes(t.random, seed)) << "the same seed draws the same values";
+    draws.insert(lines[0]);
+  }
+  EXPECT_GE(draws.size(), 19u) << "20 seeds drew only " << draws.size() << " different sets";
+  random_axis choices;
+  choices.name = "block";
+  choices.count = 50;
+  choices.choices = {64, 128};
+  EXPECT_EQ(draw_random_axes({choices}, 7), std::vector<std::string>{"block = [64, 128]"});
+}
+
+TEST(AssignmentFile, RoundsAreForPerformanceTestsAndAtMostMaxRounds) {
+  std::string text = assignment_text;
+  text += "rounds = 4\nmax_rounds = 8\n";
+  const assignment_file a = parse_assignment(write_assignment("r.toml", text));
+  EXPECT_EQ(a.tests[1].rounds, 4);
+  EXPECT_EQ(a.tests[1].max_rounds, 8);
+  EXPECT_EQ(a.tests[0].rounds, 3) << "the default";
+  text = std::string(assignment_text) + "rounds = 5\nmax_rounds = 2\n";
+  try {
+    parse_assignment(write_assignment("r2.toml", text));
+    FAIL() << "parsed";
+  } catch (const cudalab::host::lab_file_error& e) {
+    EXPECT_NE(std::string(e.what()).find("max_rounds (2) must be at least rounds (5)"), std::string::npos) << e.what();
+  }
+  text = assignment_text;
+  text.replace(text.find("params = { block = 64 }"), 0, "rounds = 2\n");  // in the correctness test
+  try {
+    parse_assignment(write_assignment("r3.toml", text));
+    FAIL() << "parsed";
+  } catch (const cudalab::host::lab_file_error& e) {
+    EXPECT_NE(std::string(e.what()).find("test.rounds is for performance tests"), std::string::npos) << e.what();
+  }
+}
+
+TEST(AssignmentFile, EveryProblemIsLocated) {
+  std::string text = assignment_text;
+  text.replace(text.find("full_at = 80"), 12, "full_at = 5");
+  text.replace(text.find("requires = [\"sizes\"]"), 20, "requires = [\"size\"]");
+  text += "colour = \"red\"\n";
+  try {
+    parse_assignment(write_assignment("b.toml", text));
+    FAIL() << "parsed";
+  } catch (const cudalab::host::lab_file_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("zero_at (10) must be below full_at (5)"), std::string::npos) << what;
+    EXPECT_NE(what.find("requires 'size', which is no test; did you mean 'sizes'?"), std::string::npos) << what;
+    EXPECT_NE(what.find("b.toml:23:1: unknown key 'colour' in test"), std::string::npos) << what;
+  }
+}
+
+namespace {
+
+// The lab file assignment_text names, for the integrity settings: the [measure] keys its tests' lab files
+// turn on, [anti_cheat]'s census keys, [limits].
+const char* const lab_text = R"([lab]
+plugin = "testlab"
+variants = ["copy"]
+
+[params]
+n = 1000
+
+[measure]
+repetitions = 3
+verify_after_timing = false
+)";
+
+// The lines of `text`'s [measure] table.
+std::string measure_table(const std::string& text) { return text.substr(text.find("[measure]")); }
+
+}  // namespace
+
+TEST(AssignmentAntiCheat, CensusDefaults) {
+  write_assignment("lab.toml", lab_text);
+  const assignment_file a = parse_assignment(write_assignment("integrity_a.toml", assignment_text));
+  EXPECT_TRUE(a.census.enabled);
+  EXPECT_EQ(a.census.min_kernels, 1u);
+  EXPECT_FALSE(a.census.max_kernels);
+  EXPECT_EQ(a.census.deny, (std::vector<std::string>{"*cub::*", "*thrust::*", "*cublas*", "*cutlass*"}));
+  EXPECT_EQ(a.census.stream, "session");
+  EXPECT_EQ(a.census.host_copies, "deny");
+}
+
+TEST(AssignmentAntiCheat, CensusKeysAreRead) {
+  write_assignment("lab.toml", lab_text);
+  const std::string text = std::string(assignment_text) + R"(
+[anti_cheat]
+roofline_margin = 1.1
+census = false
+kernels = { min = 2, max = 8, deny = ["*cub::*", "*xmma*"] }
+stream = "joined"
+host_copies = "allow"
+)";
+  const assignment_file a = parse_assignment(write_assignment("integrity_b.toml", text));
+  EXPECT_DOUBLE_EQ(a.roofline_margin, 1.1);
+  EXPECT_FALSE(a.census.enabled);
+  EXPECT_EQ(a.census.min_kernels, 2u);
+  EXPECT_EQ(a.census.max_kernels, 8u);
+  EXPECT_EQ(a.census.deny, (std::vector<std::string>{"*cub::*", "*xmma*"}));
+  EXPECT_EQ(a.census.stream, "joined");
+  EXPECT_EQ(a.census.host_copies, "allow");
+}
+
+TEST(AssignmentAntiCheat, BadCensusKeysAreLocated) {
+  write_assignment("lab.toml", lab_text);
+  const std::string text = std::string(assignment_text) + R"(
+[anti_cheat]
+census = "yes"
+kernels = { min = -1, max = 0, deny = ["", 3], maxx = 2 }
+stream = "sesion"
+host_copies = "forbid"
+)";
+  try {
+    parse_assignment(write_assignment("integrity_c.toml", text));
+    FAIL() << "parsed";
+  } catch (const lab_file_error& e) {
+    const std::string what = e.what();
+    for (const char* expected : {
+             "integrity_c.toml:25:10: anti_cheat.census must be true or false, not a string",
+             "anti_cheat.kernels.min must be at least 0",
+             "anti_cheat.kernels.max must be at least 1",
+             "anti_cheat.kernels.deny must hold strings, not an integer",
+             "anti_cheat.kernels.deny holds an empty pattern",
+             "unknown key 'maxx' in anti_cheat.kernels; did you mean 'max'?",
+             "anti_cheat.stream is \"sesion\", not one of session, joined, any; did you mean \"session\"?",
+             "anti_cheat.host_copies is \"forbid\", not one of deny, allow",
+         })
+      EXPECT_NE(what.find(expected), std::string::npos) << expected << "\n" << what;
+  }
+  const std::string inverted = std::string(assignment_text) + "\n[anti_cheat]\nkernels = { min = 5, max = 2 }\n";
+  try {
+    parse_assignment(write_assignment("integrity_d.toml", inverted));
+    FAIL() << "parsed";
+  } catch (const lab_file_error& e) {
+    EXPECT_NE(std::string(e.what()).find("anti_cheat.kernels.max (2) must be at least kernels.min (5)"),
+              std::string::npos)
+        << e.what();
+  }
+  const std::string not_table = std::string(assignment_text) + "\n[anti_cheat]\nkernels = 3\n";
+  EXPECT_THROW(parse_assignment(write_assignment("integrity_e.toml", not_table)), lab_file_error);
+}
+
+TEST(AssignmentLimits, TheChildrensLimitsAreReadAndChecked) {
+  write_assignment("lab.toml", lab_text);
+  const assignment_file none = parse_assignment(write_assignment("integrity_g.toml", assignment_text));
+  EXPECT_EQ(none.max_processes, 0u);
+  EXPECT_EQ(none.max_file_bytes, 0u);
+  EXPECT_EQ(none.cpu_time_s, 0u);
+  const std::string text =
+      std::string(assignment_text) + "\n[limits]\nmax_processes = 256\nmax_file_bytes = \"64Mi\"\ncpu_time_s = 120\n";
+  const assignment_file a = parse_assignment(write_assignment("integrity_h.toml", text));
+  EXPECT_EQ(a.max_processes, 256u);
+  EXPECT_EQ(a.max_file_bytes, 64u << 20);
+  EXPECT_EQ(a.cpu_time_s, 120u);
+  const std::string bad =
+      std::string(assignment_text) + "\n[limits]\nmax_processes = -2\nmax_file_bytes = \"lots\"\ncpu_time_s = 1.5\n";
+  try {
+    parse_assignment(write_assignment("integrity_i.toml", bad));
+    FAIL() << "parsed";
+  } catch (const lab_file_error& e) {
+    const std::string what = e.what();
+    for (const char* expected : {"limits.max_processes must be at least 0",
+                                 "limits.max_file_bytes must be a size such as \"64Mi\" (0: no limit), not a string",
+                                 "limits.cpu_time_s must be a whole number, not a float 1.5"})
+      EXPECT_NE(what.find(expected), std::string::npos) << expected << "\n" << what;
+  }
+}
+
+TEST(AssignmentTestLab, CensusIsTakenInCorrectnessAndPerformanceTestsOnly) {
+  write_assignment("lab.toml", lab_text);
+  const std::string text = std::string(assignment_text) +
+                           "\n[[test]]\nname = \"races\"\nkind = \"sanitizer\"\ntool = \"racecheck\"\npoints = 0\n";
+  const assignment_file a = parse_assignment(write_assignment("integrity_f.toml", text));
+  const lab_file base = parse_lab_file(write_assignment("lab.toml", lab_text));
+  EXPECT_NE(measure_table(test_lab_text(a, a.tests[0], base, "student:copy")).find("census = true"), std::string::npos);
+  EXPECT_NE(measure_table(test_lab_text(a, a.tests[1], base, "student:copy")).find("census = true"), std::string::npos);
+  EXPECT_NE(measure_table(test_lab_text(a, a.tests[2], base, "student:copy")).find("census = false"),
+            std::string::npos);
+  assignment_file off = a;
+  off.census.enabled = false;
+  EXPECT_NE(measure_table(test_lab_text(off, off.tests[0], base, "student:copy")).find("census = false"),
+            std::string::npos);
+}
+
+TEST(AssignmentTestLab, PerformanceTestsVerifyAgainAfterTiming) {
+  write_assignment("lab.toml", lab_text);
+  const assignment_file a = parse_assignment(write_assignment("integrity_a.toml", assignment_text));
+  const lab_file base = parse_lab_file(write_assignment("lab.toml", lab_text));
+  const std::string speed = measure_table(test_lab_text(a, a.tests[1], base, "student:copy"));
+  EXPECT_NE(speed.find("verify_after_timing = true"), std::string::npos) << speed;
+  EXPECT_EQ(speed.find("verify_after_timing = false"), std::string::npos) << speed;  // the lab file's is replaced
+  EXPECT_NE(speed.find("repetitions = 3"), std::string::npos) << speed;
+  const std::string sizes = measure_table(test_lab_text(a, a.tests[0], base, "student:copy"));
+  EXPECT_NE(sizes.find("timing = false"), std::string::npos) << sizes;
+  EXPECT_EQ(sizes.find("verify_after_timing = true"), std::string::npos) << sizes;  // nothing timed to verify after
+}
