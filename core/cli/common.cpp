@@ -1,7 +1,7 @@
 // Helpers the sub-commands share: search path, profile, planning with errors turned into exit codes.
 #include "common.hpp"
 
-#include <cstdio>
+#include <fmt/format.h>
 
 #include "exit_codes.hpp"
 #include "plugin/loader.hpp"
@@ -18,7 +18,7 @@ std::optional<host::run_profile> load_profile(const options& o, int& exit_code, 
   try {
     return given ? host::parse_profile_text(given->profile, file) : host::parse_profile(file);
   } catch (const host::lab_file_error& e) {
-    std::fprintf(stderr, "%s\n", e.what());
+    fmt::print(stderr, "{}\n", e.what());
     exit_code = host::exit_bad_lab_file;
     return std::nullopt;
   }
@@ -35,13 +35,13 @@ std::optional<std::vector<host::planned_lab>> plan(const options& o, const host:
   try {
     return host::plan_lab_files(req);
   } catch (const host::lab_file_error& e) {
-    std::fprintf(stderr, "%s\n", e.what());
+    fmt::print(stderr, "{}\n", e.what());
     exit_code = host::exit_bad_lab_file;
   } catch (const host::plugin_error& e) {
-    std::fprintf(stderr, "%s%s\n", e.located() ? "" : "cudalab: ", e.what());
+    fmt::print(stderr, "{}{}\n", e.located() ? "" : "cudalab: ", e.what());
     exit_code = host::exit_plugin;
   } catch (const host::lab_call_error& e) {
-    std::fprintf(stderr, "cudalab: %s\n", e.what());
+    fmt::print(stderr, "cudalab: {}\n", e.what());
     exit_code = host::exit_lab_error;
   }
   return std::nullopt;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 
@@ -49,8 +50,8 @@ int export_command(const options& o) {
     return host::exit_bad_results;
   }
   if (o.compare.out_file.empty()) {
-    std::cout << text;
-    std::cout.flush();
+    fmt::print("{}", text);
+    std::fflush(stdout);
     return host::exit_ok;
   }
   try {

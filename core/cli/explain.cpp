@@ -1,4 +1,6 @@
 // `cudalab explain FILE...`: the access model's predictions for every variant, without a GPU.
+#include <fmt/format.h>
+
 #include <iostream>
 
 #include "commands.hpp"
@@ -25,7 +27,7 @@ int explain_command(const options& o) {
       rows.insert(rows.end(), more.begin(), more.end());
     }
   } catch (const host::lab_call_error& e) {
-    std::cerr << "cudalab: " << e.what() << "\n";
+    fmt::print(stderr, "cudalab: {}\n", e.what());
     return host::exit_lab_error;
   }
   if (o.format == "json") {
@@ -38,7 +40,7 @@ int explain_command(const options& o) {
         "l1tex__t_sectors_pipe_lsu_mem_global_op_* / l1tex__t_requests_pipe_lsu_mem_global_op_* and "
         "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*. Grids are sized for the " +
         device.name + ", " + std::to_string(device.sm_count) + " SMs.";
-    for (const std::string& line : host::wrap_lines(about, width, 0, 0)) std::cout << line << "\n";
+    for (const std::string& line : host::wrap_lines(about, width, 0, 0)) fmt::print("{}\n", line);
     host::print_explain_table(std::cout, rows, width);
   }
   return host::exit_ok;

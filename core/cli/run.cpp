@@ -1,8 +1,8 @@
 // `cudalab run FILE...`: validate everything, then verify, time and report every variant on the GPU
 // (core/src/run_labs.hpp) - in this process, or (--isolate) in child processes.
+#include <fmt/format.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <optional>
 
@@ -37,8 +37,8 @@ int run_command(const options& given_options) {
   options o = given_options;
   if (o.profile) {
     if (const std::string conflict = profile_conflict(o); !conflict.empty()) {
-      std::fprintf(stderr, "cudalab: --profile runs the whole run in one process under ncu; it cannot go with %s\n",
-                   conflict.c_str());
+      fmt::print(stderr, "cudalab: --profile runs the whole run in one process under ncu; it cannot go with {}\n",
+                 conflict);
       return host::exit_usage;
     }
     o.sets.push_back("measure.timing=false");  // each variant runs once, verified; its children plan the same
@@ -48,7 +48,7 @@ int run_command(const options& given_options) {
     // The child of `run --profile`, which ncu started: it plans from the texts its parent planned from.
     given = host::read_child_input_file(o.child.input_file);
     if (!given) {
-      std::fprintf(stderr, "cudalab: cannot read the lab files' texts from %s\n", o.child.input_file.c_str());
+      fmt::print(stderr, "cudalab: cannot read the lab files' texts from {}\n", o.child.input_file);
       return host::exit_internal;
     }
   } else if (o.child.result_fd >= 0) {
@@ -57,7 +57,7 @@ int run_command(const options& given_options) {
     host::die_with_parent(o.child.parent_pid);
     given = host::read_child_input(STDIN_FILENO);
     if (!given) {
-      std::fprintf(stderr, "cudalab: a child of an isolated run got no lab files from its parent on stdin\n");
+      fmt::print(stderr, "cudalab: a child of an isolated run got no lab files from its parent on stdin\n");
       return host::exit_internal;
     }
   }
@@ -66,18 +66,18 @@ int run_command(const options& given_options) {
     try {
       submissions.push_back(host::parse_submission_arg(s));
     } catch (const std::invalid_argument& e) {
-      std::fprintf(stderr, "cudalab: --submission %s\n", e.what());
+      fmt::print(stderr, "cudalab: --submission {}\n", e.what());
       return host::exit_usage;
     }
     std::error_code ec;
     if (!std::filesystem::is_regular_file(submissions.back().file, ec)) {
-      std::fprintf(stderr, "cudalab: --submission %s: no such file\n", s.c_str());
+      fmt::print(stderr, "cudalab: --submission {}: no such file\n", s);
       return host::exit_usage;
     }
   }
   std::optional<std::filesystem::path> png_renderer;
   if (o.png && !(png_renderer = host::find_png_renderer())) {
-    std::fprintf(stderr, "cudalab: %s\n", host::no_png_renderer_message().c_str());
+    fmt::print(stderr, "cudalab: {}\n", host::no_png_renderer_message());
     return host::exit_usage;
   }
   auto profile = load_profile(o, code, given ? &*given : nullptr);

@@ -1,7 +1,7 @@
 // main() for GPU tests: exits 77 (CTest's skip) when no usable GPU is present, else runs GoogleTest.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
 
 #include "cudalab/testing.hpp"
@@ -9,7 +9,7 @@
 int main(int argc, char** argv) {
   std::string why;
   if (!cudalab::testing::gpu_available(&why)) {
-    std::printf("skipped: no usable GPU (%s)\n", why.c_str());
+    fmt::print("skipped: no usable GPU ({})\n", why);
     return cudalab::testing::exit_skipped;
   }
   ::testing::InitGoogleTest(&argc, argv);

@@ -1,7 +1,8 @@
 // cudalab::testing (cudalab/testing.hpp): a plugin loaded, predicted and verified by the host's own
 // code, for lab authors' tests in and out of tree.
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <cstdio>
 #include <stdexcept>
 
 #include "cudalab/testing.hpp"
@@ -191,21 +192,21 @@ std::string failures(const std::vector<outcome>& outcomes) {
 void checks::expect(bool ok, const std::string& what) {
   if (ok) return;
   ++failed_;
-  std::fprintf(stderr, "FAILED: %s\n", what.c_str());
+  fmt::print(stderr, "FAILED: {}\n", what);
 }
 
 void checks::expect_passed(const std::vector<outcome>& outcomes) {
   const std::string text = failures(outcomes);
   if (text.empty()) return;
   ++failed_;
-  std::fprintf(stderr, "FAILED verification:\n%s", text.c_str());
+  fmt::print(stderr, "FAILED verification:\n{}", text);
 }
 
 int lab_test_main(int argc, char** argv, const std::function<void(checks&)>& model,
                   const std::function<void(checks&)>& gpu) {
   const std::string part = argc > 1 ? argv[1] : "";
   if (part != "model" && part != "gpu") {
-    std::fprintf(stderr, "usage: %s model|gpu\n", argc > 0 ? argv[0] : "lab_test");
+    fmt::print(stderr, "usage: {} model|gpu\n", argc > 0 ? argv[0] : "lab_test");
     return 2;
   }
   checks c;
@@ -215,7 +216,7 @@ int lab_test_main(int argc, char** argv, const std::function<void(checks&)>& mod
     } else {
       std::string why;
       if (!gpu_available(&why)) {
-        std::printf("skipped: no usable GPU (%s)\n", why.c_str());
+        fmt::print("skipped: no usable GPU ({})\n", why);
         return exit_skipped;
       }
       gpu(c);
@@ -223,8 +224,7 @@ int lab_test_main(int argc, char** argv, const std::function<void(checks&)>& mod
   } catch (const std::exception& e) {
     c.expect(false, std::string("an exception: ") + e.what());
   }
-  std::printf("%s: %s\n", part.c_str(),
-              c.failed() == 0 ? "all checks passed" : (std::to_string(c.failed()) + " failed").c_str());
+  fmt::print("{}: {}\n", part, c.failed() == 0 ? "all checks passed" : std::to_string(c.failed()) + " failed");
   return c.exit_code();
 }
 
