@@ -52,8 +52,8 @@ struct run_request {
 /// this process, whose CUDA_VISIBLE_DEVICES is narrowed to that GPU before the first CUDA call (the
 /// GPU probe), as a child of a --devices worker sees it; isolated, as --devices N. Either way the
 /// context lists that one GPU and every result names it. Ctrl-C, SIGTERM, SIGHUP or SIGPIPE stops the run and
-/// writes what was measured (process/stop_signals.hpp). A child (`as_child`) does its share instead (child_protocol.hpp).
-/// With `counters` (--profile) the whole run is one child process under Nsight Compute's ncu
+/// writes what was measured (process/stop_signals.hpp). A child (`as_child`) does its share instead
+/// (child_protocol.hpp). With `counters` (--profile) the whole run is one child process under Nsight Compute's ncu
 /// (profile/profiled_run.hpp), never isolated further, whose results are reported here at its end,
 /// each with the counters of its own kernels; without ncu, or when ncu may not count, it says so once
 /// and reports the results without counters. Returns the exit code.
