@@ -8,6 +8,15 @@
 
 namespace cudalab::host {
 
+namespace {
+
+// The checksum of a registered input's bytes where they live (on the device, on `stream`).
+std::uint64_t checksum_of(const void* ptr, std::size_t bytes, memory_kind where, cudaStream_t stream) {
+  return where == memory_kind::device ? device_checksum(ptr, bytes, stream) : host_checksum(ptr, bytes);
+}
+
+}  // namespace
+
 host_session::host_session(const device_info& device, std::uint64_t seed) {
   context_.seed = seed;
   context_.device = device;
@@ -54,21 +63,16 @@ void host_session::prepare_timed_run(cudaStream_t stream) {
   }
 }
 
-std::uint64_t host_session::checksum_of(const input& in) {
-  return in.where == memory_kind::device ? device_checksum(in.ptr, in.bytes, stream_.get())
-                                         : host_checksum(in.ptr, in.bytes);
-}
-
 void host_session::record_inputs() {
   stream_.synchronize();
-  for (input& in : inputs_) in.checksum = checksum_of(in);
+  for (input& in : inputs_) in.checksum = checksum_of(in.ptr, in.bytes, in.where, stream_.get());
 }
 
 std::vector<std::string> host_session::changed_inputs() {
   stream_.synchronize();
   std::vector<std::string> changed;
   for (std::size_t i = 0; i < inputs_.size(); ++i)
-    if (checksum_of(inputs_[i]) != inputs_[i].checksum)
+    if (checksum_of(inputs_[i].ptr, inputs_[i].bytes, inputs_[i].where, stream_.get()) != inputs_[i].checksum)
       changed.push_back("input " + std::to_string(i + 1) + " (" + std::to_string(inputs_[i].bytes) + " bytes, " +
                         (inputs_[i].where == memory_kind::device ? "device" : "host") + " memory)");
   return changed;

@@ -54,7 +54,6 @@ class host_session final : public session {
     memory_kind where;
     std::uint64_t checksum = 0;
   };
-  std::uint64_t checksum_of(const input& in);
   void fill(const output& o, int byte, cudaStream_t stream);
 
   lab_context context_;
