@@ -10,6 +10,11 @@
 #include <cstddef>
 #include <cstdint>
 
+// The driver's opaque types, declared where cuda.h and the runtime's headers declare them (the global
+// namespace), so that a cudaStream_t is a CUstream here too.
+struct CUctx_st;
+struct CUstream_st;
+
 namespace cudalab::host::cupti_api {
 
 using CUptiResult = int;  ///< an enum: CUPTI_SUCCESS is 0
@@ -101,10 +106,8 @@ struct CUDALAB_CUPTI_RECORD CUpti_ActivityMemset {
 
 #undef CUDALAB_CUPTI_RECORD
 
-struct CUctx_st;  ///< opaque (cuda.h's CUcontext)
-using CUcontext = CUctx_st*;
-struct CUstream_st;  ///< opaque (cuda.h's CUstream, the runtime's cudaStream_t)
-using CUstream = CUstream_st*;
+using CUcontext = ::CUctx_st*;    ///< opaque (cuda.h's CUcontext)
+using CUstream = ::CUstream_st*;  ///< opaque (cuda.h's CUstream, the runtime's cudaStream_t)
 
 using CUpti_BuffersCallbackRequestFunc = void (*)(std::uint8_t** buffer, std::size_t* size, std::size_t* maxNumRecords);
 using CUpti_BuffersCallbackCompleteFunc = void (*)(CUcontext context, std::uint32_t streamId, std::uint8_t* buffer,

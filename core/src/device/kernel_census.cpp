@@ -363,7 +363,7 @@ census_recording::census_recording(cudaStream_t session) : impl_(std::make_uniqu
       failed = lib.error_text(fmt::format("cuptiActivityEnable({})", kind_name(kind)).c_str(), r);
   }
   if (failed.empty()) {
-    r = lib.stream_id(nullptr, reinterpret_cast<CUstream>(session), 0, &s.census.session_stream);
+    r = lib.stream_id(nullptr, session, 0, &s.census.session_stream);
     if (r != CUPTI_SUCCESS) failed = lib.error_text("cuptiGetStreamIdEx", r);
   }
   if (!failed.empty()) {

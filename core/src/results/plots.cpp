@@ -356,7 +356,8 @@ class sweep_plot {
     svg.open_group("legend");
     for (std::size_t i = 0; i < series_.size(); ++i) {
       const series_style style = style_of(i);
-      const double x = margin_left + entry * double(i % columns), y = top + 18.0 * double(i / columns);
+      const std::size_t row = i / columns, column = i % columns;
+      const double x = margin_left + entry * double(column), y = top + 18.0 * double(row);
       svg.line(x, y, x + 24, y, style.colour, 1.5, style.dashed ? "5 3" : "");
       svg.marker(style.marker, x + 12, y, style.colour);
       svg.text(x + 30, y + 4, shortened(series_[i], 60));
