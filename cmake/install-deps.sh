@@ -2,7 +2,7 @@
 # Installs the Debian/Ubuntu packages cudalab builds with, if any are missing (uses sudo when not root).
 # The CUDA toolkit itself (nvcc, CCCL) must already be installed; this script checks for it.
 set -euo pipefail
-packages=(cmake make g++ clang-format libtomlplusplus-dev libbenchmark-dev libgtest-dev libcli11-dev nlohmann-json3-dev libfmt-dev librsvg2-bin libssl-dev libxml2-utils)
+packages=(cmake make g++ clang-format clang-tidy libtomlplusplus-dev libbenchmark-dev libgtest-dev libcli11-dev nlohmann-json3-dev libfmt-dev librsvg2-bin libssl-dev libxml2-utils)
 missing=()
 for p in "${packages[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ] || [ ! -f /usr/include/boost/dll.hpp ]; then
