@@ -2,6 +2,10 @@
 # before plugins/ and tests/, so a lab folder registers its tests beside its code).
 find_package(GTest REQUIRED)
 
+# cudalab_cpu_tests: every test program that runs without a GPU (each adds itself below), for a build that makes
+# only those (CI's sanitized build, .ci/run).
+add_custom_target(cudalab_cpu_tests)
+
 # cudalab_add_test(<area> <name> SOURCES ... [LIBRARIES ...] [DEPENDS <targets>...] [GPU])
 # Adds the CTest test <area>.<name>, built after DEPENDS (the plugins it loads). GPU tests carry the
 # label `gpu` and skip (exit 77) with no device.
@@ -18,6 +22,9 @@ function(cudalab_add_test area name)
   set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/bin)
   if(arg_DEPENDS)
     add_dependencies(${target} ${arg_DEPENDS})
+  endif()
+  if(NOT arg_GPU)
+    add_dependencies(cudalab_cpu_tests ${target})
   endif()
   target_link_libraries(${target} PRIVATE cudalab_test_paths)
   add_test(NAME ${area}.${name} COMMAND ${target})
@@ -53,6 +60,7 @@ function(cudalab_add_lab_gtests lab)
     target_link_libraries(${target} PRIVATE cudalab::testing GTest::gtest cudalab_warnings)
     if(kind STREQUAL "MODEL")
       target_link_libraries(${target} PRIVATE GTest::gtest_main)
+      add_dependencies(cudalab_cpu_tests ${target})
     else()
       target_link_libraries(${target} PRIVATE cudalab_gpu_test_main)
     endif()
