@@ -13,10 +13,13 @@
 #   name with '.' and '-' as '_' (slots/vector_copy.cu: cudalab_slot_source::vector_copy_cu). Editing
 #   one reconfigures.
 #
-# cudalab_add_lab_test(<lab> SOURCES <files...> [LIBRARIES <targets...>] [LABELS <labels...>])
-#   Builds the test program `<lab>_test` (main() from cudalab::testing::lab_test_main) against
-#   cudalab::testing and registers two CTest tests: <lab>.model (CPU only) and <lab>.gpu (label gpu,
-#   skipped with exit code 77 where no GPU is usable). Both find the plugin through CUDALAB_PLUGIN_PATH.
+# cudalab_add_lab_gtests(<lab> [MODEL <files>...] [GPU <files>...])
+#   The lab's GoogleTest programs, against cudalab::testing (cudalab/testing.hpp), in tree and out of
+#   tree alike. MODEL files become the CTest test plugin.<lab>_trace (label plugin; CPU only: the spec,
+#   traffic, the access model; main() from GoogleTest); GPU files gpu.<lab> (label gpu; every variant
+#   verified on the GPU; main() from cudalab::gpu_test_main, which exits 77, CTest's skip, where no GPU
+#   is usable). Both find the plugin cudalab_<lab> through CUDALAB_PLUGIN_PATH. GoogleTest is found
+#   with find_package(GTest) unless the project has found it.
 function(cudalab_add_plugin lab)
   cmake_parse_arguments(PARSE_ARGV 1 arg "NO_INSTALL" "" "SOURCES;SLOTS;LIBRARIES")
   if(NOT arg_SOURCES)
@@ -81,24 +84,42 @@ function(_cudalab_embed_slot_sources target lab)
   target_include_directories(${target} PRIVATE ${dir})
 endfunction()
 
-function(cudalab_add_lab_test lab)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;LIBRARIES;LABELS")
-  if(NOT arg_SOURCES)
-    message(FATAL_ERROR "cudalab_add_lab_test(${lab}): SOURCES is required")
+function(cudalab_add_lab_gtests lab)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "MODEL;GPU")
+  if(NOT TARGET GTest::gtest)
+    find_package(GTest REQUIRED)
   endif()
-  set(target ${lab}_test)
-  add_executable(${target} ${arg_SOURCES})
-  target_link_libraries(${target} PRIVATE cudalab::testing ${arg_LIBRARIES})
-  if(TARGET cudalab_${lab})
+  foreach(kind IN ITEMS MODEL GPU)
+    if(NOT arg_${kind})
+      continue()
+    endif()
+    if(kind STREQUAL "MODEL")
+      set(area plugin)
+      set(name ${lab}_trace)
+      set(main GTest::gtest_main)
+    else()
+      set(area gpu)
+      set(name ${lab})
+      set(main cudalab::gpu_test_main)
+    endif()
+    set(target test_${area}_${name})
+    add_executable(${target} ${arg_${kind}})
+    target_link_libraries(${target} PRIVATE cudalab::testing GTest::gtest ${main})
+    if(TARGET cudalab_warnings)
+      target_link_libraries(${target} PRIVATE cudalab_warnings)
+    endif()
+    if(kind STREQUAL "MODEL" AND TARGET cudalab_cpu_tests)  # in cudalab's own tree: CI's sanitized build
+      add_dependencies(cudalab_cpu_tests ${target})
+    endif()
+    if(DEFINED CUDALAB_TEST_OUTPUT_DIRECTORY)
+      set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CUDALAB_TEST_OUTPUT_DIRECTORY})
+    endif()
     add_dependencies(${target} cudalab_${lab})
-    set(plugin_dir $<TARGET_FILE_DIR:cudalab_${lab}>)
-  else()
-    set(plugin_dir ${CMAKE_CURRENT_BINARY_DIR})
-  endif()
-  add_test(NAME ${lab}.model COMMAND ${target} model)
-  add_test(NAME ${lab}.gpu COMMAND ${target} gpu)
-  set_tests_properties(${lab}.model PROPERTIES LABELS "model;${arg_LABELS}"
-                       ENVIRONMENT "CUDALAB_PLUGIN_PATH=${plugin_dir}")
-  set_tests_properties(${lab}.gpu PROPERTIES LABELS "gpu;${arg_LABELS}" SKIP_RETURN_CODE 77
-                       ENVIRONMENT "CUDALAB_PLUGIN_PATH=${plugin_dir}")
+    add_test(NAME ${area}.${name} COMMAND ${target})
+    set_tests_properties(${area}.${name} PROPERTIES LABELS ${area}
+                         ENVIRONMENT "CUDALAB_PLUGIN_PATH=$<TARGET_FILE_DIR:cudalab_${lab}>")
+    if(kind STREQUAL "GPU")
+      set_tests_properties(${area}.${name} PROPERTIES SKIP_RETURN_CODE 77)
+    endif()
+  endforeach()
 endfunction()

@@ -1,9 +1,12 @@
 # Registering cudalab's own tests (included by the top-level CMakeLists.txt when CUDALAB_BUILD_TESTS is on,
-# before plugins/ and tests/, so a lab folder registers its tests beside its code).
+# before plugins/ and tests/, so a lab folder registers its tests beside its code, with
+# cudalab_add_lab_gtests from CudalabPlugin.cmake).
 find_package(GTest REQUIRED)
+# Where every test program lands, the labs' (cudalab_add_lab_gtests) included.
+set(CUDALAB_TEST_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/bin)
 
-# cudalab_cpu_tests: every test program that runs without a GPU (each adds itself below), for a build that makes
-# only those (CI's sanitized build, .ci/run).
+# cudalab_cpu_tests: every test program that runs without a GPU (cudalab_add_test and, for the labs' MODEL tests,
+# cudalab_add_lab_gtests add theirs), for a build that makes only those (CI's sanitized build, .ci/run).
 add_custom_target(cudalab_cpu_tests)
 
 # cudalab_add_test(<area> <name> SOURCES ... [LIBRARIES ...] [DEPENDS <targets>...] [GPU])
@@ -15,11 +18,11 @@ function(cudalab_add_test area name)
   add_executable(${target} ${arg_SOURCES})
   target_link_libraries(${target} PRIVATE cudalab_core GTest::gtest cudalab_warnings ${arg_LIBRARIES})
   if(arg_GPU)
-    target_link_libraries(${target} PRIVATE cudalab_gpu_test_main)
+    target_link_libraries(${target} PRIVATE cudalab::gpu_test_main)
   else()
     target_link_libraries(${target} PRIVATE GTest::gtest_main)
   endif()
-  set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/bin)
+  set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CUDALAB_TEST_OUTPUT_DIRECTORY})
   if(arg_DEPENDS)
     add_dependencies(${target} ${arg_DEPENDS})
   endif()
@@ -36,42 +39,4 @@ function(cudalab_add_test area name)
   else()
     set_tests_properties(${area}.${name} PROPERTIES LABELS ${area})
   endif()
-endfunction()
-
-# cudalab_add_lab_gtests(<lab> [MODEL <files>...] [GPU <files>...])
-# A lab's GoogleTest tests, against cudalab/testing.hpp (cudalab::testing) like an out-of-tree lab's:
-# MODEL files become plugin.<lab>_trace (CPU: spec, traffic, the access model), GPU files gpu.<lab>
-# (every variant verified at awkward sizes; label gpu, skipped with 77 without a GPU).
-function(cudalab_add_lab_gtests lab)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "MODEL;GPU")
-  foreach(kind IN ITEMS MODEL GPU)
-    if(NOT arg_${kind})
-      continue()
-    endif()
-    if(kind STREQUAL "MODEL")
-      set(area plugin)
-      set(name ${lab}_trace)
-    else()
-      set(area gpu)
-      set(name ${lab})
-    endif()
-    set(target test_${area}_${name})
-    add_executable(${target} ${arg_${kind}})
-    target_link_libraries(${target} PRIVATE cudalab::testing GTest::gtest cudalab_warnings)
-    if(kind STREQUAL "MODEL")
-      target_link_libraries(${target} PRIVATE GTest::gtest_main)
-      add_dependencies(cudalab_cpu_tests ${target})
-    else()
-      target_link_libraries(${target} PRIVATE cudalab_gpu_test_main)
-    endif()
-    set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/bin)
-    add_dependencies(${target} cudalab_${lab})
-    add_test(NAME ${area}.${name} COMMAND ${target})
-    set_tests_properties(${area}.${name} PROPERTIES ENVIRONMENT "CUDALAB_PLUGIN_PATH=${CUDALAB_PLUGIN_OUTPUT_DIRECTORY}")
-    if(kind STREQUAL "GPU")
-      set_tests_properties(${area}.${name} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
-    else()
-      set_tests_properties(${area}.${name} PROPERTIES LABELS plugin)
-    endif()
-  endforeach()
 endfunction()

@@ -2,7 +2,8 @@
 # Installs the Debian/Ubuntu packages cudalab builds with, if any are missing (uses sudo when not root).
 # The CUDA toolkit itself (nvcc, CCCL) must already be installed; this script checks for it.
 set -euo pipefail
-packages=(cmake make g++ clang-format clang-tidy libtomlplusplus-dev libbenchmark-dev libgtest-dev libcli11-dev nlohmann-json3-dev libfmt-dev librsvg2-bin libssl-dev libxml2-utils)
+# chromium: the HTML reports' tests open each page in it headless (tests/html/; they skip without it).
+packages=(cmake make g++ clang-format clang-tidy libtomlplusplus-dev libbenchmark-dev libgtest-dev libcli11-dev nlohmann-json3-dev libfmt-dev librsvg2-bin libssl-dev libxml2-utils chromium)
 missing=()
 for p in "${packages[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ] || [ ! -f /usr/include/boost/dll.hpp ]; then
@@ -11,6 +12,11 @@ if [ ${#missing[@]} -gt 0 ] || [ ! -f /usr/include/boost/dll.hpp ]; then
   # Boost.DLL is header-only; Debian 12 has 1.81 beside its default 1.74. Either works.
   if [ ! -f /usr/include/boost/dll.hpp ]; then
     if apt-cache show libboost1.81-dev >/dev/null 2>&1; then missing+=(libboost1.81-dev); else missing+=(libboost-dev); fi
+  fi
+  # Debian packages Chromium as `chromium`; where there is none (Ubuntu ships a snap), the HTML tests skip.
+  if [[ " ${missing[*]} " == *" chromium "* ]] && ! apt-cache show chromium >/dev/null 2>&1; then
+    echo "install-deps: no chromium package here: the html.* tests will skip" >&2
+    kept=(); for p in "${missing[@]}"; do [ "$p" = chromium ] || kept+=("$p"); done; missing=("${kept[@]}")
   fi
   echo "install-deps: installing ${missing[*]}"
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null

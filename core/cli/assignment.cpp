@@ -2,6 +2,8 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <memory>
+#include <optional>
 
 #include "assignment/assignment.hpp"
 #include "assignment/assignment_template.hpp"
@@ -9,7 +11,7 @@
 #include "assignment/grade.hpp"
 #include "assignment/staff_secret.hpp"
 #include "assignment/starter_kit.hpp"
-#include "commands.hpp"
+#include "command.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
 #include "results/safe_file.hpp"
@@ -22,9 +24,10 @@ namespace fs = std::filesystem;
 namespace {
 
 // Loads the assignment, printing why not; nullopt then, with `code` set.
-std::optional<host::loaded_assignment> load(const options& o, const std::string& file, int& code) {
+std::optional<host::loaded_assignment> load(const std::vector<std::string>& plugin_paths, const std::string& file,
+                                            int& code) {
   try {
-    return host::load_assignment(file, search_path(o));
+    return host::load_assignment(file, search_path(plugin_paths));
   } catch (const host::lab_file_error& e) {
     fmt::print(stderr, "{}\n", e.what());
     code = host::exit_bad_lab_file;
@@ -35,17 +38,53 @@ std::optional<host::loaded_assignment> load(const options& o, const std::string&
   return std::nullopt;
 }
 
-}  // namespace
+struct init_options {
+  std::vector<std::string> plugin_paths;
+  std::string lab;      ///< --lab
+  std::string slot;     ///< --slot
+  std::string out_dir;  ///< --out
+};
 
-int assignment_init_command(const options& o) {
+struct starter_options {
+  std::vector<std::string> plugin_paths;
+  std::string assignment;
+  std::string out_dir;
+};
+
+struct check_options {
+  std::vector<std::string> plugin_paths;
+  std::string assignment;
+  std::string submission;  ///< --submission ("": the kit's file beside the assignment)
+  bool no_gpu = false;
+  std::string arch;  ///< --arch (what --no-gpu builds for)
+  std::string out_dir;
+  bool force = false;
+  bool no_color = false;
+};
+
+struct grade_options {
+  std::vector<std::string> plugin_paths;
+  std::string assignment;
+  std::string submission;         ///< --submission PATH (one)
+  std::string submissions;        ///< --submissions DIR (a class)
+  std::string student;            ///< --student ID
+  std::string secret;             ///< --secret FILE
+  std::vector<std::string> emit;  ///< --emit KIND=PATH
+  std::string out_dir;
+  bool force = false;
+  bool no_color = false;
+};
+
+int assignment_init(const init_options& o) {
   int code = host::exit_ok;
-  options lab = o;
-  lab.files = {o.assignment.lab};
-  const auto plans = plan(lab, nullptr, code);
+  lab_options lab;
+  lab.plugin_paths = o.plugin_paths;
+  lab.files = {o.lab};
+  const auto plans = plan(plan_request_of(lab, nullptr), code);
   if (!plans) return code;
   const fs::path folder = o.out_dir, file = folder / "assignment.toml", secret = folder / host::staff_secret_file_name;
   try {
-    const std::string text = host::assignment_template(plans->front(), o.assignment.slot, file);
+    const std::string text = host::assignment_template(plans->front(), o.slot, file);
     host::make_empty_folder(folder);
     host::write_file_atomically(file, text);
     host::create_staff_secret(secret);
@@ -60,7 +99,7 @@ int assignment_init_command(const options& o) {
     fmt::print(stderr, "cudalab: assignment init: {}\n", e.what());
     return host::exit_write_error;
   }
-  if (!load(o, file.string(), code)) {
+  if (!load(o.plugin_paths, file.string(), code)) {
     fmt::print(stderr, "cudalab: assignment init: the template written to {} does not validate (a bug)\n",
                file.string());
     return host::exit_internal;
@@ -77,9 +116,9 @@ int assignment_init_command(const options& o) {
   return host::exit_ok;
 }
 
-int assignment_starter_command(const options& o) {
+int assignment_starter(const starter_options& o) {
   int code = host::exit_ok;
-  const auto a = load(o, o.assignment.file, code);
+  const auto a = load(o.plugin_paths, o.assignment, code);
   if (!a) return code;
   try {
     const auto files = host::write_starter_kit(*a, o.out_dir);
@@ -97,36 +136,34 @@ int assignment_starter_command(const options& o) {
   }
 }
 
-int check_command(const options& o) {
+int check(const check_options& o, const invocation& how) {
   host::check_request r;
-  r.assignment = o.assignment.file;
-  r.submission = o.assignment.submission;
-  r.search_path = search_path(o);
-  r.no_gpu = o.assignment.no_gpu;
-  if (!o.assignment.arch.empty()) r.arch = o.assignment.arch;
+  r.assignment = o.assignment;
+  r.submission = o.submission;
+  r.search_path = search_path(o.plugin_paths);
+  r.no_gpu = o.no_gpu;
+  if (!o.arch.empty()) r.arch = o.arch;
   r.out_dir = o.out_dir;
   r.force = o.force;
   r.colour = !o.no_color;
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  r.program = ec ? o.argv.at(0) : self.string();
+  r.program = how.program();
   return host::check_submission(r);
 }
 
-int grade_command(const options& o) {
+int grade(const grade_options& o, const invocation& how) {
   host::grade_request r;
-  r.assignment = o.assignment.file;
-  r.submission = o.assignment.submission;
-  r.submissions = o.assignment.submissions;
+  r.assignment = o.assignment;
+  r.submission = o.submission;
+  r.submissions = o.submissions;
   if (r.submission.empty() && r.submissions.empty()) {
     fmt::print(stderr, "cudalab: grade: give --submission PATH (one) or --submissions DIR (a class)\n");
     return host::exit_usage;
   }
-  r.student = o.assignment.student;
-  r.secret_file = o.assignment.secret;
+  r.student = o.student;
+  r.secret_file = o.secret;
   r.out_dir = o.out_dir;
   r.force = o.force;
-  for (const std::string& e : o.assignment.emit) {
+  for (const std::string& e : o.emit) {
     const auto eq = e.find('=');
     const std::string kind = e.substr(0, eq);
     if (eq == std::string::npos || eq + 1 == e.size() ||
@@ -137,17 +174,85 @@ int grade_command(const options& o) {
     }
     r.emit.push_back({kind, e.substr(eq + 1)});
   }
-  r.settings.search_path = search_path(o);
+  r.settings.search_path = search_path(o.plugin_paths);
   r.settings.colour = !o.no_color;
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  r.settings.program = ec ? o.argv.at(0) : self.string();
+  r.settings.program = how.program();
   return host::grade_command(r);
 }
 
-int validate_assignment(const options& o, const std::string& file) {
+}  // namespace
+
+std::vector<command> add_assignment(CLI::App& app) {
+  auto* assignment =
+      app.add_subcommand("assignment", "Course staff: make an assignment for a lab's slot, and its starter kit");
+  assignment->require_subcommand(1);
+  auto init = std::make_shared<init_options>();
+  auto* init_cmd = assignment->add_subcommand("init",
+                                              "Write a new assignment file for a slot of a lab file (visible, hidden, "
+                                              "performance and sanitizer tests to edit)");
+  add_plugin_path(*init_cmd, init->plugin_paths);
+  init_cmd->add_option("--lab", init->lab, "The lab file the assignment extends")->type_name("TOML")->required();
+  init_cmd->add_option("--slot", init->slot, "The lab's slot the students fill (cudalab describe LAB lists them)")
+      ->required();
+  init_cmd->add_option("--out", init->out_dir, "The assignment's folder (new, or empty)")->type_name("DIR")->required();
+  auto starter = std::make_shared<starter_options>();
+  auto* starter_cmd = assignment->add_subcommand(
+      "starter", "Write the students' kit: the slot's source with TODOs, a public assignment copy, a README");
+  add_plugin_path(*starter_cmd, starter->plugin_paths);
+  starter_cmd->add_option("assignment", starter->assignment, "The assignment file")->type_name("TOML")->required();
+  starter_cmd->add_option("--out", starter->out_dir, "The kit's folder (new, or empty)")->type_name("DIR")->required();
+  return {{init_cmd, [init] { return assignment_init(*init); }},
+          {starter_cmd, [starter] { return assignment_starter(*starter); }}};
+}
+
+command add_check(CLI::App& app, const invocation& how) {
+  auto o = std::make_shared<check_options>();
+  auto* cmd = app.add_subcommand(
+      "check", "Students: build your submission as the grader does and run the assignment's visible tests");
+  add_plugin_path(*cmd, o->plugin_paths);
+  cmd->add_option("assignment", o->assignment, "The kit's assignment.toml")->type_name("TOML")->required();
+  cmd->add_option("--submission", o->submission, "Your file (default: the file the assignment names, beside it)")
+      ->type_name("FILE");
+  cmd->add_flag("--no-gpu", o->no_gpu, "Only build it and check the header policy (no GPU needed)");
+  cmd->add_option("--arch", o->arch, "The architecture --no-gpu builds for (default sm_90)");
+  cmd->add_option("--out", o->out_dir, "Where to keep what it ran (default: check-results/<id>-<date-time>Z)")
+      ->type_name("DIR");
+  cmd->add_flag("--force", o->force, "Replace an earlier check's folder at --out");
+  cmd->add_flag("--no-color", o->no_color, "No colours");
+  return {cmd, [o, &how] { return check(*o, how); }};
+}
+
+command add_grade(CLI::App& app, const invocation& how) {
+  auto o = std::make_shared<grade_options>();
+  auto* cmd = app.add_subcommand(
+      "grade", "Staff: grade a submission (or a class) on this GPU - every test, hidden ones per student, integrity");
+  add_plugin_path(*cmd, o->plugin_paths);
+  cmd->add_option("assignment", o->assignment, "The staff's assignment.toml (with secret.key beside it)")
+      ->type_name("TOML")
+      ->required();
+  auto* one = cmd->add_option("--submission", o->submission,
+                              "One submission: the file, or a folder holding the assignment's file")
+                  ->type_name("PATH");
+  cmd->add_option("--submissions", o->submissions,
+                  "A class: a folder of submissions, one file or folder per student, named by it (resumes)")
+      ->type_name("DIR")
+      ->excludes(one);
+  cmd->add_option("--student", o->student, "The student's id (default: the submission's name)");
+  cmd->add_option("--secret", o->secret, "The staff secret (default: secret.key beside the assignment)")
+      ->type_name("FILE");
+  cmd->add_option("--emit", o->emit,
+                  "Also write a render: gradescope=FILE, prairielearn=FILE, junit=FILE or md=FILE (repeatable)")
+      ->type_name("KIND=FILE")
+      ->delimiter(',');
+  cmd->add_option("--out", o->out_dir, "The output folder (a class: one folder per student in it)")->type_name("DIR");
+  cmd->add_flag("--force", o->force, "Replace an earlier grading's folder at --out (one submission)");
+  cmd->add_flag("--no-color", o->no_color, "No colours");
+  return {cmd, [o, &how] { return grade(*o, how); }};
+}
+
+int validate_assignment(const std::vector<std::string>& plugin_paths, const std::string& file) {
   int code = host::exit_ok;
-  const auto a = load(o, file, code);
+  const auto a = load(plugin_paths, file, code);
   if (!a) return code;
   std::size_t visible = 0;
   for (const auto& t : a->file.tests) visible += t.visibility == host::test_visibility::visible;

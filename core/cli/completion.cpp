@@ -1,6 +1,8 @@
 // `cudalab completion bash`: the completion script from the app's own commands and options.
 #include "completion.hpp"
 
+#include <cstdio>
+#include <memory>
 #include <sstream>
 #include <vector>
 
@@ -201,6 +203,19 @@ std::string bash_completion(const CLI::App& app) {
          "}\n"
       << script_body;
   return out.str();
+}
+
+command add_completion(CLI::App& app) {
+  auto* cmd = app.add_subcommand("completion",
+                                 "Print a shell completion script (commands, options, lab files, plugin names): "
+                                 "source <(cudalab completion bash)");
+  auto shell = std::make_shared<std::string>();
+  cmd->add_option("shell", *shell, "The shell")->required()->check(CLI::IsMember({"bash"}));
+  // Run after every command is registered: the script is made from the whole app as it stands then.
+  return {cmd, [&app, shell] {
+            std::fputs(bash_completion(app).c_str(), stdout);
+            return 0;
+          }};
 }
 
 }  // namespace cudalab::cli

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "command.hpp"
+
 namespace cudalab::cli {
 
 /// The bash completion script for `app` (registered for the command `cudalab`, which bash also uses

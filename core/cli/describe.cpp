@@ -1,9 +1,12 @@
 // `cudalab describe PLUGIN`: a plugin's parameters (type, default, range, unit) and variants.
 #include <fmt/format.h>
 
-#include "commands.hpp"
+#include <memory>
+
+#include "command.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
+#include "labfile/values.hpp"
 #include "plugin/loader.hpp"
 
 namespace cudalab::cli {
@@ -37,11 +40,14 @@ std::string range_text(const param_spec& p) {
   return fmt::format("{} .. {}{}", p.min ? num(*p.min) : "", p.max ? num(*p.max) : "", multiple);
 }
 
-}  // namespace
+struct describe_options {
+  std::vector<std::string> plugin_paths;
+  std::string plugin;
+};
 
-int describe_command(const options& o) {
+int describe(const describe_options& o) {
   try {
-    const auto& p = host::load_named_or_given_plugin(o.plugin, search_path(o));
+    const auto& p = host::load_named_or_given_plugin(o.plugin, search_path(o.plugin_paths));
     const lab_spec& s = p.spec;
     fmt::print("{} — {}\n  file: {}\n\n", s.name, s.title, p.file.string());
     if (!s.summary.empty()) fmt::print("{}\n\n", s.summary);
@@ -67,6 +73,16 @@ int describe_command(const options& o) {
     fmt::print(stderr, "cudalab: {}\n", e.what());
     return host::exit_plugin;
   }
+}
+
+}  // namespace
+
+command add_describe(CLI::App& app) {
+  auto o = std::make_shared<describe_options>();
+  auto* cmd = app.add_subcommand("describe", "Show a plugin's parameters and variants");
+  add_plugin_path(*cmd, o->plugin_paths);
+  cmd->add_option("plugin", o->plugin, "Plugin name (or path to a plugin file)")->type_name("PLUGIN")->required();
+  return {cmd, [o] { return describe(*o); }};
 }
 
 }  // namespace cudalab::cli

@@ -4,21 +4,29 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <stdexcept>
 
-#include "commands.hpp"
-#include "common.hpp"
+#include "command.hpp"
 #include "cudalab/cuda_error.hpp"
 #include "device/ceilings.hpp"
 #include "device/gpu_probe.hpp"
 #include "device/nvml.hpp"
 #include "exit_codes.hpp"
 #include "isolation/gpu_workers.hpp"
+#include "option_checks.hpp"
 #include "results/json.hpp"
 
 namespace cudalab::cli {
 
-int device_command(const options& o) {
+namespace {
+
+struct device_options {
+  std::string format;  ///< table (default) or json
+  int device = -1;     ///< --device N: -1 when not given
+};
+
+int device(const device_options& o) {
   if (o.device >= 0) {
     try {
       host::see_only_device(o.device);  // as `run --device` does, before the first CUDA call
@@ -86,6 +94,19 @@ int device_command(const options& o) {
     fmt::print(stderr, "cudalab: {}\n", e.what());
     return host::exit_cuda_error;
   }
+}
+
+}  // namespace
+
+command add_device(CLI::App& app) {
+  auto o = std::make_shared<device_options>();
+  auto* cmd = app.add_subcommand("device", "Show the GPU's properties and measure its bandwidth ceilings");
+  cmd->add_option("--format", o->format, "table or json")->check(CLI::IsMember({"table", "json"}));
+  cmd->add_option("--device", o->device,
+                  "Show this GPU (a CUDA ordinal, counted from 0 among those CUDA_VISIBLE_DEVICES shows)")
+      ->type_name("N")
+      ->check(device_ordinal());
+  return {cmd, [o] { return device(*o); }};
 }
 
 }  // namespace cudalab::cli

@@ -3,7 +3,11 @@
 
 #include <iostream>
 
-#include "commands.hpp"
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "command.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
 #include "explain.hpp"
@@ -13,17 +17,25 @@
 
 namespace cudalab::cli {
 
-int explain_command(const options& o) {
+namespace {
+
+struct explain_options {
+  lab_options labs;
+  std::string format;  ///< table (default) or json
+  bool wide = false;
+};
+
+int explain(const explain_options& o) {
   int code = host::exit_ok;
-  const auto profile = load_profile(o, code);
+  const auto profile = load_profile(o.labs.config, code);
   if (!profile) return code;
-  const auto plans = plan(o, &*profile, code);
+  const auto plans = plan(plan_request_of(o.labs, &*profile), code);
   if (!plans) return code;
   const device_info device = host::model_device();
   std::vector<host::explain_row> rows;
   try {
     for (const auto& pl : *plans) {
-      auto more = host::explain_plan(pl, o.variants, device);
+      auto more = host::explain_plan(pl, o.labs.variants, device);
       rows.insert(rows.end(), more.begin(), more.end());
     }
   } catch (const host::lab_call_error& e) {
@@ -44,6 +56,17 @@ int explain_command(const options& o) {
     host::print_explain_table(std::cout, rows, width);
   }
   return host::exit_ok;
+}
+
+}  // namespace
+
+command add_explain(CLI::App& app) {
+  auto o = std::make_shared<explain_options>();
+  auto* cmd = app.add_subcommand("explain", "Predict each variant's memory transactions (no GPU needed)");
+  add_lab_options(*cmd, o->labs);
+  cmd->add_option("--format", o->format, "table or json")->check(CLI::IsMember({"table", "json"}));
+  add_wide(*cmd, o->wide);
+  return {cmd, [o] { return explain(*o); }};
 }
 
 }  // namespace cudalab::cli

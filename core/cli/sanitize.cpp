@@ -5,26 +5,17 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
 #include "exit_codes.hpp"
 #include "process/toolkit_programs.hpp"
+#include "sanitize.hpp"
 
 namespace cudalab::cli {
 
-namespace fs = std::filesystem;
-
-int sanitize_command(const options& o) {
-  if (o.profile) {
-    fmt::print(
-        stderr,
-        "cudalab: --sanitize and --profile cannot go together: each runs the lab files under a tool of its own\n");
-    return host::exit_usage;
-  }
+int rerun_under_sanitizer(const invocation& how, const std::string& tool) {
   const auto sanitizer = host::find_toolkit_program("compute-sanitizer");
   if (!sanitizer) {
     fmt::print(stderr,
@@ -32,16 +23,14 @@ int sanitize_command(const options& o) {
                "beside nvcc, in $CUDA_HOME/bin or /usr/local/cuda/bin\n");
     return host::exit_usage;
   }
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   // The same command without --sanitize, run by the sanitizer; errors it finds exit with 7 (CUDA error).
   std::vector<std::string> args{
-      sanitizer->string(), "--tool", o.sanitize, "--error-exitcode", std::to_string(host::exit_cuda_error),
+      sanitizer->string(), "--tool", tool, "--error-exitcode", std::to_string(host::exit_cuda_error),
       "--print-limit",     "20"};
-  if (o.sanitize == "racecheck") args.insert(args.end(), {"--racecheck-report", "all"});
-  args.push_back(ec ? o.argv.at(0) : self.string());
-  for (std::size_t i = 1; i < o.argv.size(); ++i) {
-    const std::string& a = o.argv[i];
+  if (tool == "racecheck") args.insert(args.end(), {"--racecheck-report", "all"});
+  args.push_back(how.program());
+  for (std::size_t i = 1; i < how.argv.size(); ++i) {
+    const std::string& a = how.argv[i];
     if (a == "--sanitize") {
       ++i;  // and its value
     } else if (a.rfind("--sanitize=", 0) != 0) {

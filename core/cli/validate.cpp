@@ -1,32 +1,36 @@
 // `cudalab validate FILE...`: checks lab files against their plugins without touching the GPU.
 #include <fmt/format.h>
 
-#include "commands.hpp"
+#include <memory>
+
+#include "assignment/assignment_file.hpp"
+#include "command.hpp"
 #include "common.hpp"
 #include "exit_codes.hpp"
-#include "labfile/assignment_file.hpp"
 #include "plan/planning.hpp"
 
 namespace cudalab::cli {
 
-int validate_command(const options& o) {
+namespace {
+
+int validate(const lab_options& o) {
   int code = host::exit_ok;
   // Assignment files (an [assignment] table) are checked with their lab; the rest are lab files.
-  options labs = o;
+  lab_options labs = o;
   labs.files.clear();
   for (const std::string& f : o.files) {
     if (!host::is_assignment_file(f)) {
       labs.files.push_back(f);
       continue;
     }
-    const int c = validate_assignment(o, f);
+    const int c = validate_assignment(o.plugin_paths, f);
     if (c != host::exit_ok && code == host::exit_ok) code = c;
   }
   if (labs.files.empty()) return code;
   if (code != host::exit_ok) return code;
-  const auto profile = load_profile(o, code);
+  const auto profile = load_profile(o.config, code);
   if (!profile) return code;
-  const auto plans = plan(labs, &*profile, code);
+  const auto plans = plan(plan_request_of(labs, &*profile), code);
   if (!plans) return code;
   for (const auto& pl : *plans) {
     const auto variants = host::variants_to_run(pl.plan, o.variants);
@@ -34,6 +38,15 @@ int validate_command(const options& o) {
                pl.plan.point_count(), variants.size());
   }
   return host::exit_ok;
+}
+
+}  // namespace
+
+command add_validate(CLI::App& app) {
+  auto o = std::make_shared<lab_options>();
+  auto* cmd = app.add_subcommand("validate", "Check lab files against their plugins (no GPU needed)");
+  add_lab_options(*cmd, *o);
+  return {cmd, [o] { return validate(*o); }};
 }
 
 }  // namespace cudalab::cli

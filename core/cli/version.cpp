@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "commands.hpp"
+#include "command.hpp"
 #include "cudalab/abi.hpp"
 #include "cudalab_build_info.hpp"
 #include "device/cuda_software.hpp"

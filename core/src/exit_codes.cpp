@@ -18,9 +18,15 @@ const std::vector<exit_code_meaning>& exit_code_meanings() {
       {exit_submission, "a submission does not build"},
       {exit_regression, "compare: a result got slower beyond the threshold and the noise"},
       {exit_interrupted, "interrupted"},
-      {exit_bad_results, "compare and export: results that cannot be read"},
+      {exit_bad_results, "compare, export, plot and report: results that cannot be read"},
   };
   return table;
+}
+
+const char* meaning_of_exit_code(int code) {
+  for (const exit_code_meaning& m : exit_code_meanings())
+    if (m.code == code) return m.meaning;
+  return "";
 }
 
 }  // namespace cudalab::host

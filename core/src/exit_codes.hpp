@@ -11,7 +11,7 @@ enum exit_code : int {
   exit_internal = 1,       ///< a bug in cudalab or an unexpected exception
   exit_usage = 2,          ///< bad command line (unknown option, missing argument)
   exit_bad_lab_file = 3,   ///< a lab file, profile or --set override is invalid
-  exit_bad_results = 3,    ///< compare, export: a results folder or file that cannot be read as cudalab results
+  exit_bad_results = 3,    ///< compare, export, plot, report: results that cannot be read as cudalab results
   exit_plugin = 4,         ///< a plugin could not be found or loaded
   exit_no_gpu = 5,         ///< no usable GPU (no driver, no device, stub library)
   exit_verify_failed = 6,  ///< at least one variant computed a wrong result
@@ -32,5 +32,8 @@ struct exit_code_meaning {
 /// Every exit code with its meaning, in the order --help lists them (by code, then the second meaning of 3);
 /// the --help footer is made from it.
 const std::vector<exit_code_meaning>& exit_code_meanings();
+
+/// The meaning of `code` (its first, for 3), or "" for a code cudalab does not exit with.
+const char* meaning_of_exit_code(int code);
 
 }  // namespace cudalab::host

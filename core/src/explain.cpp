@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <ostream>
 
-#include "labfile/lab_file.hpp"
 #include "labfile/spec_lookup.hpp"
+#include "labfile/values.hpp"
 #include "model/access_model.hpp"
 #include "plugin/plugin_call.hpp"
 #include "results/console_text.hpp"

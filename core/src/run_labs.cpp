@@ -15,6 +15,7 @@
 #include "device/nvml.hpp"
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
+#include "isolation/child_protocol.hpp"
 #include "isolation/gpu_workers.hpp"
 #include "isolation/isolated_run.hpp"
 #include "ncu/profiled_run.hpp"
@@ -92,10 +93,10 @@ int report_run(const run_request& r, run_context& context, results_folder& out, 
 
 // The run's submissions built for `device` into the results folder's submissions/; exit_ok, or the
 // exit code after saying why.
-int build_submissions(const run_request& r, const device_info& device, const results_folder& out,
-                      std::vector<submission_arg>& built) {
+int build_submissions(const run_request& r, const run_policy& policy, const device_info& device,
+                      const results_folder& out, std::vector<submission_arg>& built) {
   try {
-    return build_run_submissions(r.plans, r.submissions, device, r.build, out.dir / "submissions", built);
+    return build_run_submissions(r.plans, r.submissions, device, policy.build, out.dir / "submissions", built);
   } catch (const std::exception& e) {  // no toolkit, a folder that cannot be written, a slot in two labs
     fmt::print(stderr, "cudalab: --submission: {}\n", e.what());
     return exit_submission;
@@ -120,8 +121,21 @@ class device_marks final : public reporter {
   int device_;
 };
 
+// What every child of this run plans from: the texts this process planned from (each child's own lab
+// files are added to it), the options it repeats, the submissions as built.
+child_plan base_child_plan(const run_request& r, const std::vector<submission_arg>& built) {
+  child_plan plan;
+  plan.plugin_paths = r.plugin_paths;
+  plan.sets = r.sets;
+  plan.variants = r.variant_filter;
+  plan.profile_file = r.profile.file;
+  plan.profile_text = r.profile.text;
+  plan.submissions = built;
+  return plan;
+}
+
 // Everything in this process (with --device N, on that GPU alone).
-int run_here(const run_request& r, const std::string& out_dir, output_format format) {
+int run_here(const run_request& r, const run_policy& policy, const std::string& out_dir, output_format format) {
   if (r.device) {
     try {
       // Before the first CUDA call, open_device's probe: the plugins loaded so far only registered
@@ -147,7 +161,7 @@ int run_here(const run_request& r, const std::string& out_dir, output_format for
   const auto out = open_folder(r, out_dir, format, code);
   if (!out) return code;
   std::vector<submission_arg> built;
-  if (const int c = build_submissions(r, ctx.device, *out, built); c != exit_ok) return c;
+  if (const int c = build_submissions(r, policy, ctx.device, *out, built); c != exit_ok) return c;
   submission_codes codes;
   load_run_submissions(r.plans, built, codes);
 
@@ -175,7 +189,7 @@ void take_device_facts(run_context& context, const run_context& probed) {
 // The context of a run over `workers`' GPUs, each probed in a child of its own (the parent itself
 // never initialises CUDA), one after the other (the ceilings of the host bus are measured alone);
 // `measured[w]` becomes the ceilings of worker w's GPU. Returns an exit code.
-int probe_devices(const run_request& r, const child_command& command, double timeout_s, const std::atomic<bool>* stop,
+int probe_devices(const run_request& r, const child_plan& command, double timeout_s, const std::atomic<bool>* stop,
                   const std::vector<isolation_worker>& workers, run_context& context, std::vector<ceilings>& measured) {
   if (workers.empty()) {
     run_context probed;
@@ -216,15 +230,13 @@ int probe_devices(const run_request& r, const child_command& command, double tim
 
 // Each unit in a child process (child_protocol.hpp explains the protocol), on one GPU or, with
 // `devices` (--devices, or --device's one), on each GPU's worker.
-int run_in_children(const run_request& r, const std::vector<int>& devices, const std::string& out_dir,
-                    output_format format, isolation_mode mode, double timeout_s) {
+int run_in_children(const run_request& r, const run_policy& policy, const std::vector<int>& devices,
+                    const std::string& out_dir, output_format format, isolation_mode mode, double timeout_s) {
   const auto started = std::chrono::steady_clock::now();  // the schedule's times count from here
   const stop_signals signals;
-  const stop_or_deadline stop(signals.requested(), r.time_limit_s);
+  const stop_or_deadline stop(signals.requested(), policy.time_limit_s);
   // Every child plans from the texts this process planned from, never from the files again.
-  child_command command = r.child;
-  command.profile_file = r.profile.file;
-  command.profile_text = r.profile.text;
+  child_plan command = base_child_plan(r, {});
   std::vector<isolation_worker> workers;
   try {
     workers = gpu_workers(devices, std::getenv("CUDA_VISIBLE_DEVICES"));
@@ -247,17 +259,15 @@ int run_in_children(const run_request& r, const std::vector<int>& devices, const
   const auto out = open_folder(r, out_dir, format, code);
   if (!out) return code;
   std::vector<submission_arg> built;
-  if (const int c = build_submissions(r, context.device, *out, built); c != exit_ok) return c;
-  command.submissions.clear();
-  for (const submission_arg& b : built) command.submissions.push_back(b.slot + "=" + b.file);
+  if (const int c = build_submissions(r, policy, context.device, *out, built); c != exit_ok) return c;
+  command.submissions = built;
   isolated_run_options io;
   io.program = child_program;
-  io.input = [&](const isolation_unit& unit) { return unit_child_input(command, unit); };
   io.timeout_s = timeout_s;
-  io.limits = r.children_limits;
-  io.sandbox = r.children_sandbox;
-  if (r.children_sandbox)
-    if (const sandbox_support& s = sandbox_support_of(r.children_sandbox->bwrap); !s.usable)
+  io.limits = policy.children_limits;
+  io.sandbox = policy.children_sandbox;
+  if (policy.children_sandbox)
+    if (const sandbox_support& s = sandbox_support_of(policy.children_sandbox->bwrap); !s.usable)
       fmt::print(stderr, "cudalab: note: {}\n", s.why);
   io.stop = stop.requested();
   io.workers = workers;
@@ -265,8 +275,9 @@ int run_in_children(const run_request& r, const std::vector<int>& devices, const
   io.schedule = &*context.schedule;
   progress_reporter shown(out->reporters, progress_stream(r), result_count(r.plans, r.variant_filter));
   io.on_output_line = [&](const std::string& line) { shown.note("  child: " + line); };
-  io.command = [&](const isolation_unit& unit, double baseline_gbps, std::size_t worker) {
-    return unit_child_argv(command, unit, measured.at(worker), baseline_gbps);
+  io.command = [&](const isolation_unit&, double, std::size_t) { return child_argv(r.argv0, child_role::unit); };
+  io.input = [&](const isolation_unit& unit, double baseline_gbps, std::size_t worker) {
+    return child_plan_text(unit_child_plan(command, unit, measured.at(worker), baseline_gbps));
   };
   const auto arrived = [&](const variant_result& result) { shown.arrived(result); };
   return report_run(r, context, *out, shown, [&] {
@@ -295,16 +306,14 @@ bool write_ncu_files(const profiled_run& run, const results_folder& out) {
 // reported here at its end, each with its counters, in a context made of the child's facts.
 int run_counted(const run_request& r, const std::string& out_dir, output_format format) {
   const stop_signals signals;
-  child_command command = r.child;
-  command.profile_file = r.profile.file;
-  command.profile_text = r.profile.text;
+  child_plan command = base_child_plan(r, r.submissions);
   fmt::print(stderr,
              "cudalab: --profile: every variant runs once, verified, in a child process under Nsight Compute's ncu, "
              "which replays each kernel to count its memory traffic; the results come at the end\n");
   const auto say = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };
   profiled_run run;
   try {
-    run = run_profiled(r.plans, command, r.device, signals.requested(), say);
+    run = run_profiled(r.plans, command, r.argv0, r.device, signals.requested(), say);
   } catch (const std::runtime_error& e) {  // no work folder, or its input file cannot be written
     fmt::print(stderr, "cudalab: {}\n", e.what());
     return exit_internal;
@@ -345,14 +354,10 @@ int run_counted(const run_request& r, const std::string& out_dir, output_format 
 
 }  // namespace
 
-int run_labs(const run_request& r) {
+int run_labs(const run_request& r, const run_policy& policy) {
   // Before any CUDA call, here and in every child.
   if (std::any_of(r.plans.begin(), r.plans.end(), [](const planned_lab& p) { return p.plan.measure.census; }))
     load_kernels_eagerly();
-  if (r.as_child) {
-    return run_as_child(r.plans, r.profile.measure, r.variant_filter, new_context(r.command_line, r.profile.file),
-                        *r.as_child, r.submissions);
-  }
   // The command line over the profile's [output] and [run].
   const std::string out_dir = !r.out_dir.empty() ? r.out_dir : r.profile.output.dir;
   const output_format format = r.format.value_or(r.profile.output.format);
@@ -368,9 +373,10 @@ int run_labs(const run_request& r) {
                "--isolate=none\n");
     return exit_usage;
   }
-  if (mode == isolation_mode::none) return run_here(r, out_dir, format);
+  if (mode == isolation_mode::none) return run_here(r, policy, out_dir, format);
   // --device N, isolated: the one-GPU case of --devices.
-  return run_in_children(r, r.device ? std::vector<int>{*r.device} : r.devices, out_dir, format, mode, timeout_s);
+  return run_in_children(r, policy, r.device ? std::vector<int>{*r.device} : r.devices, out_dir, format, mode,
+                         timeout_s);
 }
 
 }  // namespace cudalab::host

@@ -7,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "isolation/child_protocol.hpp"
-#include "labfile/lab_file.hpp"
+#include "labfile/run_profile.hpp"
 #include "plan/planning.hpp"
 #include "process/child_process.hpp"
 #include "results/console_text.hpp"
@@ -20,6 +19,8 @@ namespace cudalab::host {
 struct run_request {
   std::vector<planned_lab> plans;                     ///< validated, in the order given
   run_profile profile;                                ///< --config (or the defaults); the options below override it
+  std::vector<std::string> plugin_paths;              ///< --plugin-path (the children plan with them too)
+  std::vector<std::string> sets;                      ///< --set (likewise)
   std::vector<std::string> variant_filter;            ///< --variant
   std::string out_dir;                                ///< --out; "": the profile's, else results/<date-time>
   bool force = false;                                 ///< --force: replace an earlier run's results in that folder
@@ -30,17 +31,22 @@ struct run_request {
   std::optional<isolation_mode> isolate;              ///< --isolate; nullopt: the profile's
   bool counters = false;      ///< --profile: the run in one child under Nsight Compute, each result with its counters
   double timeout_s = 0;       ///< --timeout; 0: the profile's
-  double time_limit_s = 0;    ///< an isolated run stops (as on Ctrl-C) after this long; 0: never
   std::vector<int> devices;   ///< --devices: one worker per GPU listed; empty: one GPU
   std::optional<int> device;  ///< --device N: only that GPU (REQUIRES: `devices` empty)
   std::vector<submission_arg> submissions;            ///< --submission SLOT=FILE: sources are built for the GPU first
   std::optional<std::filesystem::path> png_renderer;  ///< --png: PNG copies of the plots, rendered by this program
-  build_policy build;                                 ///< how those sources are built
   std::string command_line;                           ///< for the results' context
-  child_command child;                                ///< what the children of an isolated run repeat
-  std::optional<child_limits> children_limits;        ///< an isolated run's children run under these (none: as is)
-  std::optional<child_sandbox> children_sandbox;      ///< and in this sandbox, where one can be made (a note if not)
-  std::optional<child_options> as_child;              ///< set when this process is such a child
+  std::string argv0;                                  ///< this executable's argv[0], the children's if need be
+};
+
+/// What a course adds to a run of a student's code (assignment/test_run.hpp): how its submissions are
+/// built, how long the whole run may take, and the limits and sandbox its children run under. A plain
+/// `run` has none of it.
+struct run_policy {
+  build_policy build;                             ///< how the run's submissions are built
+  double time_limit_s = 0;                        ///< an isolated run stops (as on Ctrl-C) after this long; 0: never
+  std::optional<child_limits> children_limits;    ///< an isolated run's children run under these (none: as is)
+  std::optional<child_sandbox> children_sandbox;  ///< and in this sandbox, where one can be made (a note if not)
 };
 
 /// Runs the request: opens the device (or has a child probe it), opens the results folder, runs every
@@ -57,6 +63,6 @@ struct run_request {
 /// (profile/profiled_run.hpp), never isolated further, whose results are reported here at its end,
 /// each with the counters of its own kernels; without ncu, or when ncu may not count, it says so once
 /// and reports the results without counters. Returns the exit code.
-int run_labs(const run_request& request);
+int run_labs(const run_request& request, const run_policy& policy = {});
 
 }  // namespace cudalab::host

@@ -1,10 +1,14 @@
-// Host-side declarations of the alignment lab's launchers (the only door to its kernels).
+// What the alignment lab's files share: the variants' patterns, a point's settings and the table that
+// declares and reads them, the launchers (the only door to its kernels) and the trace of each variant.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
 
+#include "alignment_kernels.cuh"
+#include "cudalab/param_table.hpp"
+#include "cudalab/trace.hpp"
 #include "cudalab/verification.hpp"
 
 namespace alignment {
@@ -14,6 +18,67 @@ enum class cache_operator { default_path, ldg, ldca, ldcg, ldcs };
 
 /// Whether the grid-stride copy uses plain or streaming (evict-first) loads and stores.
 enum class copy_hint { plain, streaming };
+
+/// The access pattern family a variant belongs to.
+enum class pattern { offset_read, offset_write, offset_copy, strided, vector_copy, grid_stride, library_copy };
+
+/// What a variant does: its pattern and the template choice within it.
+struct policy {
+  pattern what;
+  cache_operator op = cache_operator::default_path;  ///< offset_read family
+  int vector_bytes = 4;                              ///< vector_copy
+  copy_hint hint = copy_hint::plain;                 ///< grid_stride
+};
+
+/// The parameters of one point.
+struct settings {
+  std::uint64_t n;
+  std::uint64_t offset;
+  std::uint64_t stride;
+  int block;
+  int unroll;
+  int blocks_per_sm;
+
+  /// Floats the variant moves (reads, and writes as many).
+  std::uint64_t moved(pattern what) const {
+    switch (what) {
+      case pattern::offset_read:
+      case pattern::offset_write:
+      case pattern::offset_copy:
+        return offset_count(n, offset);
+      case pattern::strided:
+        return strided_count(n, stride);
+      default:
+        return n;
+    }
+  }
+};
+
+using settings_table = cudalab::param_table<settings>;
+
+/// The lab's parameters, each said once: spec() lists them, read() gives a point's settings. Only `n`
+/// shapes the data; the others are tuning parameters (lab_point::retune).
+inline const settings_table parameters = {
+    settings_table::integer(&settings::n, "n", std::int64_t(1) << 28, 1, std::int64_t(1) << 32, "elements",
+                            "floats per buffer (input and output); the default is 1 GiB each"),
+    settings_table::integer(&settings::offset, "offset", 0, 0, 1 << 20, "elements",
+                            "shift of the misaligned side in the offset_* variants; elements that "
+                            "would fall past n are not moved")
+        .tunes(),
+    settings_table::integer(&settings::stride, "stride", 2, 1, 1024, "elements",
+                            "distance between elements read by the strided variant")
+        .tunes(),
+    settings_table::integer(&settings::block, "block", 256, 32, 1024, "threads", "threads per block (a multiple of 32)")
+        .multiple(32)
+        .tunes(),
+    settings_table::integer(&settings::unroll, "unroll", 1, 1, 4, "items",
+                            "independent elements (or vectors) per thread and pass: 1, 2 or 4")
+        .only(unrolls::values())
+        .tunes(),
+    settings_table::integer(&settings::blocks_per_sm, "blocks_per_sm", 0, 0, 64, "blocks",
+                            "grid of the grid-stride copies, per SM; 0 = as many as fit at once")
+        .tunes(),
+};
 
 /// d_out[i] = d_in[i + offset] for i < count, loaded with `op`, `unroll` elements per thread.
 /// REQUIRES: unroll is one of `unrolls`; block is a multiple of 32; d_in holds count + offset floats.
@@ -63,5 +128,9 @@ enum class movement {
 cudalab::verification compare_moved(const std::uint32_t* d_out, const std::uint32_t* d_in, std::uint64_t n,
                                     movement how, std::uint64_t count, std::uint64_t offset, std::uint64_t stride,
                                     std::uint32_t poison, cudaStream_t stream);
+
+/// Feeds the warp accesses of the variant `v` does at the point `s` to the access model
+/// (alignment_trace.cpp); a library copy records nothing.
+void trace_variant(const policy& v, const settings& s, cudalab::trace_sink& sink);
 
 }  // namespace alignment

@@ -6,23 +6,11 @@
 #include "alignment_slot_sources.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
-#include "cudalab/trace_loops.hpp"
 #include "cudalab/variant_table.hpp"
 
 namespace alignment {
 
 namespace {
-
-/// The access pattern family a variant belongs to.
-enum class pattern { offset_read, offset_write, offset_copy, strided, vector_copy, grid_stride, library_copy };
-
-/// What a variant does: its pattern and the template choice within it.
-struct policy {
-  pattern what;
-  cache_operator op = cache_operator::default_path;  ///< offset_read family
-  int vector_bytes = 4;                              ///< vector_copy
-  copy_hint hint = copy_hint::plain;                 ///< grid_stride
-};
 
 /// The cache operator of the variants that have no choice of it (plain loads).
 constexpr cache_operator plain_load = cache_operator::default_path;
@@ -67,86 +55,6 @@ const cudalab::variant_table<policy> variants = {
 /// Every byte 0xFF: the host's poison, which elements outside a variant's output must keep.
 constexpr std::uint32_t poison_bits = 0xFFFFFFFFu;
 
-/// Parameters read once from `params`.
-struct settings {
-  std::uint64_t n;
-  std::uint64_t offset;
-  std::uint64_t stride;
-  int block;
-  int unroll;
-  int blocks_per_sm;
-
-  explicit settings(const cudalab::params& p)
-      : n(static_cast<std::uint64_t>(p.integer("n"))),
-        offset(static_cast<std::uint64_t>(p.integer("offset"))),
-        stride(static_cast<std::uint64_t>(p.integer("stride"))),
-        block(static_cast<int>(p.integer("block"))),
-        unroll(static_cast<int>(p.integer("unroll"))),
-        blocks_per_sm(static_cast<int>(p.integer("blocks_per_sm"))) {}
-
-  /// Floats the variant moves (reads, and writes as many).
-  std::uint64_t moved(pattern what) const {
-    switch (what) {
-      case pattern::offset_read:
-      case pattern::offset_write:
-      case pattern::offset_copy:
-        return offset_count(n, offset);
-      case pattern::strided:
-        return strided_count(n, stride);
-      default:
-        return n;
-    }
-  }
-};
-
-/// Traces the one-pass kernels (one item per thread and unroll step). `source`/`target` give the
-/// element index an item reads and writes; `bytes` the size of one item. Block 0 stands for every
-/// block but the last, which is traced on its own (it holds the tail).
-template <class Source, class Target>
-void trace_one_pass(cudalab::trace_sink& sink, std::uint64_t items, std::uint64_t block, std::uint64_t unroll,
-                    unsigned bytes, Source source, Target target) {
-  const std::uint64_t warps_per_block = block / 32;
-  sink.trace_blocks(blocks_for(items, block, unroll), [&](std::uint64_t b) {
-    for (std::uint64_t w = 0; w < warps_per_block; ++w) {
-      // All loads of a thread are issued before its stores, as in the kernels.
-      for (std::uint64_t k = 0; k < unroll; ++k)
-        sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, bytes, [&](unsigned lane) -> long long {
-          const std::uint64_t i = unrolled_index(b, block, w * 32 + lane, k, unroll);
-          return i < items ? static_cast<long long>(source(i) * bytes) : -1;
-        });
-      for (std::uint64_t k = 0; k < unroll; ++k)
-        sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, bytes, [&](unsigned lane) -> long long {
-          const std::uint64_t i = unrolled_index(b, block, w * 32 + lane, k, unroll);
-          return i < items ? static_cast<long long>(target(i) * bytes) : -1;
-        });
-    }
-  });
-}
-
-/// Traces the scalar tail copy of the vector kernels: block 0's first lanes copy the last floats.
-void trace_scalar_tail(cudalab::trace_sink& sink, std::uint64_t first, std::uint64_t tail) {
-  if (tail == 0) return;
-  auto addr = [&](unsigned lane) -> long long {
-    return lane < tail ? static_cast<long long>((first + lane) * sizeof(float)) : -1;
-  };
-  sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, 4, addr);
-  sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 4, addr);
-}
-
-/// Traces the grid-stride float4 copy. Whatever the grid, its warp steps are the aligned runs of 32
-/// vectors (the unroll only groups a thread's steps into passes), then block 0 copies the tail.
-void trace_grid_stride(cudalab::trace_sink& sink, std::uint64_t n) {
-  const std::uint64_t vectors = n / 4;
-  cudalab::trace_warp_steps(sink, vectors, [&](std::uint64_t first, unsigned lanes) {
-    auto addr = [&](unsigned lane) -> long long {
-      return lane < lanes ? static_cast<long long>((first + lane) * 16) : -1;
-    };
-    sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, 16, addr);
-    sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 16, addr);
-  });
-  trace_scalar_tail(sink, vectors * 4, n - vectors * 4);
-}
-
 /// Where a variant's output elements come from, for verify().
 movement movement_of(pattern what) {
   switch (what) {
@@ -178,7 +86,7 @@ class alignment_point final : public cudalab::lab_point {
   }
 
   void retune(const cudalab::params& p) override {
-    s_ = settings(p);
+    s_ = parameters.read(p);
     size_grid();
   }
 
@@ -256,27 +164,7 @@ class alignment_lab final : public cudalab::lab {
         "misaligned read through each cache operator (__ldg, __ldca, __ldcg, __ldcs), 4/8/16-byte vectors, "
         "`unroll` independent loads per thread, and a grid-stride float4 copy, next to cudaMemcpyAsync. "
         "Bandwidth counts useful bytes only.";
-    s.params = {
-        cudalab::param_spec::integer("n", std::int64_t(1) << 28, 1, std::int64_t(1) << 32, "elements",
-                                     "floats per buffer (input and output); the default is 1 GiB each"),
-        cudalab::param_spec::integer("offset", 0, 0, 1 << 20, "elements",
-                                     "shift of the misaligned side in the offset_* variants; elements that "
-                                     "would fall past n are not moved")
-            .tunes(),
-        cudalab::param_spec::integer("stride", 2, 1, 1024, "elements",
-                                     "distance between elements read by the strided variant")
-            .tunes(),
-        cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block (a multiple of 32)")
-            .multiple(32)
-            .tunes(),
-        cudalab::param_spec::integer("unroll", 1, 1, 4, "items",
-                                     "independent elements (or vectors) per thread and pass: 1, 2 or 4")
-            .only(unrolls::values())
-            .tunes(),
-        cudalab::param_spec::integer("blocks_per_sm", 0, 0, 64, "blocks",
-                                     "grid of the grid-stride copies, per SM; 0 = as many as fit at once")
-            .tunes(),
-    };
+    s.params = parameters.specs();
     s.variants = variants.specs();
     s.baseline = "memcpy";
     s.slots = {{"vector_copy", cudalab::slot_kind::kernel, "copy_float4",
@@ -286,54 +174,24 @@ class alignment_lab final : public cudalab::lab {
   }
 
   cudalab::requirements requirements_of(const cudalab::params& p) const override {
-    const std::uint64_t bytes = static_cast<std::uint64_t>(p.integer("n")) * sizeof(float);
+    const std::uint64_t bytes = parameters.read(p).n * sizeof(float);
     // Device: input and output; inputs are made and outputs checked on the GPU.
     return {2 * bytes, 0, 0};
   }
 
   // Zero for the offset_* variants when offset >= n: they move nothing, and the host skips them there.
   cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index v) const override {
-    const std::uint64_t bytes = settings(p).moved(variants[v].what) * sizeof(float);
+    const std::uint64_t bytes = parameters.read(p).moved(variants[v].what) * sizeof(float);
     return {bytes, bytes, cudalab::memory_path::device};
   }
 
   void trace(const cudalab::params& p, cudalab::variant_index v, const cudalab::lab_context&,
              cudalab::trace_sink& sink) const override {
-    const policy& k = variants[v];
-    const settings s(p);
-    const std::uint64_t block = static_cast<std::uint64_t>(s.block);
-    const std::uint64_t unroll = static_cast<std::uint64_t>(s.unroll);
-    const std::uint64_t count = s.moved(k.what);
-    const std::uint64_t offset = s.offset;
-    auto same = [](std::uint64_t i) { return i; };
-    auto shifted = [&](std::uint64_t i) { return offset_copy_element(i, offset); };
-    switch (k.what) {
-      case pattern::offset_read:
-        return trace_one_pass(
-            sink, count, block, unroll, 4, [&](std::uint64_t i) { return offset_read_source(i, offset); }, same);
-      case pattern::offset_write:
-        return trace_one_pass(sink, count, block, unroll, 4, same,
-                              [&](std::uint64_t i) { return offset_write_target(i, offset); });
-      case pattern::offset_copy:
-        return trace_one_pass(sink, count, block, unroll, 4, shifted, shifted);
-      case pattern::strided:
-        return trace_one_pass(
-            sink, count, block, unroll, 4, [&](std::uint64_t i) { return strided_source(i, s.stride); }, same);
-      case pattern::vector_copy: {
-        const std::uint64_t width = static_cast<std::uint64_t>(k.vector_bytes) / sizeof(float);
-        const std::uint64_t vectors = s.n / width;
-        trace_one_pass(sink, vectors, block, unroll, static_cast<unsigned>(k.vector_bytes), same, same);
-        return trace_scalar_tail(sink, vectors * width, s.n - vectors * width);
-      }
-      case pattern::grid_stride:
-        return trace_grid_stride(sink, s.n);
-      case pattern::library_copy:
-        return;  // a library copy: not modelled
-    }
+    trace_variant(variants[v], parameters.read(p), sink);
   }
 
   std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
-    return std::make_unique<alignment_point>(settings(p), s);
+    return std::make_unique<alignment_point>(parameters.read(p), s);
   }
 };
 

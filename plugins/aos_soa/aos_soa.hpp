@@ -1,5 +1,5 @@
-// Host-side declarations of the aos_soa lab: its launchers (the only door to its kernels), the record
-// layout in numbers, and the trace of each kernel for the access model.
+// What the aos_soa lab's files share: the record layout in numbers, a point's settings and the table that
+// declares and reads them, the launchers (the only door to its kernels) and the trace of each kernel.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -9,7 +9,7 @@
 #include <iosfwd>
 
 #include "aos_soa_kernels.cuh"
-#include "cudalab/param.hpp"
+#include "cudalab/param_table.hpp"
 #include "cudalab/random.hpp"
 #include "cudalab/trace.hpp"
 #include "cudalab/verification.hpp"
@@ -65,22 +65,49 @@ inline soa_offsets soa_offsets_of(const layout& l, std::uint64_t n) {
   return o;
 }
 
-/// The parameters of one point, read once, and the layout they give.
+/// The parameters of one point, and the layout they give.
 struct settings {
-  record_shape shape;
-  layout l;
   std::uint64_t n;
+  int fields;
+  bool mixed;  ///< record = "mixed"
   int field;
   int block;
+  // Derived by parameters.read():
+  record_shape shape;
+  layout l;
   soa_offsets soa;
-  explicit settings(const cudalab::params& p)
-      : shape{p.choice("record") == "mixed", static_cast<int>(p.integer("fields"))},
-        l(layout_of(shape)),
-        n(static_cast<std::uint64_t>(p.integer("n"))),
-        field(static_cast<int>(p.integer("field"))),
-        block(static_cast<int>(p.integer("block"))),
-        soa(soa_offsets_of(l, n)) {}
 };
+
+/// The record parameter's choices: float records, or the mixed record.
+inline const cudalab::choice_names<bool> record_choices = {{"float", false}, {"mixed", true}};
+
+using settings_table = cudalab::param_table<settings>;
+
+/// The lab's parameters, each said once: spec() lists them, read() gives a point's settings and its
+/// layout. `field` and `block` are tuning parameters (lab_point::retune).
+inline const settings_table parameters(
+    {
+        settings_table::integer(&settings::n, "n", std::int64_t(1) << 26, 1, std::int64_t(1) << 31, "elements",
+                                "records (AoS) or elements per field array (SoA)"),
+        settings_table::integer(&settings::fields, "fields", 2, 1, max_fields, "fields",
+                                "fields per record: float records have 1..8 floats; the mixed record has 3")
+            .only(float_widths::values()),
+        settings_table::choice(&settings::mixed, "record", false, record_choices,
+                               "float: struct {float f[fields];}; mixed: struct {float a; double b; float c;} "
+                               "(24 bytes with 8 of padding; needs fields = 3)"),
+        settings_table::integer(&settings::field, "field", 0, 0, max_fields - 1, "index",
+                                "the field aos_one and soa_one update (below fields)")
+            .tunes(),
+        settings_table::integer(&settings::block, "block", 512, 32, 1024, "threads",
+                                "threads per block (a multiple of 32)")
+            .multiple(32)
+            .tunes(),
+    },
+    [](settings& s) {
+      s.shape = {s.mixed, s.fields};
+      s.l = layout_of(s.shape);
+      s.soa = soa_offsets_of(s.l, s.n);
+    });
 
 /// The three ways the lab stores its elements: records, aligned records, field arrays.
 enum class storage { aos, aligned, soa };

@@ -85,7 +85,7 @@ class aos_soa_point final : public cudalab::lab_point {
     }
   }
 
-  void retune(const cudalab::params& p) override { s_ = settings(p); }
+  void retune(const cudalab::params& p) override { s_ = parameters.read(p); }
 
   void run(cudalab::variant_index v, cudaStream_t stream) override {
     const settings& s = s_;
@@ -184,22 +184,7 @@ class aos_soa_lab final : public cudalab::lab {
         "__align__(8/16) records moves whole records with vector loads, at the price of their padding. "
         "Converting AoS <-> SoA through a swizzled shared tile is the practical remedy. A plain copy of the "
         "records' bytes is the ceiling.";
-    s.params = {
-        cudalab::param_spec::integer("n", std::int64_t(1) << 26, 1, std::int64_t(1) << 31, "elements",
-                                     "records (AoS) or elements per field array (SoA)"),
-        cudalab::param_spec::integer("fields", 2, 1, max_fields, "fields",
-                                     "fields per record: float records have 1..8 floats; the mixed record has 3")
-            .only(float_widths::values()),
-        cudalab::param_spec::choice("record", "float", {"float", "mixed"},
-                                    "float: struct {float f[fields];}; mixed: struct {float a; double b; float c;} "
-                                    "(24 bytes with 8 of padding; needs fields = 3)"),
-        cudalab::param_spec::integer("field", 0, 0, max_fields - 1, "index",
-                                     "the field aos_one and soa_one update (below fields)")
-            .tunes(),
-        cudalab::param_spec::integer("block", 512, 32, 1024, "threads", "threads per block (a multiple of 32)")
-            .multiple(32)
-            .tunes(),
-    };
+    s.params = parameters.specs();
     s.variants = variants.specs();
     s.baseline = "copy";
     s.slots = {{"aos_to_soa", cudalab::slot_kind::kernel, "aos_to_soa",
@@ -210,16 +195,16 @@ class aos_soa_lab final : public cudalab::lab {
   }
 
   void check_params(const cudalab::params& p) const override {
-    const std::int64_t fields = p.integer("fields");
-    if (p.choice("record") == "mixed" && fields != 3)
-      throw std::invalid_argument("record = \"mixed\" has 3 fields: set fields = 3, not " + std::to_string(fields));
-    if (p.integer("field") >= fields)
-      throw std::invalid_argument("field must be below fields (" + std::to_string(fields) + "), not " +
-                                  std::to_string(p.integer("field")));
+    const settings s = parameters.read(p);
+    if (s.mixed && s.fields != 3)
+      throw std::invalid_argument("record = \"mixed\" has 3 fields: set fields = 3, not " + std::to_string(s.fields));
+    if (s.field >= s.fields)
+      throw std::invalid_argument("field must be below fields (" + std::to_string(s.fields) + "), not " +
+                                  std::to_string(s.field));
   }
 
   cudalab::requirements requirements_of(const cudalab::params& p) const override {
-    const settings s(p);
+    const settings s = parameters.read(p);
     const std::uint64_t aos = bytes_in(storage::aos, s), aligned = bytes_in(storage::aligned, s);
     const std::uint64_t soa = bytes_in(storage::soa, s);
     // Device: input and output of each layout; inputs are made and outputs checked on the GPU.
@@ -227,7 +212,7 @@ class aos_soa_lab final : public cudalab::lab {
   }
 
   cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index v) const override {
-    const settings s(p);
+    const settings s = parameters.read(p);
     const result holds = variants[v].holds;
     const std::uint64_t bytes = s.n * (holds == result::same_records        ? s.l.record_bytes
                                        : holds == result::one_field_updated ? s.l.size[s.field]
@@ -237,11 +222,11 @@ class aos_soa_lab final : public cudalab::lab {
 
   void trace(const cudalab::params& p, cudalab::variant_index v, const cudalab::lab_context&,
              cudalab::trace_sink& sink) const override {
-    trace_kernel(variants[v].launches, settings(p), sink);
+    trace_kernel(variants[v].launches, parameters.read(p), sink);
   }
 
   std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
-    return std::make_unique<aos_soa_point>(settings(p), s);
+    return std::make_unique<aos_soa_point>(parameters.read(p), s);
   }
 };
 

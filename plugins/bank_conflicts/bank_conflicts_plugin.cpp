@@ -25,18 +25,6 @@ const cudalab::variant_table<variant_policy> variants = {
     {"read_16b", "16-byte reads (4 phases of 8 lanes), lanes `stride` elements apart: gcd(stride, 8)-way", {16}},
 };
 
-unsigned words_per_element(unsigned width_bytes) { return width_bytes / 4; }
-
-/// The parameters of one point, read once.
-struct settings {
-  unsigned stride, iterations, blocks, threads;
-  explicit settings(const cudalab::params& p)
-      : stride(static_cast<unsigned>(p.integer("stride"))),
-        iterations(static_cast<unsigned>(p.integer("iterations"))),
-        blocks(static_cast<unsigned>(p.integer("blocks"))),
-        threads(static_cast<unsigned>(p.integer("threads"))) {}
-};
-
 /// One sweep point: the words the blocks copy into shared memory, and the per-thread sums.
 class bank_point final : public cudalab::lab_point {
  public:
@@ -91,21 +79,14 @@ class bank_conflicts_lab final : public cudalab::lab {
         "has 32 banks of 4 bytes; lanes that hit different words of one bank are served one after another. "
         "With 4-byte reads the conflict degree is gcd(stride, 32): odd strides are free, stride 32 is 32-way. "
         "8- and 16-byte reads are served in phases of 16 and 8 lanes. GB/s here is shared-memory bytes read.";
-    s.params = {
-        cudalab::param_spec::integer("stride", 1, 1, 64, "elements",
-                                     "distance between neighbouring lanes' elements (4-byte words for read_4b)"),
-        cudalab::param_spec::integer("iterations", 4096, 1, 16384, "reads", "shared reads per thread"),
-        cudalab::param_spec::integer("blocks", 1056, 1, 1 << 20, "blocks", "blocks in the grid (8 per H100 SM)"),
-        cudalab::param_spec::integer("threads", 256, 32, 1024, "threads", "threads per block, a multiple of 32")
-            .multiple(32),
-    };
+    s.params = parameters.specs();
     s.variants = variants.specs();
     s.baseline = "read_4b";
     return s;
   }
 
   cudalab::requirements requirements_of(const cudalab::params& p) const override {
-    const settings s(p);
+    const settings s = parameters.read(p);
     const auto out_bytes = std::uint64_t(s.blocks) * s.threads * 4;
     const auto in_bytes = std::uint64_t(shared_elements(s.stride)) * 16;
     return {out_bytes + in_bytes, 0, 2 * out_bytes + in_bytes};
@@ -113,41 +94,18 @@ class bank_conflicts_lab final : public cudalab::lab {
 
   cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index v) const override {
     // Shared-memory bytes the warps ask for: the figure bank conflicts slow down.
-    const settings s(p);
+    const settings s = parameters.read(p);
     const std::uint64_t reads = std::uint64_t(s.blocks) * s.threads * s.iterations;
     return {reads * variants[v].width_bytes, 0, cudalab::memory_path::device};
   }
 
   void trace(const cudalab::params& p, cudalab::variant_index v, const cudalab::lab_context&,
              cudalab::trace_sink& sink) const override {
-    using cudalab::access_kind;
-    using cudalab::memory_space;
-    const settings s(p);
-    const unsigned width = variants[v].width_bytes;
-    const unsigned elements = shared_elements(s.stride);
-    const unsigned n_words = elements * words_per_element(width);
-    // Every block does the same: block 0's warps, traced in full, stand for every block.
-    cudalab::weighted per_block(sink, s.blocks);
-    for (unsigned warp = 0; warp < s.threads / 32; ++warp) {
-      for (unsigned base = warp * 32; base < n_words; base += s.threads) {
-        auto word = [=](unsigned lane) -> long long { return base + lane < n_words ? (base + lane) * 4ll : -1; };
-        sink.warp(memory_space::global, access_kind::load, 4, word);
-        sink.warp(memory_space::shared, access_kind::store, 4, word);
-      }
-      unsigned first[32];
-      for (unsigned lane = 0; lane < 32; ++lane) first[lane] = first_element(lane, s.stride);
-      for (unsigned i = 0; i < s.iterations; ++i) {
-        sink.warp(memory_space::shared, access_kind::load, width,
-                  [&](unsigned lane) -> long long { return static_cast<long long>(first[lane]) * width; });
-        for (auto& e : first) e = next_element(e, elements);
-      }
-      sink.warp(memory_space::global, access_kind::store, 4,
-                [=](unsigned lane) -> long long { return (warp * 32ll + lane) * 4; });
-    }
+    trace_read(variants[v].width_bytes, parameters.read(p), sink);
   }
 
   std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
-    return std::make_unique<bank_point>(settings(p), s);
+    return std::make_unique<bank_point>(parameters.read(p), s);
   }
 };
 

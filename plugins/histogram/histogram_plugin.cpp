@@ -13,7 +13,6 @@
 #include "cudalab/variant_table.hpp"
 #include "histogram.hpp"
 #include "histogram_kernels.cuh"
-#include "histogram_trace.hpp"
 
 namespace histogram {
 
@@ -65,7 +64,7 @@ class histogram_point final : public cudalab::lab_point {
     plan(s_.block);
   }
 
-  void retune(const cudalab::params& p) override { plan(static_cast<unsigned>(p.integer("block"))); }
+  void retune(const cudalab::params& p) override { plan(parameters.read(p).block); }
 
   void run(cudalab::variant_index v, cudaStream_t stream) override {
     const std::optional<kernel> k = variants[v].hand_written;
@@ -77,8 +76,9 @@ class histogram_point final : public cudalab::lab_point {
 
   cudalab::verification verify(cudalab::variant_index v, const cudalab::lab_context& ctx) override {
     cudalab::verification result = cudalab::compare_exact(d_counts_, reference_, ctx.stream);
-    result.note = "reference: the counts of " + std::to_string(s_.n) + " " + s_.distribution_name + " values in " +
-                  std::to_string(s_.bins) + " bins, counted on the host from the seed that filled the input";
+    result.note = "reference: the counts of " + std::to_string(s_.n) + " " + distributions.name_of(s_.shape) +
+                  " values in " + std::to_string(s_.bins) +
+                  " bins, counted on the host from the seed that filled the input";
     if (variants[v].hand_written) result.note += "; grid " + std::to_string(blocks_) + " x " + std::to_string(s_.block);
     return result;
   }
@@ -117,33 +117,19 @@ class histogram_lab final : public cudalab::lab {
         "HistogramEven is the baseline. Inputs: uniform (lanes scatter over the bins), skewed (a fraction "
         "hot_fraction in bin 0, the rest uniform) or cyclic (value i in bin i mod bins: no two lanes of a warp "
         "alike when bins >= 32). Traffic is the n values read and the bins written.";
-    s.params = {
-        cudalab::param_spec::integer("n", std::int64_t(1) << 26, 1, std::int64_t(1) << 31, "values", "values to count"),
-        cudalab::param_spec::integer("bins", 256, 1, max_bins, "bins",
-                                     "counters in the histogram (4 bytes each; a block's shared copy is bins x 4 "
-                                     "bytes)"),
-        cudalab::param_spec::choice("distribution", "uniform", {"uniform", "skewed", "cyclic"},
-                                    "how the values spread over the bins: uniform at random; skewed (a fraction "
-                                    "hot_fraction in bin 0, the rest uniform); cyclic (value i in bin i mod bins)"),
-        cudalab::param_spec::real("hot_fraction", 0.9, 0.0, 1.0, "fraction",
-                                  "skewed only: the fraction of the values that fall in bin 0 (each value "
-                                  "independently); ignored by uniform and cyclic"),
-        cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block, a multiple of 32")
-            .multiple(32)
-            .tunes(),
-    };
+    s.params = parameters.specs();
     s.variants = variants.specs();
     s.baseline = "cub";
     return s;
   }
 
   cudalab::requirements requirements_of(const cudalab::params& p) const override {
-    const settings s(p);
+    const settings s = parameters.read(p);
     return requirements_at(s.n, s.bins);
   }
 
   cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index) const override {
-    const settings s(p);
+    const settings s = parameters.read(p);
     return {s.n * word_bytes, std::uint64_t(s.bins) * word_bytes, cudalab::memory_path::device};
   }
 
@@ -151,11 +137,11 @@ class histogram_lab final : public cudalab::lab {
              cudalab::trace_sink& sink) const override {
     const std::optional<kernel> k = variants[v].hand_written;
     if (!k) return;  // CUB: a library call, not modelled
-    trace_histogram(*k, settings(p), ctx.device, ctx.seed, sink);
+    trace_histogram(*k, parameters.read(p), ctx.device, ctx.seed, sink);
   }
 
   std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
-    return std::make_unique<histogram_point>(settings(p), s);
+    return std::make_unique<histogram_point>(parameters.read(p), s);
   }
 };
 

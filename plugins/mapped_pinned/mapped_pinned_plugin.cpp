@@ -20,7 +20,6 @@
 #include "cudalab/pinned_buffer.hpp"
 #include "cudalab/plugin.hpp"
 #include "cudalab/stream.hpp"
-#include "cudalab/trace_loops.hpp"
 #include "cudalab/variant_table.hpp"
 #include "mapped_pinned.hpp"
 #include "mapped_pinned_kernels.cuh"
@@ -29,15 +28,6 @@
 namespace mapped_pinned {
 
 namespace {
-
-/// How a variant moves its data between host and device.
-enum class way { pageable, pinned, streams, mapped, registered, mapped_strided };
-
-/// What a variant does: its way, and the unroll factor of its add kernel (0: the `unroll` parameter).
-struct policy {
-  way via;
-  int unroll;
-};
 
 const cudalab::variant_table<policy> variants = {
     {"pageable",
@@ -58,23 +48,6 @@ const cudalab::variant_table<policy> variants = {
     {"mapped_strided",
      "zero-copy add walking the array column-wise: every lane its own 32-byte sector (uncoalesced)",
      {way::mapped_strided, 0}},
-};
-
-/// The parameters of one point, read once.
-struct settings {
-  std::uint64_t n, chunks, stride;
-  int cycles, increment, unroll, streams, block;
-  explicit settings(const cudalab::params& p)
-      : n(static_cast<std::uint64_t>(p.integer("n"))),
-        chunks(static_cast<std::uint64_t>(p.integer("chunks"))),
-        stride(static_cast<std::uint64_t>(p.integer("stride"))),
-        cycles(static_cast<int>(p.integer("cycles"))),
-        increment(static_cast<int>(p.integer("increment"))),
-        unroll(static_cast<int>(p.integer("unroll"))),
-        streams(static_cast<int>(p.integer("streams"))),
-        block(static_cast<int>(p.integer("block"))) {}
-  /// The unroll factor of variant `v`'s add kernel.
-  int unroll_of(const policy& v) const { return v.unroll != 0 ? v.unroll : unroll; }
 };
 
 /// Elements per chunk of the streams variant: n split into `chunks` parts, rounded up to 32
@@ -119,34 +92,6 @@ malloc_ptr malloc_ints(std::size_t count) {
   void* p = std::aligned_alloc(host_page_bytes, bytes);
   if (p == nullptr) throw std::bad_alloc();
   return malloc_ptr(static_cast<int*>(p));
-}
-
-/// Traces one add_unrolled_kernel launch over `n` elements. Whatever the block, grid and unroll
-/// factor, each warp load and store of the kernel covers one aligned run of 32 elements (add_index:
-/// tiles and their slots start at multiples of the block), and every run is covered once: the warp
-/// steps of trace_warp_steps.
-void trace_add_launch(cudalab::trace_sink& sink, std::uint64_t n) {
-  cudalab::trace_warp_steps(sink, n, [&](std::uint64_t first, unsigned lanes) {
-    auto address = [&](unsigned lane) -> long long {
-      return lane < lanes ? static_cast<long long>((first + lane) * sizeof(int)) : -1;
-    };
-    sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, 4, address);
-    sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 4, address);
-  });
-}
-
-/// Traces one add_strided_kernel launch: a grid-stride loop over the cells of the rows x stride
-/// matrix, lane l of a warp step on cell first + l, which is element strided_index() (none past n).
-void trace_strided_launch(cudalab::trace_sink& sink, std::uint64_t n, std::uint64_t stride) {
-  const std::uint64_t rows = strided_rows(n, stride);
-  cudalab::trace_warp_steps(sink, rows * stride, [&](std::uint64_t first, unsigned lanes) {
-    auto address = [&](unsigned lane) -> long long {
-      const std::uint64_t i = strided_index(first + lane, rows, stride);
-      return lane < lanes && i < n ? static_cast<long long>(i * sizeof(int)) : -1;
-    };
-    sink.warp(cudalab::memory_space::global, cudalab::access_kind::load, 4, address);
-    sink.warp(cudalab::memory_space::global, cudalab::access_kind::store, 4, address);
-  });
 }
 
 /// One sweep point: the input and the output in every kind of host memory, the device buffers of
@@ -195,7 +140,7 @@ class mapped_pinned_point final : public cudalab::lab_point {
 
   /// New launch settings, work per element or stream count; the buffers and inputs stay.
   void retune(const cudalab::params& p) override {
-    s_ = settings(p);
+    s_ = parameters.read(p);
     if (streams_.size() != static_cast<std::size_t>(s_.streams)) make_streams(s_.streams);
   }
 
@@ -348,30 +293,7 @@ class mapped_pinned_lab final : public cudalab::lab {
         "zero-copy variants let the kernel read and write mapped host memory directly, unrolled 1/2/4 times "
         "(the original course chapter's AddKernel), through cudaHostRegister'ed malloc memory, or uncoalesced. "
         "GB/s counts the bytes that cross the bus; `cycles` adds work per element to show where overlap pays.";
-    s.params = {
-        cudalab::param_spec::integer("n", std::int64_t(1) << 25, 1, std::int64_t(1) << 33, "elements",
-                                     "ints in the input and in the output (each crosses the bus once)"),
-        cudalab::param_spec::integer("cycles", 8, 0, 1 << 16, "adds", "dependent adds per element (work per element)")
-            .tunes(),
-        cudalab::param_spec::integer("increment", 1, -(std::int64_t(1) << 31), (std::int64_t(1) << 31) - 1, "",
-                                     "value added each cycle")
-            .tunes(),
-        cudalab::param_spec::integer("unroll", 4, 1, 4, "elements",
-                                     "unroll factor (" + unrolls::text() + ") of pageable, pinned, streams, registered")
-            .only(unrolls::values())
-            .tunes(),
-        cudalab::param_spec::integer("streams", 4, 1, 32, "streams", "streams the streams variant spreads chunks over")
-            .tunes(),
-        cudalab::param_spec::integer("chunks", 16, 1, 4096, "chunks",
-                                     "pieces the streams variant cuts the data into (at least `streams`)")
-            .tunes(),
-        cudalab::param_spec::integer("stride", 32, 1, 1 << 16, "elements",
-                                     "columns of mapped_strided's walk: lanes are n/stride elements apart")
-            .tunes(),
-        cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block, whole warps")
-            .multiple(32)
-            .tunes(),
-    };
+    s.params = parameters.specs();
     s.variants = variants.specs();
     s.baseline = "pinned";
     s.slots = {{"add_overlapped", cudalab::slot_kind::launcher, "streams",
@@ -382,7 +304,7 @@ class mapped_pinned_lab final : public cudalab::lab {
   }
 
   void check_params(const cudalab::params& p) const override {
-    const settings s(p);
+    const settings s = parameters.read(p);
     if (s.chunks < std::uint64_t(s.streams))
       throw std::invalid_argument("chunks (" + std::to_string(s.chunks) + ") must be at least streams (" +
                                   std::to_string(s.streams) + "), or some streams get no work");
@@ -399,7 +321,7 @@ class mapped_pinned_lab final : public cudalab::lab {
   }
 
   cudalab::requirements requirements_of(const cudalab::params& p) const override {
-    const std::uint64_t bytes = std::uint64_t(p.integer("n")) * sizeof(int);
+    const std::uint64_t bytes = parameters.read(p).n * sizeof(int);
     cudalab::requirements r;
     r.device_bytes = 2 * bytes;       // device input and output of the copy-based variants
     r.host_pinned_bytes = 6 * bytes;  // pinned, mapped and registered inputs and outputs
@@ -409,24 +331,19 @@ class mapped_pinned_lab final : public cudalab::lab {
 
   cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index) const override {
     // Every variant must bring each input element across the bus and send each result back.
-    const std::uint64_t bytes = std::uint64_t(p.integer("n")) * sizeof(int);
+    const std::uint64_t bytes = parameters.read(p).n * sizeof(int);
     return {bytes, bytes, cudalab::memory_path::host_bus};
   }
 
   void trace(const cudalab::params& p, cudalab::variant_index v, const cudalab::lab_context&,
              cudalab::trace_sink& sink) const override {
-    const settings s(p);
-    // The cudaMemcpy calls are library copies and are not traced; only the add kernels are. All the
-    // streams variant's chunks but the last are whole multiples of 32 elements (chunk_elements), so
-    // the warp steps of its launches, one per chunk, are those of one launch over all n elements.
-    if (variants[v].via == way::mapped_strided) return trace_strided_launch(sink, s.n, s.stride);
-    trace_add_launch(sink, s.n);
+    trace_variant(variants[v], parameters.read(p), sink);
   }
 
   std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
     if (!s.device().can_map_host_memory)
       throw std::runtime_error("device " + s.device().name + " cannot map host memory");
-    return std::make_unique<mapped_pinned_point>(settings(p), s);
+    return std::make_unique<mapped_pinned_point>(parameters.read(p), s);
   }
 };
 

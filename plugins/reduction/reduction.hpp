@@ -1,15 +1,72 @@
-// Host-side declarations of the reduction lab's launchers (the only door to its kernels), and the memory a point needs.
+// What the reduction lab's files share: a point's settings and the table that declares and reads them, the
+// passes of each kernel, its launchers (the only door to its kernels), the memory a point needs, and the trace.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
+#include "cudalab/device_info.hpp"
 #include "cudalab/lab.hpp"
+#include "cudalab/param_table.hpp"
 #include "reduction_kernels.cuh"
 
 namespace reduction {
+
+/// The element type a point sums.
+enum class element_type { float32, int32 };
+
+/// The type parameter's choices.
+inline const cudalab::choice_names<element_type> element_types = {{"float", element_type::float32},
+                                                                  {"int", element_type::int32}};
+
+/// The parameters of one point.
+struct settings {
+  std::uint64_t n;
+  unsigned block;
+  element_type type;
+};
+
+using settings_table = cudalab::param_table<settings>;
+
+/// The lab's parameters, each said once: spec() lists them, read() gives a point's settings. `block` is
+/// a tuning parameter (lab_point::retune).
+inline const settings_table parameters = {
+    settings_table::integer(&settings::n, "n", std::int64_t(1) << 28, 1, std::int64_t(1) << 31, "elements",
+                            "elements to sum"),
+    settings_table::integer(&settings::block, "block", 256, 64, 1024, "threads",
+                            "threads per block, a power of two (the unrolled kernels need it)")
+        .only(block_sizes::values())
+        .tunes(),
+    settings_table::choice(&settings::type, "type", element_type::float32, element_types,
+                           "element type: float (checked against the exact sum with a stated bound) "
+                           "or int (checked exactly)"),
+};
+
+/// Bytes of one element: float and int alike.
+constexpr unsigned element_bytes = 4;
+
+/// One launch of a multi-pass reduction: it reads `count` elements and writes `blocks` partials
+/// (the result itself when blocks == 1).
+struct pass {
+  std::uint64_t count;
+  std::uint64_t blocks;
+};
+
+/// The launches kernel `k` needs to reduce n elements to one; kernel 9 always needs one.
+inline std::vector<pass> reduction_passes(kernel k, std::uint64_t n, unsigned block, std::uint64_t wave_blocks) {
+  std::vector<pass> out;
+  std::uint64_t count = n;
+  for (;;) {
+    const std::uint64_t blocks = pass_blocks(k, count, block, wave_blocks);
+    out.push_back({count, blocks});
+    if (blocks == 1 || k == kernel::vector_single_pass) break;
+    count = blocks;
+  }
+  return out;
+}
 
 /// One pass of kernel `k` (any but vector_single_pass): reduces d_in[0, n) to one partial per
 /// block in d_out[0, blocks), `block` threads per block. REQUIRES: block one of block_sizes;
@@ -72,5 +129,10 @@ inline cudalab::requirements requirements_at(std::uint64_t n) {
   const std::uint64_t scratch = ((n + 63) / 64 + (n + 4095) / 4096 + 2 + 64 * 1024) * 4 + (1u << 20);
   return {input + scratch, 0, 0};
 }
+
+/// Feeds the warp accesses of every launch of kernel `k` at the point `s` on `device` to the access model
+/// (reduction_trace.cpp): later passes reduce the partials of the one before, and Nsight Compute counts
+/// them all too.
+void trace_kernel(kernel k, const settings& s, const cudalab::device_info& device, cudalab::trace_sink& sink);
 
 }  // namespace reduction

@@ -14,7 +14,6 @@
 #include "cudalab/compare.hpp"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
-#include "cudalab/trace_loops.hpp"
 #include "cudalab/variant_table.hpp"
 #include "reduction.hpp"
 #include "reduction_kernels.cuh"
@@ -54,9 +53,6 @@ const cudalab::variant_table<variant_policy> variants = {
     {"cub", "cub::DeviceReduce::Sum (the baseline)", {std::nullopt}},
 };
 
-/// Bytes of one element: float and int alike.
-constexpr unsigned element_bytes = 4;
-
 unsigned log2_of(std::uint64_t v) {
   unsigned l = 0;
   while ((std::uint64_t(1) << l) < v) ++l;
@@ -64,26 +60,6 @@ unsigned log2_of(std::uint64_t v) {
 }
 
 std::uint64_t div_up(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
-
-/// One launch of a multi-pass reduction: it reads `count` elements and writes `blocks` partials
-/// (the result itself when blocks == 1).
-struct pass {
-  std::uint64_t count;
-  std::uint64_t blocks;
-};
-
-/// The launches kernel `k` needs to reduce n elements to one; kernel 9 always needs one.
-std::vector<pass> reduction_passes(kernel k, std::uint64_t n, unsigned block, std::uint64_t wave_blocks) {
-  std::vector<pass> out;
-  std::uint64_t count = n;
-  for (;;) {
-    const std::uint64_t blocks = pass_blocks(k, count, block, wave_blocks);
-    out.push_back({count, blocks});
-    if (blocks == 1 || k == kernel::vector_single_pass) break;
-    count = blocks;
-  }
-  return out;
-}
 
 /// The longest chain of dependent float additions any input element goes through in kernel k's
 /// order (d in the error bound gamma_d * sum|x|). The shuffle stage counts 10 levels (5 + 5).
@@ -119,13 +95,13 @@ std::uint64_t addition_depth(kernel k, const std::vector<pass>& passes, unsigned
 template <class T>
 class reduction_point final : public cudalab::lab_point {
  public:
-  reduction_point(const cudalab::params& p, cudalab::session& s)
-      : n_(static_cast<std::uint64_t>(p.integer("n"))), sm_count_(std::max(1, s.device().sm_count)) {
+  reduction_point(const settings& s, cudalab::session& session)
+      : n_(s.n), sm_count_(std::max(1, session.device().sm_count)) {
     d_in_ = cudalab::device_buffer<T>(n_);
-    fill_input<T>(d_in_.data(), n_, s.seed(), s.stream());
-    s.register_input(d_in_.data(), d_in_.bytes(), cudalab::memory_kind::device);
+    fill_input<T>(d_in_.data(), n_, session.seed(), session.stream());
+    session.register_input(d_in_.data(), d_in_.bytes(), cudalab::memory_kind::device);
     // The reference: exact integer sums of the input (units of 2^-24 for float), on the GPU.
-    const exact_sums sums = reference_sums<T>(d_in_.data(), n_, s.stream());
+    const exact_sums sums = reference_sums<T>(d_in_.data(), n_, session.stream());
     if constexpr (std::is_integral_v<T>) {
       ref_int_ = sums.sum;
       ref_sum_ = double(sums.sum);
@@ -134,15 +110,15 @@ class reduction_point final : public cudalab::lab_point {
       ref_sum_ = std::ldexp(double(sums.sum), -24);
       ref_abs_ = std::ldexp(double(sums.abs_sum), -24);
     }
-    plan(static_cast<unsigned>(p.integer("block")));
+    plan(s.block);
     d_counter_ = cudalab::device_buffer<unsigned>(1);
-    d_counter_.fill_bytes(0, s.stream());  // kernel 9 leaves it at 0 again for the next launch
+    d_counter_.fill_bytes(0, session.stream());  // kernel 9 leaves it at 0 again for the next launch
     cub_temp_bytes_ = cub_sum_temp_bytes<T>(n_);
     d_cub_temp_ = cudalab::device_buffer<unsigned char>(std::max<std::size_t>(cub_temp_bytes_, 1));
-    d_result_ = s.output<T>(1);
+    d_result_ = session.output<T>(1);
   }
 
-  void retune(const cudalab::params& p) override { plan(static_cast<unsigned>(p.integer("block"))); }
+  void retune(const cudalab::params& p) override { plan(parameters.read(p).block); }
 
   void run(cudalab::variant_index v, cudaStream_t stream) override {
     const std::optional<kernel> k = variants[v].hand_written;
@@ -254,153 +230,6 @@ class reduction_point final : public cudalab::lab_point {
   cudalab::device_buffer<unsigned char> d_cub_temp_;
 };
 
-// ---- trace(): the warp accesses of every pass ----
-
-using cudalab::access_kind;
-using cudalab::memory_space;
-
-/// Emits, for every warp of a block, one step `sdata[t] += sdata[t + s]` of a shared tree: load
-/// word t, load word t + s, store word t, for the threads where `target(tid)` is >= 0.
-template <class Target>
-void trace_tree_step(unsigned block, unsigned s, Target target, cudalab::trace_sink& sink) {
-  for (unsigned w = 0; w < block / warp_size; ++w) {
-    auto word = [&, w](long long offset) {
-      return [&, w, offset](unsigned lane) -> long long {
-        const long long t = target(w * warp_size + lane);
-        return t < 0 ? -1 : (t + offset) * element_bytes;
-      };
-    };
-    sink.warp(memory_space::shared, access_kind::load, element_bytes, word(0));
-    sink.warp(memory_space::shared, access_kind::load, element_bytes, word(s));
-    sink.warp(memory_space::shared, access_kind::store, element_bytes, word(0));
-  }
-}
-
-/// The shared-memory tree of tree kernels 1-7 on one block, in program order.
-void trace_shared_tree(kernel k, unsigned block, cudalab::trace_sink& sink) {
-  auto lanes_from = [](unsigned first_word) {
-    return [first_word](unsigned lane) -> long long { return (long long)(first_word + lane) * element_bytes; };
-  };
-  auto first_threads = [](unsigned s) { return [s](unsigned tid) -> long long { return tid < s ? tid : -1LL; }; };
-  for (unsigned w = 0; w < block / warp_size; ++w)  // sdata[tid] = loaded value
-    sink.warp(memory_space::shared, access_kind::store, element_bytes, lanes_from(w * warp_size));
-  switch (k) {
-    case kernel::interleaved_divergent:
-      for (unsigned s = 1; s < block; s *= 2)
-        trace_tree_step(
-            block, s, [s](unsigned tid) -> long long { return divergent_adds(tid, s) ? tid : -1LL; }, sink);
-      return;
-    case kernel::interleaved_strided:
-      for (unsigned s = 1; s < block; s *= 2)
-        trace_tree_step(
-            block, s,
-            [s, block](unsigned tid) -> long long {
-              const unsigned t = strided_word(tid, s);
-              return t < block ? t : -1LL;
-            },
-            sink);
-      return;
-    case kernel::sequential:
-    case kernel::first_add:
-      for (unsigned s = block / 2; s > 0; s >>= 1) trace_tree_step(block, s, first_threads(s), sink);
-      return;
-    default:
-      break;
-  }
-  // Kernels 5-7: block-wide steps while s > 32, then warp 0 alone (warp_reduce_shared).
-  for (unsigned s = block / 2; s > 32; s >>= 1) trace_tree_step(block, s, first_threads(s), sink);
-  sink.warp(memory_space::shared, access_kind::load, element_bytes, lanes_from(0));
-  sink.warp(memory_space::shared, access_kind::load, element_bytes, lanes_from(32));
-  for (unsigned s = 16; s > 0; s >>= 1) {
-    sink.warp(memory_space::shared, access_kind::store, element_bytes, lanes_from(0));
-    sink.warp(memory_space::shared, access_kind::load, element_bytes, lanes_from(s));
-  }
-  sink.warp(memory_space::shared, access_kind::store, element_bytes,
-            [](unsigned lane) { return lane == 0 ? 0LL : -1LL; });
-}
-
-/// Thread 0 reads the block's sum from sdata[0] to write it out (kernels 1-7).
-void trace_tree_result(cudalab::trace_sink& sink) {
-  sink.warp(memory_space::shared, access_kind::load, element_bytes,
-            [](unsigned lane) { return lane == 0 ? 0LL : -1LL; });
-}
-
-/// block_reduce_shuffle's one shared stage: lane 0 of each warp stores its total, warp 0 reads them.
-void trace_shuffle_stage(unsigned block, cudalab::trace_sink& sink) {
-  const unsigned warps = block / warp_size;
-  for (unsigned w = 0; w < warps; ++w)
-    sink.warp(memory_space::shared, access_kind::store, element_bytes,
-              [&](unsigned lane) -> long long { return lane == 0 ? (long long)w * element_bytes : -1; });
-  sink.warp(memory_space::shared, access_kind::load, element_bytes,
-            [&](unsigned lane) -> long long { return lane < warps ? (long long)lane * element_bytes : -1; });
-}
-
-/// Kernel 9's ticket, in every block after its partial is written: thread 0 takes it with an atomic on
-/// the counter and stores in shared memory (a bool after the 32 warp totals) whether its block is the
-/// last; every warp then reads that flag (all lanes, one byte: a broadcast).
-void trace_last_block_ticket(unsigned block, cudalab::trace_sink& sink) {
-  constexpr long long flag = 32 * element_bytes;
-  sink.warp(memory_space::global, access_kind::atomic, 4, [](unsigned lane) { return lane == 0 ? 0LL : -1LL; });
-  sink.warp(memory_space::shared, access_kind::store, 1, [&](unsigned lane) { return lane == 0 ? flag : -1LL; });
-  for (unsigned w = 0; w < block / warp_size; ++w)
-    sink.warp(memory_space::shared, access_kind::load, 1, [&](unsigned) { return flag; });
-}
-
-/// Kernel 9's last block: a block-stride loop over the `blocks` partials (each warp step 32 contiguous
-/// floats), the shuffle stage again, and thread 0 storing the result and resetting the counter.
-void trace_last_block_finish(unsigned block, std::uint64_t blocks, cudalab::trace_sink& sink) {
-  cudalab::trace_warp_steps(sink, blocks, [&](std::uint64_t first, unsigned lanes) {
-    sink.warp(memory_space::global, access_kind::load, element_bytes, [&](unsigned lane) -> long long {
-      return lane < lanes ? static_cast<long long>((first + lane) * element_bytes) : -1;
-    });
-  });
-  trace_shuffle_stage(block, sink);
-  for (int store = 0; store < 2; ++store)  // *d_result, then *d_counter: one lane each, apart
-    sink.warp(memory_space::global, access_kind::store, element_bytes,
-              [](unsigned lane) { return lane == 0 ? 0LL : -1LL; });
-}
-
-/// Every access of one pass of kernel k over `n` elements in `blocks` blocks.
-void trace_pass(kernel k, std::uint64_t n, unsigned block, std::uint64_t blocks, cudalab::trace_sink& sink) {
-  auto element_at = [](std::uint64_t i, std::uint64_t limit, unsigned width) -> long long {
-    return i < limit ? static_cast<long long>(i * width) : -1;
-  };
-  if (is_grid_stride(k)) {
-    // Whatever the wave, the loop's warp steps are the aligned runs of 32 items (16-byte vectors for kernel 9).
-    const bool vector = k == kernel::vector_single_pass;
-    const std::uint64_t items = vector ? n / vector_width : n;
-    const unsigned width = vector ? element_bytes * vector_width : element_bytes;
-    cudalab::trace_warp_steps(sink, items, [&](std::uint64_t first, unsigned lanes) {
-      sink.warp(memory_space::global, access_kind::load, width,
-                [&](unsigned lane) { return element_at(first + lane, first + lanes, width); });
-    });
-    if (vector)  // the < 4 trailing elements, read by the first threads of the grid
-      sink.warp(memory_space::global, access_kind::load, element_bytes,
-                [&](unsigned lane) { return element_at(items * vector_width + lane, n, element_bytes); });
-  }
-  // Block 0 stands for every block but the last, which holds the tail of the tree kernels' loads.
-  sink.trace_blocks(blocks, [&](std::uint64_t b) {
-    if (!is_grid_stride(k))
-      for (unsigned w = 0; w < block / warp_size; ++w)
-        for (unsigned j = 0; j < loads_per_thread(k); ++j)
-          sink.warp(memory_space::global, access_kind::load, element_bytes, [&](unsigned lane) {
-            const std::uint64_t i = tree_load_index(b, block, w * warp_size + lane, loads_per_thread(k), j);
-            return element_at(i, n, element_bytes);
-          });
-    if (k == kernel::warp_shuffle || k == kernel::vector_single_pass) {
-      trace_shuffle_stage(block, sink);
-    } else {
-      trace_shared_tree(k, block, sink);
-      trace_tree_result(sink);
-    }
-    // Thread 0 writes the block's partial (the result itself when there is one block).
-    sink.warp(memory_space::global, access_kind::store, element_bytes,
-              [&](unsigned lane) { return lane == 0 ? static_cast<long long>(b * element_bytes) : -1LL; });
-    if (k == kernel::vector_single_pass) trace_last_block_ticket(block, sink);
-  });
-  if (k == kernel::vector_single_pass) trace_last_block_finish(block, blocks, sink);
-}
-
 }  // namespace
 
 class reduction_lab final : public cudalab::lab {
@@ -416,17 +245,7 @@ class reduction_lab final : public cudalab::lab {
         "tree unrolled, many elements per thread, warp shuffles, and finally 16-byte loads in one launch "
         "finished by the last block. Multi-pass kernels reduce their partial sums with further launches on the "
         "GPU. cub::DeviceReduce::Sum is the baseline. Traffic is the n elements read (plus one written).";
-    s.params = {
-        cudalab::param_spec::integer("n", std::int64_t(1) << 28, 1, std::int64_t(1) << 31, "elements",
-                                     "elements to sum"),
-        cudalab::param_spec::integer("block", 256, 64, 1024, "threads",
-                                     "threads per block, a power of two (the unrolled kernels need it)")
-            .only(block_sizes::values())
-            .tunes(),
-        cudalab::param_spec::choice("type", "float", {"float", "int"},
-                                    "element type: float (checked against the exact sum with a stated bound) "
-                                    "or int (checked exactly)"),
-    };
+    s.params = parameters.specs();
     s.variants = variants.specs();
     s.baseline = "cub";
     s.slots = {{"reduce_sum", cudalab::slot_kind::launcher, "warp_shuffle",
@@ -436,31 +255,24 @@ class reduction_lab final : public cudalab::lab {
   }
 
   cudalab::requirements requirements_of(const cudalab::params& p) const override {
-    return requirements_at(static_cast<std::uint64_t>(p.integer("n")));
+    return requirements_at(parameters.read(p).n);
   }
 
   cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index) const override {
-    return {static_cast<std::uint64_t>(p.integer("n")) * element_bytes, element_bytes, cudalab::memory_path::device};
+    return {parameters.read(p).n * element_bytes, element_bytes, cudalab::memory_path::device};
   }
 
   void trace(const cudalab::params& p, cudalab::variant_index v, const cudalab::lab_context& ctx,
              cudalab::trace_sink& sink) const override {
     const std::optional<kernel> k = variants[v].hand_written;
     if (!k) return;  // CUB: a library call, not modelled
-    const auto n = static_cast<std::uint64_t>(p.integer("n"));
-    const auto block = static_cast<unsigned>(p.integer("block"));
-    // The grid-stride kernels' wave at full occupancy on ctx.device (setup() asks the occupancy calculator).
-    const std::uint64_t wave = std::uint64_t(std::max(1, ctx.device.sm_count)) *
-                               std::uint64_t(std::max(1, ctx.device.max_threads_per_sm / int(block)));
-    // Every launch of a run: later passes reduce the partials of the one before (Nsight Compute counts
-    // them all too).
-    for (const pass& each : reduction_passes(*k, n, block, is_grid_stride(*k) ? wave : 1))
-      trace_pass(*k, each.count, block, each.blocks, sink);
+    trace_kernel(*k, parameters.read(p), ctx.device, sink);
   }
 
   std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
-    if (p.choice("type") == "int") return std::make_unique<reduction_point<int>>(p, s);
-    return std::make_unique<reduction_point<float>>(p, s);
+    const settings at = parameters.read(p);
+    if (at.type == element_type::int32) return std::make_unique<reduction_point<int>>(at, s);
+    return std::make_unique<reduction_point<float>>(at, s);
   }
 };
 

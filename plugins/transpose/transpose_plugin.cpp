@@ -5,7 +5,6 @@
 
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
-#include "cudalab/trace_loops.hpp"
 #include "cudalab/variant_table.hpp"
 #include "transpose.hpp"
 #include "transpose_kernels.cuh"
@@ -69,102 +68,13 @@ unsigned block_rows_of(const plan& pl, unsigned param) {
   return pl.fixed_block_rows != 0 ? pl.fixed_block_rows : param;
 }
 
-bool stages_in_shared(kernel k) { return k != kernel::copy_tile && k != kernel::naive_row && k != kernel::naive_col; }
-
-/// Word index of (r, c) in the shared tile `k` uses.
-unsigned shared_index(kernel k, unsigned r, unsigned c) {
-  switch (k) {
-    case kernel::padded:
-    case kernel::diagonal:
-    case kernel::hinted:
-      return padded_tile_index(r, c);
-    case kernel::swizzled:
-      return swizzled_tile_index(r, c);
-    default:
-      return plain_tile_index(r, c);
-  }
-}
-
-/// The grid of strips a launch of `k` covers, as (strip rows, tile columns): strips of `strip` stacked
-/// tiles of the input, or of the output (cols x rows) for naive_col. blocks_for() is their product.
-std::pair<unsigned, unsigned> strip_grid(kernel k, unsigned rows, unsigned cols, unsigned strip) {
-  if (k == kernel::naive_col) return {strips_along(cols, strip), tiles_along(rows)};
-  return {strips_along(rows, strip), tiles_along(cols)};
-}
-
-/// Emits the accesses of warp `warp` (threadIdx.y) of the block that works on the strip at `t` (for
-/// naive_col, a strip of the output), row by row (the kernels issue all of a thread's loads first;
-/// the model counts each request alone, so the order does not matter).
-void trace_warp(kernel k, unsigned rows, unsigned cols, unsigned block_rows, unsigned strip, tile_origin t,
-                unsigned warp, cudalab::trace_sink& sink) {
-  using cudalab::access_kind;
-  using cudalab::memory_space;
-  const unsigned strip_rows = strip * tile_dim;
-  constexpr long long word = sizeof(float);
-  // Input rows: lane reads (row0 + j, col0 + lane); the same offset addresses the copy's output.
-  auto row_walk = [&](unsigned j) {
-    return [=](unsigned lane) -> long long {
-      const unsigned y = t.row0 + j, x = t.col0 + lane;
-      return y < rows && x < cols ? static_cast<long long>(element_offset(y, x, cols)) * word : -1;
-    };
-  };
-  for (unsigned j = warp; j < strip_rows; j += block_rows) {
-    if (k == kernel::naive_col) {
-      auto valid = [=](unsigned lane) { return t.row0 + j < cols && t.col0 + lane < rows; };
-      sink.warp(memory_space::global, access_kind::load, 4, [=](unsigned lane) -> long long {
-        return valid(lane) ? static_cast<long long>(element_offset(t.col0 + lane, t.row0 + j, cols)) * word : -1;
-      });
-      sink.warp(memory_space::global, access_kind::store, 4, [=](unsigned lane) -> long long {
-        return valid(lane) ? static_cast<long long>(element_offset(t.row0 + j, t.col0 + lane, rows)) * word : -1;
-      });
-      continue;
-    }
-    sink.warp(memory_space::global, access_kind::load, 4, row_walk(j));
-    if (k == kernel::copy_tile) {
-      sink.warp(memory_space::global, access_kind::store, 4, row_walk(j));
-    } else if (k == kernel::naive_row) {
-      sink.warp(memory_space::global, access_kind::store, 4, [=](unsigned lane) -> long long {
-        const unsigned y = t.row0 + j, x = t.col0 + lane;
-        return y < rows && x < cols ? static_cast<long long>(element_offset(x, y, rows)) * word : -1;
-      });
-    } else {
-      sink.warp(memory_space::shared, access_kind::store, 4, [=](unsigned lane) -> long long {
-        return row_walk(j)(lane) < 0 ? -1 : static_cast<long long>(shared_index(k, j, lane)) * word;
-      });
-    }
-  }
-  if (!stages_in_shared(k)) return;
-  for (unsigned j = warp; j < strip_rows; j += block_rows) {
-    if (k == kernel::copy_shared) {
-      sink.warp(memory_space::shared, access_kind::load, 4, [=](unsigned lane) -> long long {
-        return row_walk(j)(lane) < 0 ? -1 : static_cast<long long>(shared_index(k, j, lane)) * word;
-      });
-      sink.warp(memory_space::global, access_kind::store, 4, row_walk(j));
-      continue;
-    }
-    // Transposes: strip row j is column c = j % 32 of tile s = j / 32; lane writes output
-    // (col0 + c, row0 + s * 32 + lane) from tile[s * 32 + lane][c], a tile column.
-    const unsigned s = j / tile_dim, c = j % tile_dim;
-    auto valid = [=](unsigned lane) { return t.col0 + c < cols && t.row0 + s * tile_dim + lane < rows; };
-    sink.warp(memory_space::shared, access_kind::load, 4, [=](unsigned lane) -> long long {
-      return valid(lane) ? static_cast<long long>(shared_index(k, s * tile_dim + lane, c)) * word : -1;
-    });
-    sink.warp(memory_space::global, access_kind::store, 4, [=](unsigned lane) -> long long {
-      return valid(lane) ? static_cast<long long>(element_offset(t.col0 + c, t.row0 + s * tile_dim + lane, rows)) * word
-                         : -1;
-    });
-  }
-}
-
 /// One sweep point: the input (made on the GPU from the seed) and the output; verify() compares every
 /// output element on the GPU with the input moved where it belongs. Only rows and cols shape the data:
 /// block_rows is a tuning parameter (retune()). Its destructor frees the buffers.
 class transpose_point final : public cudalab::lab_point {
  public:
-  transpose_point(const cudalab::params& p, cudalab::session& s)
-      : rows_(static_cast<unsigned>(p.integer("rows"))),
-        cols_(static_cast<unsigned>(p.integer("cols"))),
-        block_rows_(static_cast<unsigned>(p.integer("block_rows"))) {
+  transpose_point(const settings& shape, cudalab::session& s)
+      : rows_(shape.rows), cols_(shape.cols), block_rows_(shape.block_rows) {
     const std::size_t n = std::size_t(rows_) * cols_;
     d_in_ = cudalab::device_buffer<float>(n);
     fill_input(d_in_.data(), n, s.seed(), s.stream());
@@ -172,7 +82,7 @@ class transpose_point final : public cudalab::lab_point {
     d_out_ = s.output<float>(n);
   }
 
-  void retune(const cudalab::params& p) override { block_rows_ = static_cast<unsigned>(p.integer("block_rows")); }
+  void retune(const cudalab::params& p) override { block_rows_ = parameters.read(p).block_rows; }
 
   void run(cudalab::variant_index v, cudaStream_t stream) override {
     const plan& pl = variants[v];
@@ -219,17 +129,7 @@ class transpose_lab final : public cudalab::lab {
         "never both; staging 32x32 tiles in shared memory coalesces both, but reading a tile column from a "
         "plain tile[32][32] puts all 32 lanes in one bank (32-way conflict). Padding the tile to [32][33] or "
         "XOR-swizzling its columns removes the conflicts. A tile copy with the same geometry is the ceiling.";
-    s.params = {
-        cudalab::param_spec::integer("rows", 16384, 1, std::int64_t(1) << 20, "elements", "rows of the input matrix"),
-        cudalab::param_spec::integer("cols", 16384, 1, std::int64_t(1) << 20, "elements",
-                                     "columns of the input matrix (row-major, floats)"),
-        cudalab::param_spec::integer("block_rows", 8, 1, 32, "threads",
-                                     "thread rows per 32-wide block for copy, copy_shared, padded_rows, "
-                                     "diagonal and padded_hinted (each block moves a 64x32 strip of two "
-                                     "tiles, each thread 64/block_rows rows of it); must divide 32")
-            .only(block_rows_choices::values())
-            .tunes(),
-    };
+    s.params = parameters.specs();
     s.variants = variants.specs();
     s.baseline = "copy";
     s.slots = {{"transpose_tile", cudalab::slot_kind::kernel, "padded",
@@ -240,17 +140,20 @@ class transpose_lab final : public cudalab::lab {
   }
 
   void check_params(const cudalab::params& p) const override {
-    if (p.integer("rows") * p.integer("cols") > (std::int64_t(1) << 32))
+    const settings s = parameters.read(p);
+    if (std::uint64_t(s.rows) * s.cols > (std::uint64_t(1) << 32))
       throw std::invalid_argument("rows * cols must be at most 2^32 elements");
   }
 
   cudalab::requirements requirements_of(const cudalab::params& p) const override {
-    const auto bytes = static_cast<std::uint64_t>(p.integer("rows") * p.integer("cols")) * sizeof(float);
+    const settings s = parameters.read(p);
+    const std::uint64_t bytes = std::uint64_t(s.rows) * s.cols * sizeof(float);
     return {2 * bytes, 0, 0};  // device: input, output; inputs are made and outputs checked on the GPU
   }
 
   cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index) const override {
-    const auto bytes = static_cast<std::uint64_t>(p.integer("rows") * p.integer("cols")) * sizeof(float);
+    const settings s = parameters.read(p);
+    const std::uint64_t bytes = std::uint64_t(s.rows) * s.cols * sizeof(float);
     return {bytes, bytes, cudalab::memory_path::device};
   }
 
@@ -258,23 +161,12 @@ class transpose_lab final : public cudalab::lab {
              cudalab::trace_sink& sink) const override {
     const plan& pl = variants[v];
     if (pl.library_copy) return;  // a library copy: nothing to model
-    const auto rows = static_cast<unsigned>(p.integer("rows"));
-    const auto cols = static_cast<unsigned>(p.integer("cols"));
-    const unsigned block_rows = block_rows_of(pl, static_cast<unsigned>(p.integer("block_rows")));
-    // Every block but those of the last strip row and the last tile column repeats block (0, 0)'s
-    // pattern at an offset of whole 128-byte lines (strips start at multiples of 32 rows and columns,
-    // so row y's start keeps its place in a line modulo 32 rows) in the same shared-memory words:
-    // trace_grid traces the inner block, the two edges and the corner, each weighed by the blocks
-    // it stands for. Diagonal order visits the same strips in another order: the same totals.
-    const auto [strip_rows, tile_cols] = strip_grid(pl.k, rows, cols, pl.strip);
-    cudalab::trace_grid(sink, strip_rows, tile_cols, [&](std::uint64_t r, std::uint64_t c) {
-      const tile_origin t{static_cast<unsigned>(r) * pl.strip * tile_dim, static_cast<unsigned>(c) * tile_dim};
-      for (unsigned w = 0; w < block_rows; ++w) trace_warp(pl.k, rows, cols, block_rows, pl.strip, t, w, sink);
-    });
+    const settings s = parameters.read(p);
+    trace_launch({pl.k, s.rows, s.cols, block_rows_of(pl, s.block_rows), pl.strip}, sink);
   }
 
   std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
-    return std::make_unique<transpose_point>(p, s);
+    return std::make_unique<transpose_point>(parameters.read(p), s);
   }
 };
 

@@ -24,6 +24,7 @@ cudalab_add_cli_test(compare_needs_two_runs 2 "new is required" compare ${cf}/ba
 cudalab_add_cli_test(compare_bad_threshold 2 "--threshold: 'abc' is not a percentage of at least 0" compare ${cf}/base ${cf}/new --threshold abc)
 cudalab_add_cli_test(compare_negative_threshold 2 "--threshold: '-1' is not a percentage of at least 0" compare ${cf}/base ${cf}/new --threshold=-1)
 cudalab_add_cli_test(compare_bad_format 2 "--format: csv not in" compare ${cf}/base ${cf}/new --format csv)
+cudalab_add_cli_test(compare_html 11 "<table id=\"compare-1\" class=\"sortable\"" compare ${cf}/base ${cf}/new --format html)
 cudalab_add_cli_test(export_nvbench 0 "\"tag\": \"nv/cold/time/gpu/mean\"" export ${cf}/new)
 cudalab_add_cli_test(export_nvbench_out 0 "wrote .*new.nvbench.json in NVBench's JSON layout"
                      export ${cf}/new --format nvbench --out ${CMAKE_CURRENT_BINARY_DIR}/new.nvbench.json)

@@ -50,8 +50,8 @@ expect "json table" cudalab explain labs/x.toml --format ""
 expect "init starter" cudalab assignment ""
 expect "--lab" cudalab assignment init --la
 expect "bash" cudalab completion ""
-# Options hidden from --help (the children's) are not offered.
-expect "" cudalab run --internal
+# cudalab's own children's entries (__child, __plugin-probe) are not commands for people: not offered.
+expect "" cudalab __
 # Lab files (and folders to go into) for the files of run, also after an option's value.
 cd "$labs/.." || fail "no folder $labs/.."
 expect "labs/alignment.toml labs/alignment_cache.toml labs/alignment_stride.toml labs/alignment_tuning.toml" \

@@ -56,3 +56,9 @@ cudalab_add_cli_test(explain_two_axes_per_point 0 "^labs/alignment_tuning.toml  
 set_tests_properties(cli.explain_two_axes_per_point PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 cudalab_add_cli_test(explain_bank_stride8 0 "read_4b .* 8.00 +7.00" explain ${labs}/bank_conflicts.toml --set stride=8)
 cudalab_add_cli_test(explain_mapped_strided 0 "mapped_strided +[0-9]+ +32.00 +12%" explain ${labs}/mapped_pinned.toml)
+# A zipped sweep explained point by point; a bad group refused as validate refuses it.
+cudalab_add_cli_test(explain_zipped 0 "^tests/fixtures/labs/good_zip.toml  \\[fill=ramp n=4099 block=128\\]$"
+                     explain ${zipped} ${tp})
+set_tests_properties(cli.explain_zipped PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+cudalab_add_cli_test(explain_zip_unequal_lengths 3 "bad_zip_unequal.toml:7:1: 'block' has 2 values"
+                     explain ${bad_zip}_unequal.toml ${tp})

@@ -39,8 +39,8 @@ wait_for() {
 }
 
 # The children of cudalab process PID: the GPU probe, and the units (their command lines carry the ceilings).
-probe_of() { pgrep -P "$1" -f 'internal-context-only' | head -n 1; }
-unit_of() { pgrep -P "$1" -f 'internal-ceilings' | head -n 1; }
+probe_of() { pgrep -P "$1" -f '__child probe' | head -n 1; }
+unit_of() { pgrep -P "$1" -f '__child unit' | head -n 1; }
 has_probe() { [ -n "$(probe_of "$1")" ]; }
 has_child() { [ -n "$(pgrep -P "$1")" ]; }
 has_unit() { [ -n "$(unit_of "$1")" ]; }

@@ -115,8 +115,9 @@ log=$(grep -m1 -- "--export" ncu.log)
 grep -q -- "--clock-control none" <<<"$log" || fail "ncu may change the clocks: $log"
 grep -q -- "--nvtx --nvtx-include regex:cudalab#.\*/" <<<"$log" || fail "ncu counts kernels outside the ranges: $log"
 grep -q -- "--target-processes application-only" <<<"$log" || fail "ncu follows other processes: $log"
-grep -q -- "--isolate=none --no-color" <<<"$log" || fail "the child is not one in-process run: $log"
-grep -q -- "--set=measure.timing=false" <<<"$log" || fail "the child times its variants: $log"
+grep -q -- "__child whole_run --plan" <<<"$log" || fail "the child is not one in-process run: $log"
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(any(r["timing"]["timed"] for r in d["results"]))' \
+  "$work/counted/results.json" || fail "the child timed its variants"
 
 # Without permission to read the counters: said once, the results without counters, exit 0.
 run noperm 0 FAKE_NCU_MODE=noperm -- lab.toml

@@ -28,10 +28,15 @@ cudalab_add_cli_test(run_isolate_bad_file_fails_before_gpu 3 "blok" run --isolat
 cudalab_add_cli_test(run_isolate_without_gpu 5 "still work: cudalab list" run --isolate=variant ${fixtures}/testlab.toml ${tp})
 set_tests_properties(cli.run_isolate_without_gpu PROPERTIES ENVIRONMENT CUDALAB_SKIP_IF_GPU=1)
 cudalab_add_cli_test(run_sweep_over_max_points 3 "more than measure.max_points = 1" run --isolate ${fixtures}/testlab.toml --set measure.max_points=1 ${tp})
+cudalab_add_cli_test(run_zip_unequal_lengths_fails_before_gpu 3 "bad_zip_unequal.toml:7:1: 'block' has 2 values"
+                     run ${bad_zip}_unequal.toml ${tp})
 
 # A whole run of the test lab, its result files, and exit 6 when verification fails. Each names its results
 # folder, and --force lets ctest run it again.
 cudalab_add_gpu_cli_test(run_testlab 0 "copy .* ok" run ${fixtures}/testlab.toml ${tp} --force --out ${rb}/cli_run)
+# A zipped sweep runs its 6 points (2 fills x 3 (n, block) pairs) with both variants, each verified.
+cudalab_add_gpu_cli_test(run_zipped 0 "cudalab: 12 result\\(s\\) in"
+                         run ${PROJECT_SOURCE_DIR}/tests/fixtures/labs/good_zip.toml ${tp} --force --out ${rb}/zipped)
 cudalab_add_gpu_cli_test(verify_failure 6 "failed verification" run ${fixtures}/verify_fails.toml ${tp} --force --out ${rb}/cli_fail)
 cudalab_add_gpu_cli_test(fault_illegal_address 7 "stopped early after a CUDA error that leaves the GPU unusable: .*cudaErrorIllegalAddress"
                          run ${fixtures}/faulty_crash.toml ${fp} --force --out ${rb}/crash)

@@ -111,3 +111,24 @@ cudalab_add_cli_test(redteam_f40_duplicate_sweep_value_in_file 3 "redteam_duplic
                      validate ${fixtures}/redteam_duplicate_sweep.toml ${tp})
 cudalab_add_cli_test(redteam_f40_same_lab_file_twice 3 "cli/../cli/testlab.toml: the same lab file as .*/cli/testlab.toml, given before it"
                      validate ${fixtures}/testlab.toml ${fixtures}/../cli/testlab.toml ${tp})
+
+# Zipped sweeps ([[sweep.zip]]): a lab file whose groups of axes move together validates (2 fills x 3 (n, block)
+# pairs: 6 points, not 18); bad groups are refused, each problem at file:line:column.
+cudalab_add_cli_test(validate_zipped 0 "good_zip.toml: ok .* 6 point\\(s\\) x 2 variant\\(s\\)" validate ${zipped} ${tp})
+set_tests_properties(cli.validate_zipped PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+cudalab_add_cli_test(validate_zip_unequal_lengths 3 "bad_zip_unequal.toml:7:1: 'block' has 2 values and 'n', zipped with it, has 3"
+                     validate ${bad_zip}_unequal.toml ${tp})
+cudalab_add_cli_test(validate_zip_swept_twice 3 "bad_zip_swept_twice.toml:10:1: parameter 'block' is swept twice: already at line 6"
+                     validate ${bad_zip}_swept_twice.toml ${tp})
+cudalab_add_cli_test(validate_zip_in_two_groups 3 "bad_zip_in_two_groups.toml:11:1: parameter 'n' is swept twice: already at line 6"
+                     validate ${bad_zip}_in_two_groups.toml ${tp})
+cudalab_add_cli_test(validate_zip_unknown_param 3 "bad_zip_unknown_param.toml:7:1: unknown parameter 'blok' in \\[\\[sweep.zip\\]\\]. did you mean 'block'"
+                     validate ${bad_zip}_unknown_param.toml ${tp})
+cudalab_add_cli_test(validate_zip_empty_group 3 "bad_zip_empty_group.toml:5:1: an empty \\[\\[sweep.zip\\]\\] group"
+                     validate ${bad_zip}_empty_group.toml ${tp})
+cudalab_add_cli_test(validate_zip_bad_value 3 "bad_zip_value.toml:7:14: in the sweep of 'block': 'block' = 2048 is out of range"
+                     validate ${bad_zip}_value.toml ${tp})
+cudalab_add_cli_test(validate_zip_not_tables 3 "bad_zip_not_tables.toml:6:7: sweep.zip must be \\[\\[sweep.zip\\]\\] tables"
+                     validate ${bad_zip}_not_tables.toml ${tp})
+cudalab_add_cli_test(validate_zip_repeated_point 3 "bad_zip_repeated_point.toml:5:1: the point block=32 rounds=1 comes twice"
+                     validate ${bad_zip}_repeated_point.toml ${tp})

@@ -12,6 +12,7 @@ cmake --install "$build" --prefix "$work/prefix" >/dev/null
 mv "$work/prefix" "$work/moved"
 p=$work/moved
 for f in bin/cudalab lib/cudalab/plugins include/cudalab/lab.hpp include/cudalab/abi_hash.hpp include/cudalab/testing.hpp \
+         include/cudalab/param_table.hpp include/cudalab/trace_tiles.hpp share/cudalab/testing/gpu_test_main.cpp \
          lib/libcudalab_testing.so lib/cmake/cudalab/cudalabConfig.cmake share/cudalab/labs share/cudalab/configs share/cudalab/docs \
          share/bash-completion/completions/cudalab; do
   [ -e "$p/$f" ] || fail "$f missing from the install tree"
@@ -23,6 +24,9 @@ ls "$p"/lib/libbenchmark.so* >/dev/null || fail "libbenchmark not carried in lib
 cmake -S "$work/histo" -B "$work/histo/build" -DCMAKE_PREFIX_PATH="$p" > "$work/configure.log" || { cat "$work/configure.log"; fail "configure"; }
 cmake --build "$work/histo/build" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "build"; }
 ctest --test-dir "$work/histo/build" --output-on-failure || fail "the new lab's own tests"
+# Its tests are GoogleTest programs registered as cudalab's own labs' are.
+tests=$(ctest --test-dir "$work/histo/build" -N)
+for t in plugin.histo_trace gpu.histo; do grep -q " $t\$" <<<"$tests" || fail "the new lab has no test $t: $tests"; done
 
 # It targets cudalab's architectures, optimised.
 grep -q "^CMAKE_BUILD_TYPE:STRING=Release" "$work/histo/build/CMakeCache.txt" || fail "the plugin was not built Release"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lint.layers: every #include in core/src reaches down the layer order of docs/architecture.md, never up
-# or sideways into another unit of the same rank; core/src never includes core/cli; plugins include only
-# the public API (cudalab/...) and their own files. Prints each include that breaks the order, exits 1.
+# or sideways into another unit of the same rank; core/src never includes core/cli; TOML++ is reached only
+# through labfile/toml_reader.hpp; plugins include only the public API (cudalab/...) and their own files.
+# Prints each include that breaks the order, exits 1.
 #
 # usage: check_layers.sh [SOURCE_DIR]   (default: the repository holding this script)
 set -euo pipefail
@@ -58,6 +59,19 @@ while IFS= read -r file; do
     fi
   done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$file" | sed -E 's/^([0-9]+):[^"]*"([^"]+)".*/\1:\2/')
 done < <(git ls-files -co --exclude-standard -- 'core/src/*.hpp' 'core/src/*.cpp' 'core/src/*.cu' 'core/src/*.cuh' | grep -v '^core/src/scaffold/embed')
+
+# TOML++ only through labfile/: <toml++/...> is included by labfile/toml_reader.hpp alone (any folder that
+# reads TOML includes that), and labfile/toml_tree.hpp, the folder's own internals, from labfile/ alone.
+while IFS=: read -r file line _; do
+  [[ $file == core/src/labfile/toml_reader.hpp ]] && continue
+  echo "$file:$line: includes TOML++ itself; read TOML through labfile/toml_reader.hpp"
+  bad=1
+done < <(git grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*<toml\+\+/' -- core tests/unit tests/plugin tests/gpu tests/tools || true)
+while IFS=: read -r file line _; do
+  [[ $file == core/src/labfile/* ]] && continue
+  echo "$file:$line: includes labfile/toml_tree.hpp, labfile/'s own; read TOML through labfile/toml_reader.hpp"
+  bad=1
+done < <(git grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"labfile/toml_tree.hpp"' -- core tests || true)
 
 # Plugins see only the public API: nothing of core/src or core/cli.
 while IFS=: read -r file line inc; do

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# lint.layers_catches_climb: the layer check fails on an include that climbs, one that goes sideways and a
-# unit it has no rank for, each planted in a copy of core/src, and passes on the copy as it is.
+# lint.layers_catches_climb: the layer check fails on an include that climbs, one that goes sideways, a
+# unit it has no rank for, TOML++ included past labfile/toml_reader.hpp and labfile/toml_tree.hpp included
+# outside labfile/, each planted in a copy of core/src, and passes on the copy as it is.
 set -euo pipefail
 check=$1 src=$2
 work=$(mktemp -d)
@@ -29,6 +30,12 @@ plant
 mkdir -p "$work/tree/core/src/newstage" && echo '#include "process/deadline.hpp"' >"$work/tree/core/src/newstage/a.cpp"
 git -C "$work/tree" add -A
 expect 1 "the unit 'newstage' has no rank"
+plant
+sed -i '0,/#include "/s//#include <toml++\/toml.h>\n#include "/' "$work/tree/core/src/assignment/starter_kit.cpp"
+expect 1 "includes TOML++ itself"
+plant
+sed -i '0,/#include "/s//#include "labfile\/toml_tree.hpp"\n#include "/' "$work/tree/core/src/assignment/starter_kit.cpp"
+expect 1 "includes labfile/toml_tree.hpp"
 plant
 echo '#include "runner/runner.hpp"' >>"$work/tree/plugins/reduction/reduction_plugin.cpp"
 expect 1 "a plugin includes"

@@ -1,6 +1,6 @@
 // Testing a lab plugin the way cudalab runs it: load its file with every check the host makes,
 // predict its accesses on the CPU, and verify every variant on the GPU at sizes that find bugs.
-// Link the CMake target cudalab::testing (cudalab_add_lab_test does); no test framework is needed.
+// Link the CMake target cudalab::testing (cudalab_add_lab_gtests does, for GoogleTest programs).
 #pragma once
 
 #include <cstdint>
@@ -13,10 +13,12 @@
 #include "cudalab/abi.hpp"
 #include "cudalab/access_stats.hpp"
 #include "cudalab/lab.hpp"
+#include "cudalab/trace_tiles.hpp"
 
 namespace cudalab::testing {
 
-/// The exit code CTest reads as "skipped" (cudalab_add_lab_test sets SKIP_RETURN_CODE 77).
+/// The exit code CTest reads as "skipped": a GPU test program's main() (cudalab::gpu_test_main) returns
+/// it where no GPU is usable, and cudalab_add_lab_gtests sets SKIP_RETURN_CODE 77.
 inline constexpr int exit_skipped = 77;
 
 /// Whether this process can use a GPU; when not, `why` gets the cause (no driver, no device, the
@@ -101,25 +103,20 @@ CUDALAB_API std::vector<std::int64_t> awkward_sizes(std::int64_t lo, std::int64_
 /// One line per outcome that did not pass, with its first mismatches or its error; "" when all did.
 CUDALAB_API std::string failures(const std::vector<outcome>& outcomes);
 
-/// The expectations of a test program: each failure is printed at once; exit_code() is 0 when none
-/// failed, else 1.
-class CUDALAB_API checks {
- public:
-  /// Counts a failure, printing `what`, when `ok` is false.
-  void expect(bool ok, const std::string& what);
-  /// Expects every outcome passed; prints failures(outcomes) otherwise.
-  void expect_passed(const std::vector<outcome>& outcomes);
-  int failed() const { return failed_; }
-  int exit_code() const { return failed_ == 0 ? 0 : 1; }
+/// What the access model predicts for the accesses `trace` records into the sink it is given (CPU
+/// only): a lab's own tracing code, or a trace helper, checked without loading a plugin.
+CUDALAB_API access_stats predict_trace(const std::function<void(trace_sink&)>& trace);
 
- private:
-  int failed_ = 0;
-};
+/// The exact check of a trace through trace_tiles(): what the access model predicts when
+/// `trace_block(sink, block)` traces every block of `grid` once, unweighted, with no classes. It
+/// equals the class-weighted trace whenever the blocks of each class record alike; a test compares
+/// the two at odd sizes. CPU only, and as slow as the grid is large.
+CUDALAB_API access_stats predict_every_block(const tile_grid& grid,
+                                             const std::function<void(trace_sink&, const tile_block&)>& trace_block);
 
-/// The main() of a lab's test program, run by CTest as two tests (cudalab_add_lab_test):
-/// `PROGRAM model` runs `model` (CPU only: spec, traffic, the access model); `PROGRAM gpu` runs `gpu`,
-/// or exits with exit_skipped when no GPU is usable. Any exception is a failure with its message.
-CUDALAB_API int lab_test_main(int argc, char** argv, const std::function<void(checks&)>& model,
-                              const std::function<void(checks&)>& gpu);
+/// The totals of `got` that differ from `expected`, one per line as "global_load.sectors: 120 expected,
+/// 124 got"; "" when every total is equal. The usual line of an exactness test:
+/// `EXPECT_EQ(cudalab::testing::difference(predict_every_block(grid, block), lab.predict("tile", p)), "");`
+CUDALAB_API std::string difference(const access_stats& expected, const access_stats& got);
 
 }  // namespace cudalab::testing

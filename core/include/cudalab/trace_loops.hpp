@@ -1,5 +1,5 @@
-// Tracing the loops and grids kernels are made of, with exact weights: grid-stride and block-stride
-// loops, and grids of blocks that tile a matrix.
+// Tracing the loops kernels are made of, with exact weights: grid-stride and block-stride loops (grids of
+// blocks that tile an array: trace_tiles.hpp).
 #pragma once
 
 #include <algorithm>
@@ -36,34 +36,6 @@ void trace_warp_steps(trace_sink& sink, std::uint64_t items, F&& warp_step, std:
     warp_step(first_run * 32, 32u);
   }
   if (items % 32 != 0) warp_step(full * 32, static_cast<unsigned>(items % 32));
-}
-
-/// Traces a launch whose blocks tile a `grid_rows` x `grid_cols` grid (a matrix cut into tiles) in
-/// which every block behaves like block (0, 0) - the same instructions, with addresses at an offset
-/// of whole 128-byte lines and the same shared-memory words - but those of the last row and the last
-/// column, which may hold partial tiles. `trace_block(row, col)` records block (row, col)'s accesses:
-/// block (0, 0) is traced once for the (grid_rows - 1) x (grid_cols - 1) inner blocks,
-/// (0, grid_cols - 1) for the last column but its corner, (grid_rows - 1, 0) for the last row but
-/// its corner, and the corner once: exact whatever the edges hold. 32 x 32 tiles of 4-byte elements
-/// are alike so whatever the row length (the next tile column starts 128 bytes on, the next tile row
-/// 32 rows = cols x 128 bytes on). Weights multiply any weight already set (`weighted`).
-template <class F>
-void trace_grid(trace_sink& sink, std::uint64_t grid_rows, std::uint64_t grid_cols, F&& trace_block) {
-  if (grid_rows == 0 || grid_cols == 0) return;
-  const std::uint64_t last_row = grid_rows - 1, last_col = grid_cols - 1;
-  if (last_row > 0 && last_col > 0) {
-    weighted w(sink, last_row * last_col);
-    trace_block(std::uint64_t(0), std::uint64_t(0));
-  }
-  if (last_row > 0) {
-    weighted w(sink, last_row);
-    trace_block(std::uint64_t(0), last_col);
-  }
-  if (last_col > 0) {
-    weighted w(sink, last_col);
-    trace_block(last_row, std::uint64_t(0));
-  }
-  trace_block(last_row, last_col);
 }
 
 }  // namespace cudalab

@@ -1,4 +1,4 @@
-// An assignment ready to use: its file parsed (labfile/assignment_file.hpp), its lab file planned
+// An assignment ready to use: its file parsed (assignment/assignment_file.hpp), its lab file planned
 // with the lab's plugin loaded, its slot found, and each test's lab file checked against the lab -
 // parameter names with did-you-mean, values typed and in range - with every problem located in the
 // assignment file. CPU only: `validate`, `assignment starter`, `check` and `grade` start here.
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "labfile/assignment_file.hpp"
+#include "assignment/assignment_file.hpp"
 #include "plan/planning.hpp"
 
 namespace cudalab::host {

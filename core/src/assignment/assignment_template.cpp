@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "labfile/lab_file.hpp"
 #include "labfile/spec_lookup.hpp"
 
 namespace cudalab::host {

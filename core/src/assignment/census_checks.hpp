@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "assignment/assignment_file.hpp"
 #include "assignment/grade_report.hpp"
-#include "labfile/assignment_file.hpp"
 #include "results/result.hpp"
 
 namespace cudalab::host {

@@ -5,7 +5,8 @@
 // one test, under the assignment's unit timeout), each sanitizer test under compute-sanitizer, and
 // scores them: a projected score for the visible part. With --no-gpu, the build and policy only.
 // Everything it ran is kept in its output folder: the tests' lab files, the run's results, and the
-// grade report the grader writes (grade.json) with the student's feedback.md rendered from it.
+// grade report the grader writes (grade.json) with the student's feedback.md and feedback.html
+// rendered from it.
 #pragma once
 
 #include <filesystem>

@@ -25,12 +25,12 @@ bool all_correct(const grade_report& r) {
                      [](const grade_test& t) { return t.kind != "correctness" || t.status == grade_status::passed; });
 }
 
-bool held(const grade_report& r) {
+}  // namespace
+
+bool held_for_review(const grade_report& r) {
   return has_blocking_flag(r) || std::any_of(r.tests.begin(), r.tests.end(),
                                              [](const grade_test& t) { return t.status == grade_status::held; });
 }
-
-}  // namespace
 
 std::string gradebook_csv(const std::vector<class_entry>& entries) {
   std::vector<std::string> tests;  // every test id that carries points, in the first report's order
@@ -71,7 +71,7 @@ std::vector<leaderboard_row> class_leaderboard(const std::vector<class_entry>& e
       row.value = v.value;
       row.ci = v.ci;
     }
-    if (held(r)) {
+    if (held_for_review(r)) {
       row.status = "under_review";
       review.push_back(std::move(row));
     } else if (!r.leaderboard.empty()) {

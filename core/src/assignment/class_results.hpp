@@ -1,5 +1,6 @@
-// What a class's grading adds up to, from each student's grade report: gradebook.csv for the LMS and
-// the class leaderboard (leaderboard.json and leaderboard.md) under pseudonyms. Only submissions that
+// What a class's grading adds up to, from each student's grade report: gradebook.csv for the LMS, the
+// class leaderboard (leaderboard.json and leaderboard.md) under pseudonyms, and the staff's page of the
+// class (class.html, by pseudonym; class-staff.html, with names). Only submissions that
 // pass every correctness test and raise no blocking integrity flag are ranked; held ones are listed
 // as under review; entries whose confidence intervals overlap share a rank band, so noise never
 // decides between them.
@@ -17,6 +18,10 @@ struct class_entry {
   std::string student;  ///< as the batch names them (the submission's file or folder name)
   grade_report report;
 };
+
+/// Whether `r` is held for review: a test held, or a blocking integrity flag. The leaderboard lists it as
+/// under review, unranked; the class's pages list it as held.
+bool held_for_review(const grade_report& r);
 
 /// gradebook.csv: student_id, pseudonym, score, max_score, one column of points per test (the
 /// assignment's tests, in order), flags (their checks, ';'-separated), submission_sha256, graded_at.
@@ -47,5 +52,13 @@ std::string leaderboard_json(const std::string& assignment_id, const std::vector
 
 /// leaderboard.md: a table of the rows (rank, band, pseudonym, value with its interval, device).
 std::string leaderboard_markdown(const std::string& title, const std::vector<leaderboard_row>& rows);
+
+/// The class on one HTML page (html_page.hpp) for its staff: the score distribution (a histogram of
+/// tenths of the points), pass rates per test, each performance test's spread (every student's median
+/// and interval against the reference, 100, and the test's thresholds), the integrity flags and the
+/// students held for review, each linked to the student's row in a table of every student's points per
+/// test. Students go by pseudonym; only with `staff` does it name them (pseudonym and id) and link each
+/// one's feedback.html (ID/feedback.html beside the page). Every text escaped.
+std::string class_html(const std::string& title, const std::vector<class_entry>& entries, bool staff);
 
 }  // namespace cudalab::host

@@ -96,8 +96,8 @@ std::string feedback_markdown(const grade_report& report) {
     md << "\n## Integrity checks\n\n";
     for (const grade_flag& f : r.flags) md << "- **" << f.check << "** (" << f.severity << "): " << f.message << "\n";
   }
-  if (!r.submission.build.ok && !r.submission.build.log_tail.empty())
-    md << "\n## Build log\n\n" << fenced(r.submission.build.log_tail);
+  if (!r.submission.build.ok && !r.submission.build.log().empty())
+    md << "\n## Build log\n\n" << fenced(r.submission.build.log());
   return md.str();
 }
 

@@ -4,8 +4,9 @@
 // runs every test, the hidden ones drawn for this student from the staff secret (HMAC seeds), gates
 // performance on correctness, times each performance test in rounds (the baseline beside the student
 // in every round) until the rounds' confidence interval settles its points, and runs the integrity
-// checks as named tests. grade.json (rewritten after every stage, so a grader killed midway leaves
-// what it scored) and every render asked for with --emit go into the output folder.
+// checks as named tests. grade.json and the student's feedback.html (rewritten after every stage, so a
+// grader killed midway leaves what it scored) and every render asked for with --emit go into the
+// output folder.
 #pragma once
 
 #include <filesystem>
@@ -15,6 +16,7 @@
 
 #include "assignment/assignment.hpp"
 #include "assignment/grade_report.hpp"
+#include "assignment/test_session.hpp"
 
 namespace cudalab::host {
 
@@ -22,15 +24,6 @@ namespace cudalab::host {
 struct emit_target {
   std::string kind;
   std::filesystem::path path;
-};
-
-/// What grading one submission needs, besides the assignment.
-struct grade_settings {
-  std::vector<std::filesystem::path> search_path;  ///< plugins
-  std::string secret;                              ///< the staff secret's bytes
-  std::string program;                             ///< this executable, for the children
-  std::string arch = "sm_90";                      ///< what the first build (the build report) is for
-  bool colour = true;
 };
 
 /// One submission's grading: its report, and an exit code (exit_ok when graded, whatever the score;
@@ -42,7 +35,7 @@ struct graded_submission {
 
 /// Grades `submission` (a file, or a folder holding the assignment's submission file) of `student`
 /// into the folder `out` (made new): build, tests, integrity checks, grade.json. Prints its progress.
-graded_submission grade_submission(const loaded_assignment& a, const grade_settings& s, const std::string& submission,
+graded_submission grade_submission(const loaded_assignment& a, const session_settings& s, const std::string& submission,
                                    const std::string& student, const std::filesystem::path& out);
 
 /// Writes the renders `targets` asks for from `report` (always through student_copy). Throws write_error.
@@ -58,7 +51,7 @@ struct grade_request {
   std::string out_dir;      ///< --out; "": grade-results/<id>-<date-time> (one) or required (a class)
   std::vector<emit_target> emit;
   bool force = false;  ///< replace an earlier grading's folder (one submission)
-  grade_settings settings;
+  session_settings settings;
 };
 
 /// Runs the request: one submission, or a class (grade_batch.hpp). Returns the exit code: 0 when

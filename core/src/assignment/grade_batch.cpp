@@ -7,6 +7,7 @@
 
 #include "assignment/class_results.hpp"
 #include "assignment/digests.hpp"
+#include "assignment/lms_outputs.hpp"
 #include "assignment/test_scoring.hpp"
 #include "exit_codes.hpp"
 #include "labfile/text_file.hpp"
@@ -49,14 +50,14 @@ void remove_graded_folder(const fs::path& folder) {
     const std::string name = entry.path().filename().string();
     const bool ours = name == "grade.json" || name == "build" || name == "tests" || name == "run" ||
                       name.rfind("perf-", 0) == 0 || name.rfind("sanitizer-", 0) == 0 || name == "results.json" ||
-                      name == "junit.xml" || name == "feedback.md" || name == "prairielearn.json" ||
-                      name.rfind(".grade.json", 0) == 0;
+                      name == "junit.xml" || name == "feedback.md" || name == "feedback.html" ||
+                      name == "prairielearn.json" || name.rfind(".grade.json", 0) == 0;
     if (!ours) return;
   }
   fs::remove_all(folder, ec);
 }
 
-int grade_class(const loaded_assignment& a, const grade_settings& settings, const grade_request& req) {
+int grade_class(const loaded_assignment& a, const session_settings& settings, const grade_request& req) {
   if (req.out_dir.empty()) {
     fmt::print(stderr, "cudalab: grade --submissions needs --out GRADES: one folder per student goes there\n");
     return exit_usage;
@@ -96,6 +97,12 @@ int grade_class(const loaded_assignment& a, const grade_settings& settings, cons
     if (auto done = finished_report(target, a.file, submission_sha256(file.string()))) {
       fmt::print("{}: graded already ({} of {} points), kept\n", student, points_text(done->score),
                  points_text(done->max_score));
+      try {  // again: a folder graded by a cudalab before feedback.html has none
+        write_file_atomically(target / "feedback.html", feedback_html(*done));
+      } catch (const write_error& e) {
+        fmt::print(stderr, "cudalab: grade: {}: {}\n", student, e.what());
+        return exit_write_error;
+      }
       graded.push_back({student, std::move(*done)});
       ++resumed;
       continue;
@@ -119,12 +126,16 @@ int grade_class(const loaded_assignment& a, const grade_settings& settings, cons
     const std::vector<leaderboard_row> board = class_leaderboard(graded);
     write_file_atomically(out / "leaderboard.json", leaderboard_json(a.file.id, board));
     write_file_atomically(out / "leaderboard.md", leaderboard_markdown(a.file.title, board));
+    write_file_atomically(out / "class.html", class_html(a.file.title, graded, false));
+    write_file_atomically(out / "class-staff.html", class_html(a.file.title, graded, true));
   } catch (const std::exception& e) {
     fmt::print(stderr, "cudalab: grade: {}\n", e.what());
     return exit_write_error;
   }
-  fmt::print("\n{} student(s) graded ({} kept from an earlier batch{}); gradebook.csv and leaderboard.md in {}\n",
-             graded.size(), resumed, skipped ? fmt::format(", {} left out", skipped) : "", out.string());
+  fmt::print(
+      "\n{} student(s) graded ({} kept from an earlier batch{}); gradebook.csv, leaderboard.md and class.html "
+      "in {}\n",
+      graded.size(), resumed, skipped ? fmt::format(", {} left out", skipped) : "", out.string());
   return exit_ok;
 }
 

@@ -3,7 +3,7 @@
 // one after another (timing stays fair: one GPU, nothing beside it) into GRADES/<student>/. A student
 // whose complete grade.json there is of the same assignment and submission is skipped, so a batch
 // stopped by anything (kill -9 included) resumes where it was; a half-graded folder is graded again.
-// At the end, gradebook.csv and the leaderboard (class_results.hpp) over every student.
+// At the end, gradebook.csv, the leaderboard and the class's pages (class_results.hpp) over every student.
 #pragma once
 
 #include <filesystem>
@@ -13,7 +13,7 @@
 namespace cudalab::host {
 
 /// Grades the class `request.submissions` as above; returns the exit code (grade_command's).
-int grade_class(const loaded_assignment& a, const grade_settings& settings, const grade_request& request);
+int grade_class(const loaded_assignment& a, const session_settings& settings, const grade_request& request);
 
 /// Removes `folder` when it holds only what a grading writes there (grade.json, renders, build/,
 /// tests/, run/, perf-*/, sanitizer-*/); anything else keeps it (and the grading then refuses it).

@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include "results/json.hpp"
 #include "results/safe_file.hpp"
 
@@ -34,10 +36,24 @@ json ci_json(const std::optional<std::pair<double, double>>& ci) {
   return ci ? json::array({ci->first, ci->second}) : json(nullptr);
 }
 
-std::optional<std::pair<double, double>> ci_of(const json& j) {
+// `j` as [low, high] (null: none); `field` names it in the error.
+std::optional<std::pair<double, double>> pair_of(const json& j, const char* field = "ci") {
   if (j.is_null()) return std::nullopt;
-  if (!j.is_array() || j.size() != 2) throw grade_report_error("ci: not [low, high]");
+  if (!j.is_array() || j.size() != 2) throw grade_report_error(std::string(field) + ": not [low, high]");
   return std::make_pair(j[0].get<double>(), j[1].get<double>());
+}
+
+json build_json(const grade_build& b) {
+  json diagnostics = json::array();
+  for (const compile_diagnostic& d : b.diagnostics)
+    diagnostics.push_back(
+        {{"file", d.file}, {"line", d.line}, {"severity", severity_name(d.severity)}, {"message", d.message}});
+  json j = {{"ok", b.ok}, {"command", b.command}, {"diagnostics", diagnostics}, {"seconds", b.seconds}};
+  if (!b.lines.empty()) {  // only then: reports of builds without them read as before
+    j["lines"] = json::array();
+    for (const source_line& l : b.lines) j["lines"].push_back({{"line", l.line}, {"text", l.text}});
+  }
+  return j;
 }
 
 }  // namespace
@@ -60,15 +76,29 @@ const char* grade_status_name(grade_status s) {
   return "skipped";
 }
 
+bool grade_build::denied() const {
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [](const compile_diagnostic& d) { return d.severity == diagnostic_severity::denied; });
+}
+
+std::string grade_build::log() const {
+  std::string text;
+  for (const compile_diagnostic& d : diagnostics) text += d.text() + "\n";
+  return text;
+}
+
 void to_json(json& j, const grade_report& r) {
   json tests = json::array(), flags = json::array(), board = json::array();
   for (const grade_test& t : r.tests) {
     json metric = nullptr;
-    if (t.metric)
+    if (t.metric) {
       metric = {{"name", t.metric->name},
                 {"median", t.metric->median},
                 {"ci", ci_json(t.metric->ci)},
                 {"rounds", t.metric->rounds}};
+      if (t.metric->points_between)
+        metric["points_between"] = json::array({t.metric->points_between->first, t.metric->points_between->second});
+    }
     tests.push_back({{"id", t.id},
                      {"name", t.name},
                      {"kind", t.kind},
@@ -99,10 +129,7 @@ void to_json(json& j, const grade_report& r) {
          {"points", r.assignment.points},
          {"digest", r.assignment.digest}}},
        {"student", {{"id_sha256", r.student.id_sha256}, {"pseudonym", r.student.pseudonym}}},
-       {"submission",
-        {{"sha256", r.submission.sha256},
-         {"files", r.submission.files},
-         {"build", {{"ok", b.ok}, {"command", b.command}, {"log_tail", b.log_tail}, {"seconds", b.seconds}}}}},
+       {"submission", {{"sha256", r.submission.sha256}, {"files", r.submission.files}, {"build", build_json(b)}}},
        {"device", r.device ? json(*r.device) : json(nullptr)},
        {"ceilings", r.measured ? json(*r.measured) : json(nullptr)},
        {"tests", tests},
@@ -136,8 +163,19 @@ void from_json(const json& j, grade_report& r) {
   const json& b = s.at("build");
   b.at("ok").get_to(r.submission.build.ok);
   b.at("command").get_to(r.submission.build.command);
-  b.at("log_tail").get_to(r.submission.build.log_tail);
+  r.submission.build.diagnostics.clear();
+  for (const json& d : b.at("diagnostics")) {
+    const std::string severity = d.at("severity").get<std::string>();
+    const std::optional<diagnostic_severity> known = parse_severity(severity);
+    if (!known)
+      throw grade_report_error("submission.build.diagnostics: severity '" + severity + "' is not one cudalab writes");
+    r.submission.build.diagnostics.push_back(
+        {d.at("file").get<std::string>(), d.at("line").get<int>(), *known, d.at("message").get<std::string>()});
+  }
   b.at("seconds").get_to(r.submission.build.seconds);
+  r.submission.build.lines.clear();
+  if (b.contains("lines"))
+    for (const json& l : b.at("lines")) r.submission.build.lines.push_back({l.at("line").get<int>(), l.at("text")});
   if (!j.at("device").is_null()) r.device = j.at("device").get<device_info>();
   if (!j.at("ceilings").is_null()) r.measured = j.at("ceilings").get<ceilings>();
   r.tests.clear();
@@ -164,8 +202,9 @@ void from_json(const json& j, grade_report& r) {
       grade_metric metric;
       m.at("name").get_to(metric.name);
       m.at("median").get_to(metric.median);
-      metric.ci = ci_of(m.at("ci"));
+      metric.ci = pair_of(m.at("ci"));
       m.at("rounds").get_to(metric.rounds);
+      if (m.contains("points_between")) metric.points_between = pair_of(m.at("points_between"), "points_between");
       g.metric = metric;
     }
     t.at("message").get_to(g.message);
@@ -186,7 +225,7 @@ void from_json(const json& j, grade_report& r) {
     l.at("test").get_to(v.test);
     l.at("value").get_to(v.value);
     v.order = one_of(l, "order", orders);
-    v.ci = ci_of(l.at("ci"));
+    v.ci = pair_of(l.at("ci"));
     r.leaderboard.push_back(std::move(v));
   }
   j.at("staff").at("seed_digests").get_to(r.staff.seed_digests);
@@ -216,6 +255,7 @@ grade_report student_copy(const grade_report& r) {
     if (t.visibility == test_visibility::hidden) {
       t.parameters.clear();
       t.feedback_md.clear();
+      if (t.metric) t.metric->points_between.reset();
     }
   return s;
 }

@@ -1,4 +1,4 @@
-// The canonical report of one graded submission (grade.json, schema_version 1): the assignment, the
+// The canonical report of one graded submission (grade.json, schema_version 2): the assignment, the
 // student, the submission and its build, the device, each test's status, points and metric, the
 // integrity flags, the score and the leaderboard values, and a staff-only block. Written and read in
 // one place (nlohmann to_json/from_json pairs); every LMS output is rendered from it (lms_outputs.hpp),
@@ -14,14 +14,15 @@
 #include <utility>
 #include <vector>
 
+#include "assignment/assignment_file.hpp"
 #include "cudalab/device_info.hpp"
-#include "labfile/assignment_file.hpp"
 #include "results/run_context.hpp"
+#include "slots/compile_diagnostic.hpp"
 
 namespace cudalab::host {
 
 /// Raised when a field is renamed or removed or changes meaning (adding fields keeps it).
-inline constexpr int grade_schema_version = 1;
+inline constexpr int grade_schema_version = 2;
 
 /// What became of a test: passed (all its points' worth of checks), failed, error (it could not be
 /// run: a crash, no result), timed_out (stopped by the unit timeout), held (points withheld for
@@ -38,6 +39,9 @@ struct grade_metric {
   double median = 0;
   std::optional<std::pair<double, double>> ci;
   int rounds = 1;
+  /// The test's thresholds: the metric's value that earns no points and the one that earns all (the
+  /// assignment's zero_at and full_at); none in reports written before they were recorded.
+  std::optional<std::pair<double, double>> points_between = std::nullopt;
 };
 
 /// One test of the assignment as graded.
@@ -71,12 +75,27 @@ struct leaderboard_value {
   std::optional<std::pair<double, double>> ci;
 };
 
-/// The submission's build.
+/// A line of the student's submission that the compiler named.
+struct source_line {
+  int line = 0;      ///< 1-based
+  std::string text;  ///< the line as submitted
+};
+
+/// The submission's build: how, and what the compiler and the policy said about the student's file,
+/// each message typed (a denied header is data, not words to search for).
 struct grade_build {
   bool ok = false;
-  std::string command;   ///< how it was built ("NVRTC for sm_90 -lineinfo")
-  std::string log_tail;  ///< the compiler's last messages (file:line: error: ...)
+  std::string command;                          ///< how it was built ("NVRTC for sm_90 -lineinfo")
+  std::vector<compile_diagnostic> diagnostics;  ///< in order, as the build gave them
   double seconds = 0;
+  /// The submission's lines its messages name, in order (none when they name none); "= {}" keeps aggregate
+  /// initialisations that stop before it free of -Wmissing-field-initializers.
+  std::vector<source_line> lines = {};
+
+  /// True when the assignment's policy refused something the submission uses (a header, a library).
+  bool denied() const;
+  /// The diagnostics as the build log a student reads, one "file:line: severity: message" a line.
+  std::string log() const;
 };
 
 /// One graded submission.
@@ -132,8 +151,9 @@ grade_report parse_grade_report(const std::string& text);
 /// Writes grade_report_json(r) as `path`, whole or not at all (write_file_atomically). Throws write_error.
 void write_grade_report(const std::filesystem::path& path, const grade_report& r);
 
-/// What a student may see of `r`: the staff block emptied, and each hidden test's parameters and
-/// feedback_md dropped (its name, kind, points, status and message stay). Every render starts here.
+/// What a student may see of `r`: the staff block emptied, and each hidden test's parameters,
+/// feedback_md and thresholds dropped (its name, kind, points, status and message stay). Every render
+/// starts here.
 grade_report student_copy(const grade_report& r);
 
 }  // namespace cudalab::host

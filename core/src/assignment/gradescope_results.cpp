@@ -37,7 +37,7 @@ std::string gradescope_results(const grade_report& report, const gradescope_opti
   const grade_build& b = r.submission.build;
   tests.push_back({{"name", "Build"},
                    {"status", b.ok ? "passed" : "failed"},
-                   {"output", b.command + (b.log_tail.empty() ? "" : "\n\n```text\n" + b.log_tail + "\n```")},
+                   {"output", b.command + (b.log().empty() ? "" : "\n\n```text\n" + b.log() + "\n```")},
                    {"visibility", "visible"}});
   int number = 0;
   for (const grade_test& t : r.tests) {

@@ -70,7 +70,7 @@ std::string junit_xml(const grade_report& report) {
   build.put("<xmlattr>.name", "build");
   build.put("<xmlattr>.time", b.seconds);
   add_case("build", build, b.ok ? nullptr : "failure",
-           outcome("build_failed", "the submission did not build: " + b.command, b.log_tail));
+           outcome("build_failed", "the submission did not build: " + b.command, b.log()));
 
   for (const grade_test& t : r.tests) {
     pt::ptree testcase, properties;

@@ -1,7 +1,7 @@
 // The renders of a grade report (grade_report.hpp) for where students and courses read it: Gradescope's
-// results.json, PrairieLearn's external grading results.json, JUnit XML (CI systems, GitHub Classroom)
-// and feedback.md. Each renders student_copy(report): none shows the staff block, or a hidden test's
-// parameters or feedback; a hidden test shows its name, kind, points, status and one-line message.
+// results.json, PrairieLearn's external grading results.json, JUnit XML (CI systems, GitHub Classroom),
+// feedback.md and feedback.html. Each renders student_copy(report): none shows the staff block, or a
+// hidden test's parameters or feedback; a hidden test shows its name, kind, points, status and message.
 #pragma once
 
 #include <cstddef>
@@ -45,6 +45,13 @@ std::string junit_xml(const grade_report& report);
 /// feedback.md for the student: the score, a table of the tests (points, status, message), each
 /// visible test's feedback, the integrity flags, the build's log when it failed, and the device.
 std::string feedback_markdown(const grade_report& report);
+
+/// feedback.html for the student (html_page.hpp): the score, the submission, its build and the device;
+/// a table of the tests, then each test with what it checked (a visible test's parameters; a hidden one
+/// says only that it is hidden), its result and why, a performance test's median and interval drawn
+/// against its thresholds (points_between), its feedback; the integrity flags; the build's messages,
+/// each with the student's line it names. Every text escaped.
+std::string feedback_html(const grade_report& report);
 
 namespace detail {
 

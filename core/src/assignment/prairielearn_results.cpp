@@ -40,7 +40,7 @@ std::string prairielearn_results(const grade_report& report) {
   const grade_build& b = r.submission.build;
   if (!b.ok) {
     // gradable: false marks the submission "invalid, not gradable": no points won or lost, no attempt used.
-    std::vector<std::string> errors = lines_of(capped(b.log_tail));
+    std::vector<std::string> errors = lines_of(capped(b.log()));
     if (errors.empty()) errors.push_back("the submission did not build (" + b.command + ")");
     json j = {
         {"gradable", false}, {"message", "The submission did not build: " + b.command}, {"format_errors", errors}};

@@ -3,10 +3,39 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <fstream>
+#include <set>
+
 #include "results/result_set.hpp"
 #include "run_labs.hpp"
 
 namespace cudalab::host {
+
+namespace {
+
+// The lines of the submission at `path` that `diagnostics` name (by the assignment's name for the file,
+// or the file's own), each once, in order, at most 40 and each cut at 300 bytes: what the feedback
+// shows beside the compiler's words.
+std::vector<source_line> named_lines(const std::string& path, const std::string& name,
+                                     const std::vector<compile_diagnostic>& diagnostics) {
+  std::set<int> wanted;
+  const std::string own = std::filesystem::path(path).filename().string();
+  for (const compile_diagnostic& d : diagnostics)
+    if (d.line > 0 && (d.file == name || d.file == own) && wanted.size() < 40) wanted.insert(d.line);
+  std::vector<source_line> lines;
+  if (wanted.empty()) return lines;
+  std::ifstream in(path, std::ios::binary);
+  std::string text;
+  for (int n = 1; n <= *wanted.rbegin() && std::getline(in, text); ++n) {
+    if (!wanted.count(n)) continue;
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    lines.push_back({n, text.substr(0, 300)});
+  }
+  return lines;
+}
+
+}  // namespace
 
 build_policy policy_of(const assignment_file& f) {
   build_policy policy;
@@ -26,10 +55,9 @@ graded_build build_graded(const loaded_assignment& a, const std::string& submiss
   g.report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   g.report.command = fmt::format("{} for {}", a.slot->kind == slot_kind::kernel ? "NVRTC" : "nvcc", arch);
   for (const std::string& flag : a.file.flags) g.report.command += " " + flag;
-  for (const compile_diagnostic& d : g.built.diagnostics) {
-    fmt::print("  {}\n", d.text());
-    g.report.log_tail += d.text() + "\n";
-  }
+  for (const compile_diagnostic& d : g.built.diagnostics) fmt::print("  {}\n", d.text());
+  g.report.diagnostics = g.built.diagnostics;
+  g.report.lines = named_lines(submission, a.submission_name(), g.built.diagnostics);
   return g;
 }
 
@@ -41,24 +69,24 @@ int run_tests(const test_run_request& q) {
   pr.search_path = q.search_path;
   pr.submitted_slots = std::vector<std::string>{a.slot->name};
   r.plans = plan_lab_files(pr);
+  for (const std::filesystem::path& p : q.search_path) r.plugin_paths.push_back(p.string());
   r.isolate = isolation_mode::file;
   r.timeout_s = a.file.unit_timeout_s;
   r.out_dir = q.out.string();
   r.colour = q.colour;
   r.submissions = {{a.slot->name, q.submission}};
-  r.build = policy_of(a.file);
   r.command_line = q.command_line;
-  r.child.argv0 = q.program;
-  for (const std::filesystem::path& p : q.search_path) r.child.plugin_paths.push_back(p.string());
-  r.child.submissions = {a.slot->name + "=" + q.submission};
-  r.time_limit_s = q.time_limit_s;
+  r.argv0 = q.program;
+  run_policy policy;
+  policy.build = policy_of(a.file);
+  policy.time_limit_s = q.time_limit_s;
   // The children run the student's code: the assignment's [limits], and never a core file.
   child_limits limits;
   limits.max_processes = a.file.max_processes;
   limits.max_file_bytes = a.file.max_file_bytes;
   limits.cpu_seconds = a.file.cpu_time_s;
-  r.children_limits = limits;
-  return run_labs(r);
+  policy.children_limits = limits;
+  return run_labs(r, policy);
 }
 
 std::map<std::string, std::vector<variant_result>> student_results(const std::filesystem::path& folder,

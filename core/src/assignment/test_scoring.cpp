@@ -51,19 +51,20 @@ std::string failure_line(const variant_result& r) {
 void score_correctness(test_outcome& o, const std::vector<variant_result>& rs, int max_failures) {
   const assignment_test& t = *o.test;
   o.ran = true;
+  o.details.clear();
+  o.failures.clear();
   std::size_t good = 0;
   for (const variant_result& r : rs) {
-    if (r.status == result_status::ok && r.verification.passed)
+    if (r.status == result_status::ok && r.verification.passed) {
       ++good;
-    else if (int(o.details.size()) < max_failures)
-      o.details.push_back(failure_line(r));
+      continue;
+    }
+    o.failures.insert(r.failure);
+    if (int(o.details.size()) < max_failures) o.details.push_back(failure_line(r));
   }
   o.passed = !rs.empty() && good == rs.size();
   o.score = o.passed ? t.points : (t.partial && !rs.empty() ? t.points * double(good) / double(rs.size()) : 0);
-  // A child the watchdog stopped reports "timed out after N s" (process/child_process's describe()).
-  const bool timed_out = std::any_of(rs.begin(), rs.end(), [](const variant_result& r) {
-    return r.status == result_status::error && r.error.find("timed out after") != std::string::npos;
-  });
+  const bool timed_out = o.failures.count(result_failure::timed_out) > 0;
   o.status = rs.empty()  ? grade_status::error
              : o.passed  ? grade_status::passed
              : timed_out ? grade_status::timed_out
@@ -85,6 +86,7 @@ void score_performance(test_outcome& o, const std::vector<std::vector<variant_re
   o.round_baseline_gbps.clear();
   o.details.clear();
   o.flags.clear();
+  o.failures.clear();
   o.message.clear();
   for (const std::string& req : t.requires)
     if (!passed.count(req) || !passed.at(req)) {
@@ -97,10 +99,10 @@ void score_performance(test_outcome& o, const std::vector<std::vector<variant_re
     std::vector<double> values, baselines;
     for (const variant_result& r : rs) {
       if (r.status != result_status::ok || !r.verification.passed || !r.time.timed) {
-        const bool timed_out = r.status == result_status::error && r.error.find("timed out after") != std::string::npos;
+        o.failures.insert(r.failure);
         o.details.push_back(failure_line(r));
         o.summary = "not timed: the submission must verify at every point, before and after timing";
-        o.status = timed_out ? grade_status::timed_out : grade_status::failed;
+        o.status = r.failure == result_failure::timed_out ? grade_status::timed_out : grade_status::failed;
         return;
       }
       // Judged by the ceiling of where its bytes live: the L2 copy for a working set L2 holds.
@@ -224,7 +226,9 @@ void add_outcome(grade_report& r, const test_outcome& o, bool implicit) {
   g.points = o.score;
   g.status = o.status;
   g.message = o.message.empty() ? o.summary : o.message;
-  if (o.metric) g.metric = grade_metric{o.test->metric, *o.metric, o.ci, std::max<int>(1, int(o.round_metrics.size()))};
+  if (o.metric)
+    g.metric = grade_metric{o.test->metric, *o.metric, o.ci, std::max<int>(1, int(o.round_metrics.size())),
+                            std::make_pair(o.test->zero_at, o.test->full_at)};
   g.feedback_md.clear();
   // Each line as code: compiler and sanitizer text holds underscores and stars Markdown would eat.
   for (std::string d : o.details) {

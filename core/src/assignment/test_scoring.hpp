@@ -6,12 +6,13 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "assignment/assignment_file.hpp"
 #include "assignment/grade_report.hpp"
-#include "labfile/assignment_file.hpp"
 #include "results/result.hpp"
 #include "results/run_context.hpp"
 
@@ -32,6 +33,7 @@ struct test_outcome {
   std::string message;                          ///< the report's one line ("" : the summary)
   std::vector<std::string> details;             ///< failing points, sanitizer findings
   std::vector<grade_flag> flags;                ///< integrity findings
+  std::set<result_failure> failures;            ///< how its results failed, as data (the integrity checks read it)
 };
 
 /// A student result that failed, in a line: the point and why ("n=33: 1 of 1 elements wrong, ...").

@@ -1,5 +1,5 @@
-// The comparison as a console table, Markdown and JSON; every name read from a results file is shown
-// escaped (console) or quoted (Markdown), never written raw.
+// The comparison as a console table, Markdown, JSON and HTML; every name read from a results file is
+// shown escaped (console, HTML) or quoted (Markdown), never written raw.
 #include "compare/compare_report.hpp"
 
 #include <fmt/format.h>
@@ -11,9 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 #include "plugin/names.hpp"
 #include "results/format.hpp"
+#include "results/html_page.hpp"
+#include "results/html_text.hpp"
 #include "results/json.hpp"
 
 namespace cudalab::host {
@@ -240,6 +242,101 @@ void write_compare_json(std::ostream& out, const comparison& c) {
                  {"untimed", n.untimed}, {"added", n.added},   {"removed", n.removed}};
   j["regression"] = c.regression();
   out << json_text(j, 2) << "\n";
+}
+
+namespace {
+
+// "bad", "ok", "warn" or "": how a verdict is coloured.
+const char* verdict_class(verdict v) {
+  return v == verdict::slower ? "bad" : v == verdict::faster ? "ok" : v == verdict::unsure ? "warn" : "";
+}
+
+// The change as a bar from the middle of its cell: left for faster, right for slower, full at 100%.
+std::string change_bar(const compared_result& r) {
+  if (r.outcome == verdict::untimed || !r.base || !r.next || !std::isfinite(r.change_pct)) return "";
+  const double width = std::min(50.0, std::abs(r.change_pct) / 2);
+  return fmt::format(
+      "<svg class=\"change\" width=\"80\" height=\"10\" viewBox=\"0 0 100 10\" aria-hidden=\"true\">"
+      "<line x1=\"50\" y1=\"0\" x2=\"50\" y2=\"10\" stroke=\"currentColor\"/>"
+      "<rect x=\"{:.1f}\" y=\"2\" width=\"{:.1f}\" height=\"6\" fill=\"{}\"/></svg> ",
+      r.change_pct < 0 ? 50 - width : 50.0, width, r.change_pct < 0 ? "#2da44e" : "#cf222e");
+}
+
+std::string run_facts(const char* which, const std::string& file, const run_context& c) {
+  return fmt::format(
+      "<dt>{}</dt><dd><code>{}</code> {}</dd>\n", which, html_escape(file),
+      html_escape(fmt::format("run {} on {} with cudalab {}: {}", c.started_at,
+                              c.device.name.empty() ? "-" : c.device.name, c.cudalab_version, c.command_line)));
+}
+
+}  // namespace
+
+void write_compare_html(std::ostream& out, const comparison& c) {
+  std::string body = "<header>\n<h1>cudalab compare</h1>\n<dl class=\"facts\">\n" +
+                     run_facts("base", c.base_file, c.base_context) + run_facts("new", c.new_file, c.new_context) +
+                     "</dl>\n</header>\n";
+  body += fmt::format("<p class=\"callout{}\" id=\"verdict\"><strong>{}</strong></p>\n", c.regression() ? " bad" : "",
+                      html_escape(regression_text(c)));
+  if (c.base_context.device.name != c.new_context.device.name)
+    body += "<p class=\"callout\">The runs are on different GPUs: the times may differ for that alone.</p>\n";
+  body += "<p>" + html_escape(counts_text(c.counts)) + ".</p>\n<p class=\"muted\">" +
+          html_escape(settings_text(c.settings) +
+                      " on the repetition times (without them on both sides: the threshold alone). Times are medians "
+                      "per launch; the bar shows the change, faster to the left, slower to the right (full at 100%).") +
+          "</p>\n";
+  const auto groups = groups_of(c, false);
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const auto& group = groups[g];
+    const compared_result& first = *group.front();
+    body += fmt::format("<section class=\"lab\" id=\"lab-{}\">\n<h2><code>{}</code>{}</h2>\n", g + 1,
+                        html_escape(lab_file_label(first.key)),
+                        first.title.empty() ? "" : " &mdash; " + html_escape(first.title));
+    std::vector<std::string> swept;
+    for (const compared_result* r : group)
+      for (const auto& [name, value] : r->point)
+        if (std::find(swept.begin(), swept.end(), name) == swept.end()) swept.push_back(name);
+    std::vector<html_column> columns;
+    for (const std::string& name : swept)
+      columns.push_back({name, std::all_of(group.begin(), group.end(), [&](const compared_result* r) {
+                           for (const auto& [n, v] : r->point)
+                             if (n == name) return number_in(v).has_value();
+                           return false;
+                         })});
+    for (html_column column : std::vector<html_column>{{"variant"},
+                                                       {"base", true, "the base run's median time per launch"},
+                                                       {"new", true, "the new run's median time per launch"},
+                                                       {"change", true, "(new - base) / base"},
+                                                       {"p", true, "Mann-Whitney U test on the repetition times"},
+                                                       {"verdict"}})
+      columns.push_back(column);
+    html_table table(fmt::format("compare-{}", g + 1), std::move(columns), true, true);
+    for (const compared_result* r : group) {
+      std::vector<html_cell> cells;
+      for (const std::string& name : swept) {
+        std::string value;
+        for (const auto& [n, v] : r->point)
+          if (n == name) value = v;
+        cells.push_back(text_cell(value, number_in(value)));
+      }
+      const double base = median_of(r->base), next = median_of(r->next);
+      cells.push_back(text_cell(variant_text(*r)));
+      cells.push_back(text_cell(duration_text(base), base > 0 ? std::optional(base) : std::nullopt));
+      cells.push_back(text_cell(duration_text(next), next > 0 ? std::optional(next) : std::nullopt));
+      html_cell change = text_cell(change_text(*r));
+      if (change.html != "-") {
+        change.number = r->change_pct;
+        change.html = change_bar(*r) + change.html;
+      }
+      cells.push_back(change);
+      cells.push_back(text_cell(p_text(*r), r->test ? std::optional(r->test->p) : std::nullopt));
+      html_cell v = text_cell(verdict_name(r->outcome));
+      v.css_class = verdict_class(r->outcome);
+      cells.push_back(v);
+      table.add_row(cells, r->key.variant, r->outcome == verdict::slower ? "bad" : "", html_escape(r->note));
+    }
+    body += table.str() + "</section>\n";
+  }
+  out << html_document("cudalab compare " + c.base_file + " " + c.new_file, body);
 }
 
 }  // namespace cudalab::host

@@ -1,5 +1,5 @@
-// A comparison of two runs written out: a console table (at most 100 columns), Markdown, or JSON
-// (docs/compare.md describes the JSON's fields).
+// A comparison of two runs written out: a console table (at most 100 columns), Markdown, JSON
+// (docs/compare.md describes the JSON's fields) or one self-contained HTML page.
 #pragma once
 
 #include <ostream>
@@ -21,6 +21,12 @@ void write_compare_markdown(std::ostream& out, const comparison& c);
 
 /// JSON, indented by 2: the settings, both runs, a record per result, the counts, "regression".
 void write_compare_json(std::ostream& out, const comparison& c);
+
+/// An HTML page (html_page.hpp): both runs, the verdict on the whole (a regression or not) and the
+/// counts, then per lab file a table that sorts by any column and filters by variant (the swept
+/// values, base and new median, the change with a bar on either side of 0, p, the verdict; a note
+/// under its row), every name from the results escaped.
+void write_compare_html(std::ostream& out, const comparison& c);
 
 /// A time in milliseconds with a unit that suits it: "2.700 us", "17.32 ms", "1.250 s", "-" when not
 /// a number above 0.

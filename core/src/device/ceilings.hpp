@@ -4,7 +4,7 @@
 #include <functional>
 
 #include "cudalab/device_info.hpp"
-#include "labfile/lab_file.hpp"
+#include "labfile/run_profile.hpp"
 #include "results/run_context.hpp"
 
 namespace cudalab::host {

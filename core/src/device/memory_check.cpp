@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "labfile/values.hpp"
 #include "plugin/plugin_call.hpp"
 
 namespace cudalab::host {

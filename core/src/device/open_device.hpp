@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "device/ceilings.hpp"
-#include "labfile/lab_file.hpp"
+#include "labfile/run_profile.hpp"
 #include "plan/planning.hpp"
 #include "results/run_context.hpp"
 

@@ -8,7 +8,7 @@
 #include <functional>
 #include <optional>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/run_profile.hpp"
 #include "results/result.hpp"
 
 namespace cudalab::host {

@@ -113,7 +113,7 @@ namespace {
 
 // A result the child never sent, filled in from the plan.
 variant_result missing_result(const isolation_unit& unit, std::uint64_t point, const std::string& variant,
-                              result_status status, std::string why) {
+                              result_status status, result_failure failure, std::string why) {
   const planned_lab& pl = *unit.lab;
   variant_result r = point_result(pl, point);
   r.variant = variant;
@@ -123,32 +123,22 @@ variant_result missing_result(const isolation_unit& unit, std::uint64_t point, c
   }
   r.is_baseline = variant == pl.plan.baseline;
   r.status = status;
+  r.failure = failure;
   r.error = std::move(why);
   return r;
-}
-
-std::string exit_meaning(int code) {
-  switch (code) {
-    case exit_internal:
-      return "internal error";
-    case exit_bad_lab_file:
-      return "bad lab file";
-    case exit_plugin:
-      return "plugin load failure";
-    case exit_no_gpu:
-      return "no usable GPU";
-    case exit_cuda_error:
-      return "CUDA error";
-    case exit_lab_error:
-      return "lab error";
-    default:
-      return "";
-  }
 }
 
 template <typename T>
 bool contains(const std::vector<T>& v, const T& x) {
   return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// What became of a child that did not report a result, as data: the watchdog's doing, a CUDA error it
+// exited with, or a crash (a signal, or any other end before the result).
+result_failure failure_of(const child_outcome& how) {
+  if (how.timed_out) return result_failure::timed_out;
+  if (how.ended_normally() && how.exit_code == exit_cuda_error) return result_failure::cuda_error;
+  return result_failure::crashed;
 }
 
 // What a unit's child sent: which results, (point index, variant), and how many were errors.
@@ -182,19 +172,19 @@ std::vector<variant_result> missing_results(const isolation_unit& unit, const re
     if (i == 0 && !sticky_exit) {
       std::string why = "the child process running this " + what + " " + how.describe();
       if (how.ended_normally()) {
-        const std::string meaning = exit_meaning(how.exit_code);
+        const std::string meaning = how.exit_code == exit_ok ? "" : meaning_of_exit_code(how.exit_code);
         if (!meaning.empty()) why += " (" + meaning + ")";
         why += " before reporting it";
       }
       if (!last.empty()) why += "; its last output: " + last;
-      rows.push_back(missing_result(unit, point, variant, result_status::error, why));
+      rows.push_back(missing_result(unit, point, variant, result_status::error, failure_of(how), why));
       const std::string at = point_text(rows.back());
       first_text = at.empty() ? variant : variant + " at " + at;
     } else {
       const std::string cause =
           sticky_exit ? "it stopped after a CUDA error that leaves the GPU unusable" : "it failed at " + first_text;
       const std::string why = "not run: the child process running this " + what + " ended early (" + cause + ")";
-      rows.push_back(missing_result(unit, point, variant, result_status::skipped, why));
+      rows.push_back(missing_result(unit, point, variant, result_status::skipped, result_failure::not_run, why));
     }
   }
   return rows;
@@ -292,7 +282,7 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
       if (found != baseline_gbps.end()) known = found->second;
     }
     request.program = options.program;
-    if (options.input) request.input = options.input(unit);
+    if (options.input) request.input = options.input(unit, known, w);
     request.argv = options.command(unit, known, w);
     request.environment = worker.environment;
     request.timeout_s = options.timeout_s;

@@ -63,8 +63,9 @@ struct isolated_run_options {
   /// baseline at the unit's point when it is already known (variant mode), else 0.
   std::function<std::vector<std::string>(const isolation_unit& unit, double baseline_gbps, std::size_t worker)> command;
   std::vector<isolation_worker> workers;  ///< empty: one worker, the children in this environment
-  /// What the child that runs `unit` reads on stdin (unset: nothing).
-  std::function<std::string(const isolation_unit& unit)> input;
+  /// What the child that runs `unit` on worker `worker` reads on stdin (unset: nothing); `baseline_gbps`
+  /// as for `command`.
+  std::function<std::string(const isolation_unit& unit, double baseline_gbps, std::size_t worker)> input;
   std::string program;                                     ///< the file each child executes ("": the command's argv[0])
   double timeout_s = 0;                                    ///< per child; 0: no watchdog
   std::optional<child_limits> limits;                      ///< each child's resource limits (none: as is)

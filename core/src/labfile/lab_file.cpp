@@ -11,41 +11,22 @@
 namespace cudalab::host {
 namespace {
 
-const std::vector<std::string> lab_tables = {"lab", "params", "sweep", "measure"};
 const std::vector<std::string> lab_keys = {"plugin", "title", "variants", "baseline"};
 
 // Checks the types of [lab]'s keys and reports unknown ones; fills `out.plugin`.
 void read_lab_table(const std::string& file, const toml::table& lab, lab_file& out,
                     std::vector<lab_problem>& problems) {
-  for (auto&& [key, value] : lab) {
-    const std::string name(key.str());
-    if (name == "plugin" || name == "title" || name == "baseline") {
-      if (!value.is_string())
-        problems.push_back(
-            {locate(file, value.source()), "lab." + name + " must be a string, not " + describe_node(value)});
-    } else if (name == "variants") {
-      const toml::array* list = value.as_array();
-      if (!list) {
-        problems.push_back({locate(file, value.source()),
-                            "lab.variants must be an array of variant names, not " + describe_node(value)});
-        continue;
-      }
-      for (const toml::node& element : *list)
-        if (!element.is_string())
-          problems.push_back({locate(file, element.source()),
-                              "lab.variants must hold variant names (strings), not " + describe_node(element)});
-    } else {
-      problems.push_back(
-          {locate(file, key.source()), "unknown key '" + name + "' in [lab]" + suggestion(name, lab_keys)});
-    }
-  }
+  table_reader r(file, lab, "lab", problems);
+  r.titled("[lab]");
+  out.plugin = r.text("plugin");
+  // title, variants and baseline are checked for their types here and read by validate_lab_file.
+  r.text("title");
+  r.strings("variants", "variant names (strings)");
+  r.text("baseline");
   if (const toml::node* plugin = lab.get("plugin")) {
     out.plugin_where = locate(file, plugin->source());
-    if (auto s = plugin->as_string()) {
-      out.plugin = s->get();
-      if (out.plugin.empty())
-        problems.push_back({out.plugin_where, "lab.plugin is empty; name the plugin that runs this lab"});
-    }
+    if (plugin->is_string() && out.plugin.empty())
+      problems.push_back({out.plugin_where, "lab.plugin is empty; name the plugin that runs this lab"});
   } else {
     problems.push_back(
         {locate(file, lab.source()),
@@ -53,20 +34,18 @@ void read_lab_table(const std::string& file, const toml::table& lab, lab_file& o
   }
 }
 
-}  // namespace
-
-toml::table parse_toml(const std::string& file, std::string_view text) {
-  // A UTF-8 byte-order mark, as some Windows editors write, is no part of the TOML.
-  constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
-  if (text.substr(0, utf8_bom.size()) == utf8_bom) text.remove_prefix(utf8_bom.size());
-  if (auto encoding = encoding_problem(file, text)) throw lab_file_error({*encoding});
-  if (auto stray = stray_non_ascii(file, text)) throw lab_file_error({*stray});
-  try {
-    return toml::parse(text, file);
-  } catch (const toml::parse_error& e) {
-    throw lab_file_error({lab_problem{locate(file, e.source()), "TOML syntax error: " + std::string(e.description())}});
-  }
+// A key of the file's top level that is no table it may have.
+std::string unknown_top_level(const std::string& name, const toml::node& value,
+                              const std::vector<std::string>& tables) {
+  if (value.is_table())
+    return "unknown table [" + name + "]" + suggestion(name, tables, "[", "]") +
+           " (a lab file has [lab], [params], [sweep] and [measure])";
+  const bool lab_key = std::find(lab_keys.begin(), lab_keys.end(), name) != lab_keys.end();
+  return "key '" + name + "' outside any table" +
+         (lab_key ? "; it belongs under [lab]" : "; put parameters under [params]");
 }
+
+}  // namespace
 
 lab_file parse_lab_file(const std::filesystem::path& path) { return parse_lab_text(read_text(path, "lab file"), path); }
 
@@ -80,34 +59,22 @@ lab_file parse_lab_text(const std::string& text, const std::filesystem::path& pa
   out.path = path;
   out.text = text;
   std::vector<lab_problem> problems;
-  for (auto&& [key, value] : tree->doc) {
-    const std::string name(key.str());
-    const bool known = std::find(lab_tables.begin(), lab_tables.end(), name) != lab_tables.end();
-    if (!known && value.is_table()) {
-      problems.push_back({locate(file, key.source()), "unknown table [" + name + "]" +
-                                                          suggestion(name, lab_tables, "[", "]") +
-                                                          " (a lab file has [lab], [params], [sweep] and [measure])"});
-    } else if (!known) {
-      const bool lab_key = std::find(lab_keys.begin(), lab_keys.end(), name) != lab_keys.end();
-      problems.push_back(
-          {locate(file, key.source()), "key '" + name + "' outside any table" +
-                                           (lab_key ? "; it belongs under [lab]" : "; put parameters under [params]")});
-    } else if (!value.is_table()) {
-      problems.push_back(
-          {locate(file, key.source()), "'" + name + "' must be a table [" + name + "], not " + describe_node(value)});
-    }
-  }
-
-  if (const toml::table* lab = tree->doc["lab"].as_table()) {
+  table_reader top(file, tree->doc, "", problems);
+  top.on_unknown(unknown_top_level);
+  const toml::table* lab = top.section("lab");
+  top.section("params");  // [params] and [sweep] are read by validate_lab_file, against the lab's spec
+  top.section("sweep");
+  const toml::table* measure = top.section("measure");
+  top.finish();
+  if (lab)
     read_lab_table(file, *lab, out, problems);
-  } else if (!tree->doc.contains("lab")) {
+  else if (!tree->doc.contains("lab")) {
     lab_problem missing;  // built step by step: g++ 12 warns falsely on the nested braces
     missing.where = {file, 1, 1};
     missing.message = "missing [lab] table: a lab file starts with [lab] and plugin = \"NAME\"";
     problems.push_back(std::move(missing));
   }
-  if (const toml::table* measure = tree->doc["measure"].as_table())
-    read_measure_table(file, *measure, tree->measure, problems);
+  if (measure) read_measure_table(file, *measure, tree->measure, problems);
   if (!problems.empty()) {
     sort_problems(problems);
     throw lab_file_error(std::move(problems));
@@ -115,6 +82,11 @@ lab_file parse_lab_text(const std::string& text, const std::filesystem::path& pa
 
   out.tree = std::move(tree);
   return out;
+}
+
+std::vector<std::string> table_lines(const lab_file& file, const std::string& name) {
+  const toml::table* table = file.tree->doc[name].as_table();
+  return table ? entry_lines(*table) : std::vector<std::string>{};
 }
 
 }  // namespace cudalab::host

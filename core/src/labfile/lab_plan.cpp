@@ -1,23 +1,38 @@
-// Sweep expansion: the cartesian product of a plan's axes, the last axis varying fastest.
+// Sweep expansion: the cartesian product of a plan's dimensions, the last varying fastest; a dimension
+// is an axis of its own or a zipped group whose axes take their i-th values together.
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/lab_plan.hpp"
+#include "labfile/values.hpp"
 
 namespace cudalab::host {
 
+std::vector<sweep_dimension> lab_plan::dimensions() const {
+  std::vector<sweep_dimension> dims;
+  for (std::size_t a = 0; a < sweep.size(); ++a) {
+    const bool joins = a > 0 && sweep[a].zip != 0 && sweep[a].zip == sweep[a - 1].zip;
+    if (joins)
+      dims.back().last = a + 1;
+    else
+      dims.push_back({a, a + 1});
+  }
+  return dims;
+}
+
 std::uint64_t lab_plan::point_count() const {
   std::uint64_t count = 1;
-  for (const sweep_axis& axis : sweep) count *= axis.values.size();
+  for (const sweep_dimension& d : dimensions()) count *= sweep[d.first].values.size();
   return count;
 }
 
 params lab_plan::point(std::uint64_t i) const {
   params p = base;
-  for (auto axis = sweep.rbegin(); axis != sweep.rend(); ++axis) {
-    const std::uint64_t size = axis->values.size();
-    p.set(axis->name, axis->values[i % size]);
+  const auto dims = dimensions();
+  for (auto d = dims.rbegin(); d != dims.rend(); ++d) {
+    const std::uint64_t size = sweep[d->first].values.size();
+    for (std::size_t a = d->first; a < d->last; ++a) p.set(sweep[a].name, sweep[a].values[i % size]);
     i /= size;
   }
   return p;
@@ -25,18 +40,13 @@ params lab_plan::point(std::uint64_t i) const {
 
 std::vector<std::pair<std::string, std::string>> lab_plan::point_labels(std::uint64_t i) const {
   std::vector<std::pair<std::string, std::string>> labels(sweep.size());
-  for (std::size_t a = sweep.size(); a-- > 0;) {
-    const std::uint64_t size = sweep[a].values.size();
-    labels[a] = {sweep[a].name, value_text(sweep[a].values[i % size])};
+  const auto dims = dimensions();
+  for (auto d = dims.rbegin(); d != dims.rend(); ++d) {
+    const std::uint64_t size = sweep[d->first].values.size();
+    for (std::size_t a = d->first; a < d->last; ++a) labels[a] = {sweep[a].name, value_text(sweep[a].values[i % size])};
     i /= size;
   }
   return labels;
-}
-
-std::string labels_text(const std::vector<std::pair<std::string, std::string>>& labels) {
-  std::string text;
-  for (const auto& [name, value] : labels) text += (text.empty() ? "" : " ") + name + "=" + value;
-  return text;
 }
 
 }  // namespace cudalab::host

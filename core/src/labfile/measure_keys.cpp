@@ -191,12 +191,13 @@ std::vector<std::string> measure_overrides::names() const {
 
 void read_measure_table(const std::string& file, const toml::table& table, measure_overrides& overrides,
                         std::vector<lab_problem>& problems) {
-  for (auto&& [key, value] : table) {
-    const std::string name(key.str());
-    const std::string error = set_measure_key(overrides, name, value);
-    // Unknown keys point at the key, bad values at the value.
-    if (!error.empty()) problems.push_back({locate(file, find_key(name) ? value.source() : key.source()), error});
-  }
+  table_reader r(file, table, "measure", problems);
+  r.titled("[measure]");
+  for (const measure_key& k : measure_keys())
+    if (const toml::node* value = r.get(k.name)) {
+      const std::string error = set_measure_key(overrides, k.name, *value);
+      if (!error.empty()) r.report(*value, error);
+    }
 }
 
 }  // namespace cudalab::host

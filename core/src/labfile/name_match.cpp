@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "labfile/toml_tree.hpp"
+#include "labfile/values.hpp"
 
 namespace cudalab::host {
 namespace {

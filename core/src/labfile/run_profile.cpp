@@ -9,69 +9,37 @@
 namespace cudalab::host {
 namespace {
 
-const std::vector<std::string> profile_tables = {"measure", "output", "run"};
-const std::vector<std::string> run_keys = {"isolate", "timeout_s"};
-const std::vector<std::string> output_keys = {"format", "dir"};
 // The names of the enumerators, in their order.
 const std::vector<std::string> isolate_modes = {"none", "file", "variant"};
 const std::vector<std::string> output_formats = {"table", "json", "csv", "md"};
 
-// The enumerator of `E` whose name is `text` in `names`.
-template <typename E>
-std::optional<E> enumerator(const std::vector<std::string>& names, const std::string& text) {
-  const auto it = std::find(names.begin(), names.end(), text);
-  if (it == names.end()) return std::nullopt;
-  return static_cast<E>(it - names.begin());
-}
-
 void read_output_table(const std::string& file, const toml::table& table, output_settings& output,
                        std::vector<lab_problem>& problems) {
-  for (auto&& [key, value] : table) {
-    const std::string name(key.str());
-    if (name != "format" && name != "dir") {
-      problems.push_back(
-          {locate(file, key.source()), "unknown key '" + name + "' in [output]" + suggestion(name, output_keys)});
-      continue;
-    }
-    auto s = value.as_string();
-    if (!s) {
-      problems.push_back(
-          {locate(file, value.source()), "output." + name + " must be a string, not " + describe_node(value)});
-    } else if (name == "dir") {
-      output.dir = s->get();
-    } else if (const auto format = parse_output_format(s->get())) {
-      output.format = *format;
-    } else {
-      problems.push_back({locate(file, value.source()), "output.format \"" + s->get() +
-                                                            "\" is not one of table, json, csv, md" +
-                                                            suggestion(s->get(), output_formats, "\"", "\"")});
-    }
-  }
+  table_reader r(file, table, "output", problems);
+  r.titled("[output]");
+  output.format = r.choice("format", output_formats, output.format);
+  output.dir = r.text("dir", output.dir);
 }
 
 void read_run_table(const std::string& file, const toml::table& table, run_settings& run,
                     std::vector<lab_problem>& problems) {
-  for (auto&& [key, value] : table) {
-    const std::string name(key.str());
-    if (name == "isolate") {
-      const auto s = value.as_string();
-      const auto mode = s ? parse_isolation_mode(s->get()) : std::nullopt;
-      if (!mode)
-        problems.push_back({locate(file, value.source()), "run.isolate must be \"none\", \"file\" or \"variant\""});
-      else
-        run.isolate = *mode;
-    } else if (name == "timeout_s") {
-      const auto seconds = value.value<double>();
-      if (!seconds || !(*seconds >= 0) || value.is_boolean())
-        problems.push_back(
-            {locate(file, value.source()), "run.timeout_s must be a number of seconds >= 0 (0: no watchdog)"});
-      else
-        run.timeout_s = *seconds;
-    } else {
-      problems.push_back(
-          {locate(file, key.source()), "unknown key '" + name + "' in [run]" + suggestion(name, run_keys)});
-    }
+  table_reader r(file, table, "run", problems);
+  r.titled("[run]");
+  run.isolate = r.choice("isolate", isolate_modes, run.isolate);
+  if (const toml::node* n = r.get("timeout_s")) {
+    const auto seconds = n->value<double>();
+    if (!seconds || !(*seconds >= 0) || n->is_boolean())
+      r.problem(*n, "must be a number of seconds >= 0 (0: no watchdog)");
+    else
+      run.timeout_s = *seconds;
   }
+}
+
+// A key of the profile's top level that is no table it may have.
+std::string unknown_top_level(const std::string& name, const toml::node& value,
+                              const std::vector<std::string>& tables) {
+  return "unknown " + std::string(value.is_table() ? "table [" + name + "]" : "key '" + name + "'") + " in a profile" +
+         suggestion(name, tables, "[", "]") + " (a profile has [measure], [output] and [run])";
 }
 
 }  // namespace
@@ -96,23 +64,12 @@ run_profile parse_profile_text(const std::string& text, const std::filesystem::p
   profile.file = file;
   profile.text = text;
   std::vector<lab_problem> problems;
-  for (auto&& [key, value] : doc) {
-    const std::string name(key.str());
-    if (name == "measure" && value.is_table()) {
-      read_measure_table(file, *value.as_table(), profile.measure_set, problems);
-    } else if (name == "output" && value.is_table()) {
-      read_output_table(file, *value.as_table(), profile.output, problems);
-    } else if (name == "run" && value.is_table()) {
-      read_run_table(file, *value.as_table(), profile.run, problems);
-    } else if (name == "measure" || name == "output" || name == "run") {
-      problems.push_back(
-          {locate(file, key.source()), "'" + name + "' must be a table [" + name + "], not " + describe_node(value)});
-    } else {
-      problems.push_back({locate(file, key.source()),
-                          "unknown " + std::string(value.is_table() ? "table [" + name + "]" : "key '" + name + "'") +
-                              " in a profile" + suggestion(name, profile_tables, "[", "]") +
-                              " (a profile has [measure], [output] and [run])"});
-    }
+  {
+    table_reader top(file, doc, "", problems);
+    top.on_unknown(unknown_top_level);
+    if (const toml::table* t = top.section("measure")) read_measure_table(file, *t, profile.measure_set, problems);
+    if (const toml::table* t = top.section("output")) read_output_table(file, *t, profile.output, problems);
+    if (const toml::table* t = top.section("run")) read_run_table(file, *t, profile.run, problems);
   }
   if (!problems.empty()) {
     sort_problems(problems);

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 
 namespace cudalab::host {
 namespace {

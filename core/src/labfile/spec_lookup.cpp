@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 
 namespace cudalab::host {
 

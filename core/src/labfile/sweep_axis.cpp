@@ -11,8 +11,6 @@
 namespace cudalab::host {
 namespace {
 
-const std::vector<std::string> range_keys = {"from", "to", "step", "factor"};
-
 // A typed, in-range value of the range's `key`, or nullopt with the problem recorded.
 std::optional<param_value> range_end(const std::string& file, const param_spec& spec, const toml::table& range,
                                      const std::string& key, std::vector<lab_problem>& problems) {
@@ -29,7 +27,7 @@ double as_double(const param_value& v) {
   return std::get<double>(v);
 }
 
-axis_values read_list(const std::string& file, const param_spec& spec, const toml::array& list,
+axis_values read_list(const std::string& file, const param_spec& spec, const toml::array& list, bool zipped,
                       std::vector<lab_problem>& problems) {
   axis_values axis;
   if (list.empty()) {
@@ -41,8 +39,9 @@ axis_values read_list(const std::string& file, const param_spec& spec, const tom
   for (const toml::node& element : list) {
     const std::string context = "in the sweep of '" + spec.name + "': ";
     auto value = checked_value(spec, element, locate(file, element.source()), context, problems);
-    // A point runs once: a repeat (often a typo for another value) is refused, as in lab.variants.
-    if (value && std::find(axis.values.begin(), axis.values.end(), *value) != axis.values.end()) {
+    // A point runs once: a repeat (often a typo for another value) is refused, as in lab.variants. A
+    // zipped axis may repeat a value: its group's points are tuples, which validate checks.
+    if (value && !zipped && std::find(axis.values.begin(), axis.values.end(), *value) != axis.values.end()) {
       problems.push_back({locate(file, element.source()),
                           value_text(*value) + " is listed more than once in the sweep of '" + spec.name + "'"});
       value.reset();
@@ -117,16 +116,10 @@ void factor_values(const param_spec& spec, const param_value& from, const param_
 axis_values read_range(const std::string& file, const param_spec& spec, const toml::table& range, std::uint64_t limit,
                        std::vector<lab_problem>& problems) {
   axis_values axis;
-  bool ok = true;
-  for (auto&& [key, value] : range) {
-    const std::string name(key.str());
-    if (std::find(range_keys.begin(), range_keys.end(), name) == range_keys.end()) {
-      problems.push_back({locate(file, key.source()), "unknown key '" + name + "' in the range of '" + spec.name + "'" +
-                                                          suggestion(name, range_keys) +
-                                                          " (a range has from, to and step or factor)"});
-      ok = false;
-    }
-  }
+  table_reader keys(file, range, "", problems);
+  keys.titled("the range of '" + spec.name + "'").hinted(" (a range has from, to and step or factor)");
+  keys.expect({"from", "to", "step", "factor"});
+  bool ok = keys.finish();
   if (spec.type != param_type::integer && spec.type != param_type::real) {
     problems.push_back({locate(file, range.source()), "'" + spec.name + "' is a " +
                                                           (spec.type == param_type::boolean ? "boolean" : "choice") +
@@ -210,8 +203,8 @@ const char* spacing_name(sweep_spacing s) {
 }
 
 axis_values read_sweep_axis(const std::string& file, const param_spec& spec, const toml::node& node,
-                            std::uint64_t limit, std::vector<lab_problem>& problems) {
-  if (const toml::array* list = node.as_array()) return read_list(file, spec, *list, problems);
+                            std::uint64_t limit, std::vector<lab_problem>& problems, bool zipped) {
+  if (const toml::array* list = node.as_array()) return read_list(file, spec, *list, zipped, problems);
   if (const toml::table* range = node.as_table()) return read_range(file, spec, *range, limit, problems);
   problems.push_back({locate(file, node.source()),
                       "sweep of '" + spec.name +

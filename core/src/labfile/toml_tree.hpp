@@ -1,6 +1,7 @@
-// Internals shared by the lab-file sources: the parsed TOML tree and its locations. g++ only:
-// TOML++ does not compile under nvcc, so this header must never reach a .cu file or lab_file.hpp,
-// and no file outside labfile/ includes it.
+// Internals shared by the lab-file sources: the parsed TOML tree, the checks before TOML++ sees a text,
+// [measure], parameter values and sweep axes read from TOML, --set. labfile/'s own: no file outside
+// labfile/ includes it (others read TOML through labfile/toml_reader.hpp). g++ only: TOML++ does not
+// compile under nvcc, so this header must never reach a .cu file or lab_file.hpp.
 #pragma once
 
 #include <cstdint>
@@ -11,10 +12,10 @@
 #include <string_view>
 #include <vector>
 
-#include <toml++/toml.h>
-
 #include "labfile/lab_file.hpp"
 #include "labfile/text_file.hpp"
+#include "labfile/toml_reader.hpp"
+#include "labfile/values.hpp"
 
 namespace cudalab::host {
 
@@ -24,11 +25,6 @@ struct lab_file::impl {
   toml::table doc;
   measure_overrides measure;  ///< what the file's [measure] sets (checked at parse time)
 };
-
-/// Where a TOML++ source region starts, in `file`.
-inline source_location locate(const std::string& file, const toml::source_region& region) {
-  return {file, static_cast<int>(region.begin.line), static_cast<int>(region.begin.column)};
-}
 
 /// One character of UTF-8 text: its code point and length in bytes. Not `valid` (the lead byte alone,
 /// length 1) where the bytes are not UTF-8: a stray continuation byte, a sequence cut short, an overlong
@@ -50,18 +46,6 @@ std::optional<lab_problem> encoding_problem(const std::string& file, std::string
 /// The first character TOML forbids outside strings and comments (non-ASCII), as a syntax error at
 /// its line and column; checked before TOML++ parses `text` (toml_text_check.cpp says why).
 std::optional<lab_problem> stray_non_ascii(const std::string& file, std::string_view text);
-
-/// `text` parsed as TOML, after encoding_problem and stray_non_ascii; a leading UTF-8 byte-order mark
-/// is skipped. Throws
-/// lab_file_error with the first syntax error, located in `file`.
-toml::table parse_toml(const std::string& file, std::string_view text);
-
-/// A node in words for messages: `a string "yes"`, `a float 1.5`, `an array`.
-std::string describe_node(const toml::node& node);
-
-/// " did you mean 'x'?" when `word` is close to one of `candidates`, else "".
-std::string suggestion(const std::string& word, const std::vector<std::string>& candidates,
-                       const std::string& quote_open = "'", const std::string& quote_close = "'");
 
 /// Checks every key of a lab file's or profile's [measure] table, setting the good ones in
 /// `overrides`; problems go to `problems`.
@@ -93,10 +77,11 @@ struct axis_values {
   sweep_spacing spacing = sweep_spacing::list;
 };
 
-/// Reads one [sweep] entry for `spec`: a non-empty list, {from, to, step} or {from, to, factor}.
+/// Reads one [sweep] entry for `spec`: a non-empty list, {from, to, step} or {from, to, factor}. A list
+/// names each value once, but for a `zipped` axis, whose points are its group's tuples of values.
 /// Problems (located in `file`) go to `problems`.
 axis_values read_sweep_axis(const std::string& file, const param_spec& spec, const toml::node& node,
-                            std::uint64_t limit, std::vector<lab_problem>& problems);
+                            std::uint64_t limit, std::vector<lab_problem>& problems, bool zipped = false);
 
 /// One `--set KEY=VALUE`: where to report it ("--set KEY=VALUE"), the key, and the value as TOML
 /// (a bare word that is not TOML is kept as a string, so `--set fill=ramp` works unquoted).

@@ -49,18 +49,6 @@ bool known_variant(const lab_spec& spec, const std::string& name, const source_l
   return false;
 }
 
-// Keys of a table in the order they were written (TOML++ keeps them sorted by name).
-std::vector<std::pair<const toml::key*, const toml::node*>> written_order(const toml::table& table) {
-  std::vector<std::pair<const toml::key*, const toml::node*>> entries;
-  for (auto&& [key, value] : table) entries.emplace_back(&key, &value);
-  std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
-    const auto& x = a.first->source().begin;
-    const auto& y = b.first->source().begin;
-    return x.line != y.line ? x.line < y.line : x.column < y.column;
-  });
-  return entries;
-}
-
 // Every key --set accepts, for suggestions.
 std::vector<std::string> override_keys(const lab_spec& spec) {
   std::vector<std::string> keys = param_names(spec);
@@ -133,6 +121,8 @@ struct validation {
   // --set overrides by what they set.
   std::vector<override_entry> param_sets, sweep_sets, measure_sets, lab_sets;
   std::map<std::string, source_location> fixed_at;  ///< where each fixed (not swept) parameter was set
+  std::map<std::string, source_location> swept_at;  ///< where each parameter of [sweep] was swept
+  std::map<int, source_location> zip_at;            ///< where each zipped group was written
   std::vector<std::uint64_t> axis_counts;           ///< the points of each axis of plan.sweep
   bool sweep_ok = true;                             ///< false: the sweep is refused, its points unknown
   source_location sweep_where;                      ///< where a problem with the whole sweep is reported
@@ -191,32 +181,117 @@ void read_params(validation& v) {
   }
 }
 
-// [sweep] axes, in the order written.
+// One axis of [sweep], or of the zipped group `zip` (0: none), `table` naming where it is written: the
+// parameter known, neither fixed in [params] nor swept already, its values read. False when refused
+// (the problem recorded).
+bool read_axis(validation& v, const toml::key& key, const toml::node& value, const std::string& table, int zip) {
+  const std::string name(key.str());
+  const source_location at = locate(v.path, key.source());
+  const param_spec* p = find_param(v.spec, name);
+  std::string refused;
+  if (!p)
+    refused = unknown_param(v.spec, name, " in " + table);
+  else if (auto fixed = v.fixed_at.find(name); fixed != v.fixed_at.end())
+    refused = "parameter '" + name + "' is both fixed in [params] (line " + std::to_string(fixed->second.line) +
+              ") and swept in " + table + "; keep one";
+  else if (auto swept = v.swept_at.find(name); swept != v.swept_at.end())
+    refused = "parameter '" + name + "' is swept twice: already at line " + std::to_string(swept->second.line) +
+              "; a parameter has one axis, on its own or in one [[sweep.zip]] group";
+  if (!refused.empty()) {
+    v.problems.push_back({at, refused});
+    v.sweep_ok = false;
+    return false;
+  }
+  v.swept_at[name] = at;
+  axis_values axis = read_sweep_axis(v.path, *p, value, v.plan.measure.max_points, v.problems, zip != 0);
+  if (!axis.ok) {
+    v.sweep_ok = false;
+    return false;
+  }
+  v.plan.sweep.push_back({name, std::move(axis.values), axis.spacing, zip});
+  v.axis_counts.push_back(axis.count);
+  return true;
+}
+
+// "'b' has 2 values and 'a', zipped with it, has 3": why two axes of a group cannot move together.
+std::string unequal_lengths(const std::string& name, std::uint64_t count, const std::string& other,
+                            std::uint64_t other_count) {
+  return "'" + name + "' has " + std::to_string(count) + " values and '" + other + "', zipped with it, has " +
+         std::to_string(other_count) + ": the parameters of a [[sweep.zip]] group move together, so each needs " +
+         "as many values";
+}
+
+// A zipped group: its axes read (each like one of [sweep]), each with as many values as the first.
+void read_zip_group(validation& v, const toml::table& group, int zip) {
+  const source_location where = locate(v.path, group.source());
+  if (group.empty()) {
+    v.problems.push_back(
+        {where, "an empty [[sweep.zip]] group: list the parameters that move together, each with its values"});
+    v.sweep_ok = false;
+    return;
+  }
+  v.zip_at[zip] = where;
+  const std::size_t first = v.plan.sweep.size();
+  const auto axes = written_order(group);
+  bool read = true;
+  for (const auto& [key, value] : axes) read = read_axis(v, *key, *value, "[[sweep.zip]]", zip) && read;
+  if (!read) return;
+  for (std::size_t a = first + 1; a < v.plan.sweep.size(); ++a)
+    if (v.axis_counts[a] != v.axis_counts[first]) {
+      v.problems.push_back(
+          {locate(v.path, axes[a - first].first->source()),
+           unequal_lengths(v.plan.sweep[a].name, v.axis_counts[a], v.plan.sweep[first].name, v.axis_counts[first])});
+      v.sweep_ok = false;
+    }
+}
+
+// [sweep]'s entries: its axes, and each [[sweep.zip]] group where the group is written.
+struct sweep_entry {
+  toml::source_position at;
+  const toml::key* key = nullptr;  ///< an axis: its key and values
+  const toml::node* value = nullptr;
+  const toml::table* group = nullptr;  ///< or a zipped group
+};
+
+// The key `zip` of [sweep] holds zipped groups, unless the lab has a parameter of that name swept as usual.
+bool holds_groups(const validation& v, const toml::key& key, const toml::node& value) {
+  if (key.str() != "zip") return false;
+  const toml::array* list = value.as_array();
+  return (list && list->is_array_of_tables()) || !find_param(v.spec, "zip");
+}
+
+// [sweep]: axes of their own and zipped groups, in the order written.
 void read_sweep(validation& v) {
   if (!v.sweep_table) return;
+  std::vector<sweep_entry> entries;
   for (const auto& [key, value] : written_order(*v.sweep_table)) {
-    const std::string name(key->str());
-    const param_spec* p = find_param(v.spec, name);
-    if (!p) {
-      v.problems.push_back({locate(v.path, key->source()), unknown_param(v.spec, name, " in [sweep]")});
+    if (!holds_groups(v, *key, *value)) {
+      entries.push_back({key->source().begin, key, value, nullptr});
+      continue;
+    }
+    const toml::array* groups = value->as_array();
+    if (!groups || !groups->is_array_of_tables()) {
+      v.problems.push_back(
+          {locate(v.path, value->source()),
+           groups && groups->empty()
+               ? "sweep.zip is empty: write a [[sweep.zip]] table for each group of parameters that move together"
+               : "sweep.zip must be [[sweep.zip]] tables, one per group of parameters that move together, not " +
+                     describe_node(*value)});
       v.sweep_ok = false;
       continue;
     }
-    if (auto fixed = v.fixed_at.find(name); fixed != v.fixed_at.end()) {
-      v.problems.push_back({locate(v.path, key->source()), "parameter '" + name + "' is both fixed in [params] (line " +
-                                                               std::to_string(fixed->second.line) +
-                                                               ") and swept in [sweep]; keep one"});
-      v.sweep_ok = false;
-      continue;
-    }
-    axis_values axis = read_sweep_axis(v.path, *p, *value, v.plan.measure.max_points, v.problems);
-    if (!axis.ok) {
-      v.sweep_ok = false;
-      continue;
-    }
-    v.plan.sweep.push_back({name, std::move(axis.values), axis.spacing});
-    v.axis_counts.push_back(axis.count);
+    for (const toml::node& group : *groups)
+      entries.push_back({group.source().begin, nullptr, nullptr, group.as_table()});
   }
+  std::stable_sort(entries.begin(), entries.end(), [](const sweep_entry& a, const sweep_entry& b) {
+    return a.at.line != b.at.line ? a.at.line < b.at.line : a.at.column < b.at.column;
+  });
+  int zip = 0;
+  for (const sweep_entry& e : entries)
+    if (e.group)
+      read_zip_group(v, *e.group, ++zip);
+    else
+      read_axis(v, *e.key, *e.value, "[sweep]", 0);
 }
 
 // --set parameters replace [params] values and sweeps of the same name.
@@ -235,20 +310,32 @@ void apply_param_overrides(validation& v) {
   }
 }
 
-// --set sweep.NAME=[...] or ={from, to, step}: replaces that axis in place, or adds one at the end.
+// --set sweep.NAME=[...] or ={from, to, step}: replaces that axis in place (a zipped one keeps its group,
+// so it needs as many values as the group's others), or adds one at the end.
 void apply_sweep_overrides(validation& v) {
   for (const override_entry& o : v.sweep_sets) {
     const std::string name = o.key.substr(6);
+    auto existing =
+        std::find_if(v.plan.sweep.begin(), v.plan.sweep.end(), [&](const sweep_axis& a) { return a.name == name; });
+    const int zip = existing != v.plan.sweep.end() ? existing->zip : 0;
     std::vector<lab_problem> found;
     axis_values axis =
-        read_sweep_axis(o.where.file, *find_param(v.spec, name), o.value(), v.plan.measure.max_points, found);
+        read_sweep_axis(o.where.file, *find_param(v.spec, name), o.value(), v.plan.measure.max_points, found, zip != 0);
     for (lab_problem& p : found) v.problems.push_back({o.where, p.message});
     if (!axis.ok) {
       v.sweep_ok = false;
       continue;
     }
-    auto existing =
-        std::find_if(v.plan.sweep.begin(), v.plan.sweep.end(), [&](const sweep_axis& a) { return a.name == name; });
+    const auto partner = std::find_if(v.plan.sweep.begin(), v.plan.sweep.end(),
+                                      [&](const sweep_axis& a) { return zip != 0 && a.zip == zip && a.name != name; });
+    if (partner != v.plan.sweep.end()) {
+      const std::uint64_t partner_count = v.axis_counts[static_cast<std::size_t>(partner - v.plan.sweep.begin())];
+      if (axis.count != partner_count) {
+        v.problems.push_back({o.where, unequal_lengths(name, axis.count, partner->name, partner_count)});
+        v.sweep_ok = false;
+        continue;
+      }
+    }
     if (existing != v.plan.sweep.end()) {
       v.axis_counts[static_cast<std::size_t>(existing - v.plan.sweep.begin())] = axis.count;
       existing->values = std::move(axis.values);
@@ -261,6 +348,32 @@ void apply_sweep_overrides(validation& v) {
   }
 }
 
+// A point runs once: in each zipped group, two positions with the same value in every axis are refused
+// (each axis alone may repeat a value). Checked once the overrides are applied, which may replace or fix
+// a group's axes, and on a sweep found good: every axis expanded, a group's of one length.
+void check_zipped_points(validation& v) {
+  for (const sweep_dimension& d : v.plan.dimensions()) {
+    const int zip = v.plan.sweep[d.first].zip;
+    if (zip == 0) continue;
+    const std::size_t count = v.plan.sweep[d.first].values.size();
+    std::map<std::vector<param_value>, std::size_t> seen;
+    for (std::size_t i = 0; i < count; ++i) {
+      std::vector<param_value> point;
+      std::vector<std::pair<std::string, std::string>> labels;
+      for (std::size_t a = d.first; a < d.last; ++a) {
+        point.push_back(v.plan.sweep[a].values[i]);
+        labels.emplace_back(v.plan.sweep[a].name, value_text(v.plan.sweep[a].values[i]));
+      }
+      const auto [earlier, first_time] = seen.emplace(std::move(point), i);
+      if (first_time) continue;
+      v.problems.push_back({v.zip_at[zip], "the point " + labels_text(labels) + " comes twice in this [[sweep.zip]] " +
+                                               "group (its values " + std::to_string(earlier->second + 1) + " and " +
+                                               std::to_string(i + 1) + "): a point runs once"});
+      v.sweep_ok = false;
+    }
+  }
+}
+
 // A count of points in words; UINT64_MAX stands for every count too large to hold.
 std::string count_text(std::uint64_t count) {
   return count == UINT64_MAX ? std::string("2^64 or more") : std::to_string(count);
@@ -270,9 +383,12 @@ std::string count_text(std::uint64_t count) {
 void check_sweep_size(validation& v) {
   std::uint64_t points = 1;
   std::string factors;
-  for (std::size_t a = 0; a < v.axis_counts.size(); ++a) {
-    points = v.axis_counts[a] != 0 && points > UINT64_MAX / v.axis_counts[a] ? UINT64_MAX : points * v.axis_counts[a];
-    factors += (factors.empty() ? "" : " x ") + v.plan.sweep[a].name + ": " + count_text(v.axis_counts[a]);
+  for (const sweep_dimension& d : v.plan.dimensions()) {
+    const std::uint64_t count = v.axis_counts[d.first];
+    points = count != 0 && points > UINT64_MAX / count ? UINT64_MAX : points * count;
+    std::string names;  // a zipped group's as "nx with ny"
+    for (std::size_t a = d.first; a < d.last; ++a) names += (names.empty() ? "" : " with ") + v.plan.sweep[a].name;
+    factors += (factors.empty() ? "" : " x ") + names + ": " + count_text(count);
   }
   v.sweep_where = v.sweep_table ? locate(v.path, v.sweep_table->source()) : v.lab_where;
   const std::uint64_t max_points = v.plan.measure.max_points;
@@ -393,6 +509,7 @@ lab_plan validate_lab_file(const lab_file& file, const lab_spec& spec, const poi
   apply_param_overrides(v);
   apply_sweep_overrides(v);
   check_sweep_size(v);
+  if (v.sweep_ok) check_zipped_points(v);
   resolve_variants(v);
   if (v.problems.empty() && v.sweep_ok) check_every_point(v);
 

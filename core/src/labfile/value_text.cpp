@@ -1,8 +1,10 @@
-// Values in words: parameter values for labels, TOML nodes for error messages.
+// Values in words: parameter values and point labels, TOML nodes for error messages.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <variant>
+#include <vector>
 
 #include "labfile/toml_tree.hpp"
 
@@ -34,6 +36,12 @@ std::string value_text(const param_value& value) {
     std::string operator()(const std::string& v) const { return v; }
   };
   return std::visit(visitor{}, value);
+}
+
+std::string labels_text(const std::vector<std::pair<std::string, std::string>>& labels) {
+  std::string text;
+  for (const auto& [name, value] : labels) text += (text.empty() ? "" : " ") + name + "=" + value;
+  return text;
 }
 
 std::string describe_node(const toml::node& node) {

@@ -126,7 +126,7 @@ void import_counters(const fs::path& ncu, const fs::path& report, const std::ato
 
 }  // namespace
 
-profiled_run run_profiled(const std::vector<planned_lab>& plans, const child_command& command,
+profiled_run run_profiled(const std::vector<planned_lab>& plans, const child_plan& base, const std::string& argv0,
                           std::optional<int> device, const std::atomic<bool>* stop,
                           const std::function<void(const std::string&)>& on_line) {
   profiled_run out;
@@ -134,10 +134,12 @@ profiled_run run_profiled(const std::vector<planned_lab>& plans, const child_com
   const fs::path input = work.path() / "input", results = work.path() / "run";
   {
     std::ofstream file(input, std::ios::binary);
-    file << profiled_child_input(command, plans);
+    file << child_plan_text(profiled_child_plan(base, plans, results.string(), device));
     if (!file.flush()) throw std::runtime_error("--profile: cannot write " + input.string());
   }
-  const std::vector<std::string> child = profiled_child_argv(command, plans, input.string(), results.string(), device);
+  // ncu passes no stdin on: the child reads its plan from the file.
+  std::vector<std::string> child = child_argv(argv0, child_role::whole_run);
+  child.insert(child.end(), {"--plan", input.string()});
   std::string why_not;
   const std::optional<fs::path> ncu = find_ncu(why_not);
   child_run run;

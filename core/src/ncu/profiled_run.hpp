@@ -29,14 +29,15 @@ struct profiled_run {
   std::string report;              ///< ncu's report file's bytes ("" without counters), kept as ncu.ncu-rep
 };
 
-/// Runs `plans` in one child (profiled_child_argv, planning from the texts they were planned from) in a
+/// Runs `plans` in one child (`argv0 __child`, its plan in a file: profiled_child_plan, the texts they
+/// were planned from, `base` what else it plans from) in a
 /// work folder of its own under $TMPDIR (removed after), under ncu when there is one (find_ncu). When
 /// ncu is missing, the child runs without it; when ncu ends without the child having said anything
 /// (an option this ncu does not know, a metric it cannot collect), the child runs again without it.
 /// Either way, and when ncu may not read the counters (ERR_NVGPUCTRPERM), `notes` says why there are
 /// no counters. `on_line` is told each line the child writes to stderr that starts "cudalab: note:" or
 /// "cudalab: warning:" (what a run says on its own), as it comes. `stop` kills the child.
-profiled_run run_profiled(const std::vector<planned_lab>& plans, const child_command& command,
+profiled_run run_profiled(const std::vector<planned_lab>& plans, const child_plan& base, const std::string& argv0,
                           std::optional<int> device, const std::atomic<bool>* stop,
                           const std::function<void(const std::string&)>& on_line);
 

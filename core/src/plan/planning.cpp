@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "labfile/spec_lookup.hpp"
+#include "labfile/values.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/point_check.hpp"
 #include "results/format.hpp"
@@ -194,6 +195,7 @@ std::vector<lab_description> describe_plans(const std::vector<planned_lab>& plan
     d.file = pl.file_arg;
     d.plugin = pl.plugin->spec.name;
     d.title = pl.plan.title;
+    d.about = leading_comment(pl.text);
     for (const param_spec& ps : pl.plugin->spec.params)
       d.params.emplace_back(ps.name, value_text(pl.plan.base.values().at(ps.name)));
     for (const sweep_axis& axis : pl.plan.sweep) {
@@ -202,11 +204,44 @@ std::vector<lab_description> describe_plans(const std::vector<planned_lab>& plan
       d.sweep.emplace_back(axis.name, std::move(values));
       d.sweep_spacing.emplace_back(axis.name, spacing_name(axis.spacing));
     }
+    for (const sweep_dimension& dim : pl.plan.dimensions()) {
+      if (dim.last - dim.first < 2) continue;  // an axis of its own (or a group --set left one axis of)
+      std::vector<std::string> names;
+      for (std::size_t a = dim.first; a < dim.last; ++a) names.push_back(pl.plan.sweep[a].name);
+      d.sweep_zip.push_back(std::move(names));
+    }
     d.measure = measure_values(pl.plan.measure);
     d.variants = variants_to_run(pl.plan, variant_filter);
     out.push_back(std::move(d));
   }
   return out;
+}
+
+std::string leading_comment(const std::string& lab_text) {
+  std::string about;
+  std::size_t blanks = 0;  // blank lines seen since the last comment, kept only if another comment follows
+  std::size_t at = 0;
+  if (lab_text.compare(0, 3, "\xEF\xBB\xBF") == 0) at = 3;  // a UTF-8 byte-order mark
+  while (at < lab_text.size()) {
+    const std::size_t end = std::min(lab_text.find('\n', at), lab_text.size());
+    std::string line = lab_text.substr(at, end - at);
+    at = end + 1;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos) {
+      if (!about.empty()) ++blanks;
+      continue;
+    }
+    if (line[first] != '#') break;
+    line.erase(0, first + 1);
+    if (!line.empty() && line[0] == ' ') line.erase(0, 1);
+    const bool blank = line.find_first_not_of(" \t") == std::string::npos;
+    if (blank && about.empty()) continue;
+    about += std::string(blanks, '\n') + (blank ? "" : line) + "\n";
+    blanks = 0;
+  }
+  while (!about.empty() && about.back() == '\n') about.pop_back();
+  return about;
 }
 
 std::uint64_t result_count(const std::vector<planned_lab>& plans, const std::vector<std::string>& filter) {

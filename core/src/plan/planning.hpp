@@ -50,6 +50,11 @@ std::vector<std::string> variants_to_run(const lab_plan& plan, const std::vector
 std::vector<lab_description> describe_plans(const std::vector<planned_lab>& plans,
                                             const std::vector<std::string>& variant_filter);
 
+/// A lab file's leading comment, what it says it shows and what to look for: the lines from the top
+/// that are comments (or blank, between comments), each without its '#' and the one space after it,
+/// blank lines at either end left out; "" when the file does not start with a comment.
+std::string leading_comment(const std::string& lab_text);
+
 /// How many results a run of `plans` gives: points times variants to run, summed.
 std::uint64_t result_count(const std::vector<planned_lab>& plans, const std::vector<std::string>& filter);
 

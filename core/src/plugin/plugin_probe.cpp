@@ -54,7 +54,7 @@ bool write_all(int fd, const std::string& text) {
 plugin_probe probe_plugin(const std::filesystem::path& file, double timeout_s) {
   child_request request;
   // The kernel's own link to this executable: the file this process runs, even if replaced since.
-  request.argv = {"/proc/self/exe", "list", probe_flag, file.string()};
+  request.argv = {"/proc/self/exe", probe_entry, file.string()};
   request.timeout_s = timeout_s;
   std::optional<plugin_probe> answer;
   request.on_result_line = [&](const std::string& line) {

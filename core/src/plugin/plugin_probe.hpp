@@ -1,6 +1,6 @@
 // Loading a plugin file in a child process, to learn its spec without risking this one: a library whose
 // static initialiser crashes or never returns costs only the child. `cudalab list` loads every plugin
-// on the search path this way. The child is this executable, `list --internal-probe FILE`: it loads
+// on the search path this way. The child is this executable, `cudalab __plugin-probe FILE`: it loads
 // the file with every check (plugin/loader.hpp) and sends one JSON line on descriptor 3.
 #pragma once
 
@@ -10,8 +10,9 @@
 
 namespace cudalab::host {
 
-/// The hidden option that makes `list` a probe child (not for people: hidden from --help).
-inline constexpr const char* probe_flag = "--internal-probe";
+/// The entry of the probe child (`cudalab __plugin-probe FILE`): a command of its own, not for people
+/// (not in --help), which main() runs before it parses a command line.
+inline constexpr const char* probe_entry = "__plugin-probe";
 
 /// What loading one plugin file gave.
 struct plugin_probe {

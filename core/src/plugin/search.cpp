@@ -6,7 +6,7 @@
 #include <map>
 #include <sstream>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 #include "plugin/names.hpp"
 
 namespace cudalab::host {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <set>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 #include "plugin/names.hpp"
 #include "slots/solution_regions.hpp"
 

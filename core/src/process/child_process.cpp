@@ -1,6 +1,8 @@
-// Running one child process under a watchdog: its own process group, a results pipe on a chosen fd,
-// its stdout and stderr captured line by line, the whole group killed on a timeout or on request.
+// Running one child process under a watchdog (child_process.hpp): the pipes, the command behind its
+// wrappers (limits, sandbox), the spawn in a session of its own, the watch; what it leaves behind killed.
 #include "process/child_process.hpp"
+
+#include "process/descendants.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -20,6 +22,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 
 extern char** environ;
 
@@ -198,56 +201,7 @@ std::string set_limits(pid_t pid, const std::vector<limit_setting>& settings) {
   return "";
 }
 
-// bwrap's arguments for `sandbox`, up to and including "--": the program and its arguments follow.
-std::vector<std::string> sandbox_args(const std::string& bwrap, const child_sandbox& sandbox) {
-  std::vector<std::string> out = {bwrap, "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev"};
-  // The GPU's devices (nvidia0..N, nvidiactl, nvidia-uvm, nvidia-caps/...), as they are on this machine.
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator("/dev", ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind("nvidia", 0) == 0)
-      out.insert(out.end(), {"--dev-bind", entry.path().string(), entry.path().string()});
-  }
-  out.insert(out.end(), {"--proc", "/proc", "--tmpfs", "/tmp"});
-  for (const std::string& h : sandbox.hidden) out.insert(out.end(), {"--tmpfs", h});
-  for (const std::string& w : sandbox.writable) out.insert(out.end(), {"--bind", w, w});
-  out.push_back("--");
-  return out;
-}
-
 }  // namespace
-
-const sandbox_support& sandbox_support_of(const std::string& bwrap) {
-  static std::mutex lock;
-  static std::map<std::string, sandbox_support> probed;
-  std::lock_guard<std::mutex> g(lock);
-  const auto known = probed.find(bwrap);
-  if (known != probed.end()) return known->second;
-  sandbox_support s;
-  for (const std::string& candidate :
-       bwrap.empty() ? std::vector<std::string>{"/usr/bin/bwrap", "/bin/bwrap"} : std::vector<std::string>{bwrap})
-    if (::access(candidate.c_str(), X_OK) == 0) {
-      s.program = candidate;
-      break;
-    }
-  if (s.program.empty()) {
-    s.why = (bwrap.empty() ? std::string("bubblewrap (bwrap) is not installed") : bwrap + " is not an executable") +
-            ": children run without a sandbox";
-  } else {
-    // Namespaces may be refused (unprivileged user namespaces off, a container without them): try one.
-    child_request probe;
-    probe.argv = sandbox_args(s.program, {});
-    probe.argv.push_back("/bin/true");
-    probe.timeout_s = 20;
-    const child_outcome how = run_child(probe);
-    s.usable = how.ended_normally() && how.exit_code == 0;
-    if (!s.usable) {
-      s.why = s.program + " cannot make a sandbox here (" + how.describe() + ")";
-      if (!how.last_output.empty()) s.why += ": " + how.last_output.back();
-    }
-  }
-  return probed.emplace(bwrap, s).first->second;
-}
 
 std::string child_outcome::describe() const {
   if (!started) return "could not be started: " + start_error;
@@ -265,147 +219,193 @@ std::string child_outcome::describe() const {
   return "exited with code " + std::to_string(exit_code);
 }
 
-child_outcome run_child(const child_request& request) {
-  child_outcome out;
-  out.timeout_s = request.timeout_s;
-  if (request.argv.empty()) {
-    out.start_error = "no command";
-    return out;
+namespace {
+
+// A descriptor this process owns, closed when it goes.
+class owned_fd {
+ public:
+  owned_fd() = default;
+  explicit owned_fd(int fd) : fd_(fd) {}
+  ~owned_fd() { reset(); }
+  owned_fd(owned_fd&& o) noexcept : fd_(o.release()) {}
+  owned_fd& operator=(owned_fd&& o) noexcept {
+    if (this != &o) {
+      reset();
+      fd_ = o.release();
+    }
+    return *this;
   }
-  int results[2], output[2];
-  if (::pipe2(results, O_CLOEXEC) != 0) {
-    out.start_error = std::strerror(errno);
-    return out;
+  owned_fd(const owned_fd&) = delete;
+  owned_fd& operator=(const owned_fd&) = delete;
+  int get() const { return fd_; }
+  int release() {
+    const int fd = fd_;
+    fd_ = -1;
+    return fd;
   }
-  if (::pipe2(output, O_CLOEXEC) != 0) {
-    out.start_error = std::strerror(errno);
-    ::close(results[0]);
-    ::close(results[1]);
-    return out;
-  }
-  for (int* fd : {&results[0], &results[1], &output[0], &output[1]}) *fd = high_fd(*fd);
-  const int input = request.input.empty() ? -1 : input_file(request.input);
-  if (!request.input.empty() && input < 0) {
-    out.start_error = std::string("its input: ") + std::strerror(errno);
-    for (int fd : {results[0], results[1], output[0], output[1]}) ::close(fd);
-    return out;
+  void reset() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
   }
 
+ private:
+  int fd_ = -1;
+};
+
+// The pipes of a child: results and output (read ends here, write ends for the child) and its stdin.
+struct child_pipes {
+  owned_fd results_read, results_write, output_read, output_write, input;
+};
+
+// Opens the pipes, out of the way of the child's descriptors; "" or why not.
+std::string open_pipes(const child_request& request, child_pipes& p) {
+  int results[2], output[2];
+  if (::pipe2(results, O_CLOEXEC) != 0) return std::strerror(errno);
+  p.results_read = owned_fd(high_fd(results[0]));
+  p.results_write = owned_fd(high_fd(results[1]));
+  if (::pipe2(output, O_CLOEXEC) != 0) return std::strerror(errno);
+  p.output_read = owned_fd(high_fd(output[0]));
+  p.output_write = owned_fd(high_fd(output[1]));
+  if (!request.input.empty()) {
+    p.input = owned_fd(input_file(request.input));
+    if (p.input.get() < 0) return std::string("its input: ") + std::strerror(errno);
+  }
+  return "";
+}
+
+// What is executed, after the wrappers: [prlimit limits --] [setpriv ... --] [bwrap ... --] program args,
+// with the descriptors the child gets after result_fd.
+struct wrapped {
+  std::string program;
+  std::vector<std::string> argv;
+  std::vector<int> pass_fds;          // the request's, then the sandbox's
+  std::vector<owned_fd> sandbox_fds;  // the sandbox's, closed here once the child has them
+  std::vector<limit_setting> limits;  // set with prlimit(2) after the spawn when there is no prlimit(1)
+  bool limits_after_spawn = false;
+};
+
+wrapped wrapped_command(const child_request& request, child_outcome& out) {
+  wrapped w;
+  w.program = request.program.empty() ? request.argv[0] : request.program;
+  w.argv = request.argv;  // as it is when nothing wraps it: argv[0] may name it otherwise than its path
+  w.pass_fds = request.pass_fds;
+  // Through a wrapper, the program goes by its path, and /proc/self/exe (how cudalab starts itself
+  // again) would name the wrapper: the program it links to is meant.
+  std::vector<std::string> inner = request.argv;
+  if ((request.limits || request.sandbox) && w.program == "/proc/self/exe") {
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::read_symlink(w.program, ec);
+    if (!ec) w.program = self.string();
+  }
+  inner[0] = w.program;
+  // The sandbox inside the limits: prlimit(1) executes setpriv or bwrap, which runs the program.
+  if (request.sandbox) {
+    const sandbox_support& support = sandbox_support_of(request.sandbox->bwrap);
+    if (support.usable) {
+      const int first = request.result_fd + 1 + int(request.pass_fds.size());
+      sandbox_launch launch = sandboxed_command(support, *request.sandbox, inner, first, request.environment);
+      for (const int fd : launch.pass_fds) {
+        w.sandbox_fds.emplace_back(fd);
+        w.pass_fds.push_back(fd);
+      }
+      inner = std::move(launch.argv);
+      w.argv = inner;
+      w.program = inner[0];
+      out.sandboxed = true;
+    } else {
+      out.sandbox_note = support.why;
+    }
+  }
+  w.limits = request.limits ? settings_of(*request.limits) : std::vector<limit_setting>{};
+  const std::string wrapper = w.limits.empty() ? "" : limits_wrapper();
+  if (!wrapper.empty()) {
+    const auto text = [](rlim_t v) { return v == RLIM_INFINITY ? std::string("unlimited") : std::to_string(v); };
+    std::vector<std::string> args = {wrapper};
+    for (const limit_setting& s : w.limits)
+      args.push_back(std::string("--") + s.option + "=" + text(s.value.soft) + ":" + text(s.value.hard));
+    args.push_back("--");
+    args.insert(args.end(), inner.begin(), inner.end());
+    w.argv = std::move(args);
+    w.program = wrapper;
+  } else {
+    w.limits_after_spawn = !w.limits.empty();
+  }
+  return w;
+}
+
+// Spawns `w` in a session of its own with `p`'s ends on its descriptors; the pid, or 0 and `error`.
+pid_t spawn(const child_request& request, const wrapped& w, const child_pipes& p, std::string& error) {
+  // The descriptors are put in place one after another: a source that is also an earlier target (the
+  // sandbox's folder opened as 3, the result descriptor's number) would be overwritten before it is
+  // read. Every source is therefore copied above the highest target first.
+  const int top = request.result_fd + 1 + int(w.pass_fds.size());
+  std::vector<owned_fd> sources;
+  const auto above_targets = [&](int fd) {
+    sources.emplace_back(::fcntl(fd, F_DUPFD_CLOEXEC, top));
+    return sources.back().get();
+  };
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  if (input >= 0)
-    posix_spawn_file_actions_adddup2(&actions, input, 0);
+  if (p.input.get() >= 0)
+    posix_spawn_file_actions_adddup2(&actions, above_targets(p.input.get()), 0);
   else
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, output[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, output[1], 2);
-  posix_spawn_file_actions_adddup2(&actions, results[1], request.result_fd);
+  const int output = above_targets(p.output_write.get());
+  posix_spawn_file_actions_adddup2(&actions, output, 1);
+  posix_spawn_file_actions_adddup2(&actions, output, 2);
+  posix_spawn_file_actions_adddup2(&actions, above_targets(p.results_write.get()), request.result_fd);
+  for (std::size_t i = 0; i < w.pass_fds.size(); ++i)
+    posix_spawn_file_actions_adddup2(&actions, above_targets(w.pass_fds[i]), request.result_fd + 1 + int(i));
   // Nothing else of the parent's: its results files, a plugin's descriptors, whatever it opened without
   // close-on-exec, stay in the parent (a misbehaving lab could write into them, or keep them open).
   for (int fd = 3; fd < request.result_fd; ++fd) posix_spawn_file_actions_addclose(&actions, fd);
-  posix_spawn_file_actions_addclosefrom_np(&actions, request.result_fd + 1);
+  posix_spawn_file_actions_addclosefrom_np(&actions, request.result_fd + 1 + int(w.pass_fds.size()));
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
-  // Its own process group: the watchdog kills everything it started, and a terminal's Ctrl-C reaches
-  // only the parent, which decides what to do (and writes what was measured).
-  posix_spawnattr_setpgroup(&attr, 0);
+  // A session of its own: no controlling terminal (it cannot type into the grader's terminal, nor read
+  // from it), a process group of its own the watchdog kills whole, and a terminal's Ctrl-C reaches only
+  // the parent, which decides what to do (and writes what was measured).
   sigset_t defaults, none;
   sigemptyset(&defaults);
   for (int s : {SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGPIPE, SIGCHLD}) sigaddset(&defaults, s);
   sigemptyset(&none);
   posix_spawnattr_setsigdefault(&attr, &defaults);
   posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-
-  // With limits, util-linux's prlimit(1) runs first: it sets them on itself and executes the program, so
-  // they hold from the program's first instruction, before it can start anything (posix_spawn cannot set
-  // limits, and setting them on the parent around the spawn would limit its other threads too). The
-  // program then gets its path as argv[0].
-  std::string program = request.program.empty() ? request.argv[0] : request.program;
-  // Through a wrapper, /proc/self/exe (how cudalab starts itself again) would name the wrapper: the
-  // program it links to is meant.
-  if ((request.limits || request.sandbox) && program == "/proc/self/exe") {
-    std::error_code ec;
-    const std::filesystem::path self = std::filesystem::read_symlink(program, ec);
-    if (!ec) program = self.string();
-  }
-  std::vector<std::string> args = request.argv;
-  // The sandbox inside the limits: prlimit(1) executes bwrap, which runs the program.
-  if (request.sandbox) {
-    const sandbox_support& support = sandbox_support_of(request.sandbox->bwrap);
-    if (support.usable) {
-      std::vector<std::string> wrapped = sandbox_args(support.program, *request.sandbox);
-      wrapped.push_back(program);
-      wrapped.insert(wrapped.end(), args.begin() + 1, args.end());
-      args = std::move(wrapped);
-      program = support.program;
-      out.sandboxed = true;
-    } else {
-      out.sandbox_note = support.why;
-    }
-  }
-  const std::vector<limit_setting> limits =
-      request.limits ? settings_of(*request.limits) : std::vector<limit_setting>{};
-  const std::string wrapper = limits.empty() ? "" : limits_wrapper();
-  if (!wrapper.empty()) {
-    const auto text = [](rlim_t v) { return v == RLIM_INFINITY ? std::string("unlimited") : std::to_string(v); };
-    std::vector<std::string> wrapped = {wrapper};
-    for (const limit_setting& s : limits)
-      wrapped.push_back(std::string("--") + s.option + "=" + text(s.value.soft) + ":" + text(s.value.hard));
-    wrapped.push_back("--");
-    wrapped.push_back(program);
-    wrapped.insert(wrapped.end(), args.begin() + 1, args.end());
-    args = std::move(wrapped);
-    program = wrapper;
-  }
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  for (const std::string& a : w.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   const std::vector<std::string> env_text = environment_with(request.environment);
   std::vector<char*> envp;
   for (const std::string& e : env_text) envp.push_back(const_cast<char*>(e.c_str()));
   envp.push_back(nullptr);
   pid_t pid = 0;
-  const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), envp.data());
+  const int rc = ::posix_spawn(&pid, w.program.c_str(), &actions, &attr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
-  ::close(results[1]);
-  ::close(output[1]);
-  if (input >= 0) ::close(input);
   if (rc != 0) {
-    out.start_error = request.argv[0] + ": " + std::strerror(rc);
-    ::close(results[0]);
-    ::close(output[0]);
-    return out;
+    error = request.argv[0] + ": " + std::strerror(rc);
+    return 0;
   }
-  child_guard guard(pid);
-  // Without prlimit(1): set on the child as soon as posix_spawn returns, which glibc does once the child
-  // has executed the program (CLONE_VFORK) - during the program's own start (cudalab's, which loads a
-  // plugin and a submission only later), not before it.
-  if (!limits.empty() && wrapper.empty()) {
-    if (const std::string failed = set_limits(pid, limits); !failed.empty()) {
-      out.start_error = "its resource limits could not be set: " + failed;
-      ::close(results[0]);
-      ::close(output[0]);
-      return out;  // the guard kills and reaps it
-    }
-  }
-  out.started = true;
+  return pid;
+}
 
+// Watches the started child until it has ended and both pipes are closed: lines to the callbacks, the
+// watchdog and `stop`; fills in how it ended.
+void watch(const child_request& request, pid_t pid, child_pipes& p, child_guard& guard, child_outcome& out) {
   using clock = std::chrono::steady_clock;
   auto last_result = clock::now();  // the watchdog's clock: restarted by every result line
   std::deque<std::string> tail;
-  line_reader result_reader(results[0], request.max_result_line_bytes, [&](const std::string& line) {
+  line_reader result_reader(p.results_read.release(), request.max_result_line_bytes, [&](const std::string& line) {
     last_result = clock::now();
     if (request.on_result_line && !line.empty()) request.on_result_line(line);
   });
-  line_reader output_reader(output[0], request.max_output_line_bytes, [&](const std::string& line) {
+  line_reader output_reader(p.output_read.release(), request.max_output_line_bytes, [&](const std::string& line) {
     if (request.on_output_line) request.on_output_line(line);
     if (line.empty()) return;
     tail.push_back(line);
     while (tail.size() > request.keep_lines) tail.pop_front();
   });
-
   bool reaped = false, killed = false;
   int status = 0;
   auto kill_group = [&] {
@@ -418,8 +418,12 @@ child_outcome run_child(const child_request& request) {
       guard.reaped();
     }
     if (reaped && !result_reader.open() && !output_reader.open()) break;
-    // A grandchild that outlives the child and holds the pipes open goes with its group.
-    if (reaped) kill_group();
+    // A grandchild that outlives the child and holds the pipes open goes with its group, and one in a
+    // session of its own, adopted by this process when its parent died, with the orphans.
+    if (reaped) {
+      kill_group();
+      out.left_behind += sweep_orphans();
+    }
     if (!killed && request.timeout_s > 0 &&
         std::chrono::duration<double>(clock::now() - last_result).count() > request.timeout_s) {
       out.timed_out = !reaped;
@@ -450,6 +454,57 @@ child_outcome run_child(const child_request& request) {
     out.signal = out.timed_out || out.stopped ? 0 : WTERMSIG(status);
   }
   out.last_output.assign(tail.begin(), tail.end());
+}
+
+}  // namespace
+
+child_outcome run_child(const child_request& request) {
+  child_outcome out;
+  out.timeout_s = request.timeout_s;
+  if (request.argv.empty()) {
+    out.start_error = "no command";
+    return out;
+  }
+  adopt_orphans();
+  child_pipes pipes;
+  if (const std::string failed = open_pipes(request, pipes); !failed.empty()) {
+    out.start_error = failed;
+    return out;
+  }
+  wrapped w;
+  try {
+    w = wrapped_command(request, out);
+  } catch (const std::runtime_error& e) {  // the sandbox's folder cannot be opened
+    out.start_error = e.what();
+    return out;
+  }
+  pid_t pid = 0;
+  std::optional<watched_child> registered;
+  {
+    // Registered as it is spawned: no sweep of another thread takes it for something left behind.
+    const spawning_lock spawning;
+    pid = spawn(request, w, pipes, out.start_error);
+    if (pid > 0) registered.emplace(pid);
+  }
+  pipes.results_write.reset();
+  pipes.output_write.reset();
+  pipes.input.reset();
+  w.sandbox_fds.clear();
+  if (pid <= 0) return out;
+  child_guard guard(pid);
+  // Without prlimit(1): set on the child as soon as posix_spawn returns, which glibc does once the child
+  // has executed the program (CLONE_VFORK) - during the program's own start (cudalab's, which loads a
+  // plugin and a submission only later), not before it.
+  if (w.limits_after_spawn) {
+    if (const std::string failed = set_limits(pid, w.limits); !failed.empty()) {
+      out.start_error = "its resource limits could not be set: " + failed;
+      return out;  // the guard kills and reaps it
+    }
+  }
+  out.started = true;
+  watch(request, pid, pipes, guard, out);
+  registered.reset();
+  out.left_behind += sweep_orphans();
   return out;
 }
 

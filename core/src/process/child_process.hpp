@@ -1,5 +1,7 @@
-// Running one child process under a watchdog: its own process group, a results pipe on a chosen fd,
-// its stdout and stderr captured line by line, the whole group killed on a timeout or on request.
+// Running one child process under a watchdog: a session of its own (no controlling terminal), a results
+// pipe on a chosen fd, its stdout and stderr captured line by line, the whole group killed on a timeout
+// or on request, and whatever it left behind killed when it ends (descendants.hpp); optionally under
+// resource limits and in a sandbox (sandbox.hpp).
 #pragma once
 
 #include <atomic>
@@ -10,6 +12,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "process/sandbox.hpp"
 
 namespace cudalab::host {
 
@@ -25,37 +29,19 @@ struct child_limits {
   bool no_core_files = true;         ///< RLIMIT_CORE 0: a crash writes no core file
 };
 
-/// A filesystem and network sandbox for a child (bubblewrap, `bwrap`): its own namespaces (no network but
-/// loopback, its own process ids, IPC and host name), the whole filesystem read-only, a fresh /dev with the
-/// NVIDIA devices bound in, a fresh /proc, an empty /tmp; `hidden` folders empty, `writable` ones writable.
-/// Started with --die-with-parent, in the caller's process group (the watchdog kills it whole).
-struct child_sandbox {
-  std::vector<std::string> hidden;    ///< seen empty (a tmpfs over each): the staff secret's folder, other students'
-  std::vector<std::string> writable;  ///< bound read-write (a results folder); everything else is read-only
-  std::string bwrap;                  ///< the bwrap to use ("": /usr/bin/bwrap or /bin/bwrap)
-};
-
-/// Whether a sandbox can be made on this machine with `bwrap` ("": the default one): found, and able to
-/// make its namespaces (probed once per program and process). `why`: what is missing when it cannot.
-struct sandbox_support {
-  bool usable = false;
-  std::string program;
-  std::string why;
-};
-const sandbox_support& sandbox_support_of(const std::string& bwrap = "");
-
 /// What to run and how to watch it.
 struct child_request {
   std::string program;                                           ///< the file to execute ("": argv[0]; no PATH search)
   std::vector<std::string> argv;                                 ///< its command line; argv[0] names it in messages
   std::string input;                                             ///< what it reads on stdin ("": /dev/null)
   std::vector<std::pair<std::string, std::string>> environment;  ///< set in its environment, over the parent's
-  int result_fd = 3;                            ///< the child's descriptor of the results pipe (3 or more)
-  double timeout_s = 0;                         ///< kill it after this many seconds without a new result line; 0: none
-  const std::atomic<bool>* stop = nullptr;      ///< when set, the child is killed at once
-  std::size_t keep_lines = 4;                   ///< how many of its last output lines the outcome keeps
-  std::size_t max_output_line_bytes = 4096;     ///< a longer output line is cut there, the rest dropped
-  std::size_t max_result_line_bytes = 1 << 20;  ///< likewise for result lines (a cut one is no result)
+  int result_fd = 3;          ///< the child's descriptor of the results pipe (3 or more)
+  std::vector<int> pass_fds;  ///< this process's descriptors the child also gets, at result_fd + 1 on (the caller's)
+  double timeout_s = 0;       ///< kill it after this many seconds without a new result line; 0: none
+  const std::atomic<bool>* stop = nullptr;                 ///< when set, the child is killed at once
+  std::size_t keep_lines = 4;                              ///< how many of its last output lines the outcome keeps
+  std::size_t max_output_line_bytes = 4096;                ///< a longer output line is cut there, the rest dropped
+  std::size_t max_result_line_bytes = 1 << 20;             ///< likewise for result lines (a cut one is no result)
   std::function<void(const std::string&)> on_result_line;  ///< each non-empty line it writes to result_fd
   std::function<void(const std::string&)> on_output_line;  ///< each line of its stdout/stderr
   std::optional<child_limits> limits;  ///< set on the child before it runs anything of its own (run_child)
@@ -76,6 +62,7 @@ struct child_outcome {
   std::vector<std::string> last_output;  ///< its last lines of output (stdout and stderr)
   bool sandboxed = false;                ///< it ran in the sandbox it asked for
   std::string sandbox_note;              ///< it asked for one and ran without: why
+  int left_behind = 0;                   ///< processes it left running when it ended, killed then
 
   /// True when it exited by itself (any exit code).
   bool ended_normally() const { return started && exited; }
@@ -85,19 +72,22 @@ struct child_outcome {
   std::string describe() const;
 };
 
-/// Starts `request.argv` in a new process group with `input` on stdin, its stdout and stderr on
-/// one capture pipe, `result_fd` on the results pipe and no other descriptor of the caller's; calls
-/// the callbacks with each complete line (a last unterminated line too) until it ends; kills the group
-/// (SIGKILL) when `stop` is set or when timeout_s pass without a result line (the clock restarts at
-/// each one: a long lab file that keeps reporting is not a hang; an empty result line is such a sign
-/// of life and no more). A line over its limit is handed over cut there ("... [line cut at 4096
-/// bytes]") and the rest of it dropped: whatever the child writes, the parent keeps a bounded amount.
-/// Spawns with posix_spawn (no code runs between fork and exec), so the caller's state - a CUDA
-/// context included - is never duplicated into a running child. `limits` (never above the hard limits
-/// the caller has) are set by util-linux's prlimit(1), which the child runs first and which executes the
-/// program under them; on a machine without it, with prlimit(2) as soon as posix_spawn returns (the
-/// program has started, before it loads any untrusted code), the child killed when that fails. A
-/// `sandbox` runs the program under bwrap (inside the limits). Never throws for the child's faults.
+/// Starts `request.argv` in a new session (so with no controlling terminal, and in a process group of
+/// its own) with `input` on stdin, its stdout and stderr on one capture pipe, `result_fd` on the results
+/// pipe, `pass_fds` after it and no other descriptor of the caller's; calls the callbacks with each
+/// complete line (a last unterminated line too) until it ends; kills the group (SIGKILL) when `stop` is
+/// set or when timeout_s pass without a result line (the clock restarts at each one: a long lab file
+/// that keeps reporting is not a hang; an empty result line is such a sign of life and no more). A line
+/// over its limit is handed over cut there ("... [line cut at 4096 bytes]") and the rest of it dropped:
+/// whatever the child writes, the parent keeps a bounded amount. When it ends, whatever it left running
+/// - a process in a session of its own, out of its group - is killed (this process adopts them:
+/// descendants.hpp), and counted in left_behind. Spawns with posix_spawn (no code runs between fork and
+/// exec), so the caller's state - a CUDA context included - is never duplicated into a running child.
+/// `limits` (never above the hard limits the caller has) are set by util-linux's prlimit(1), which the
+/// child runs first and which executes the program under them; on a machine without it, with prlimit(2)
+/// as soon as posix_spawn returns (the program has started, before it loads any untrusted code), the
+/// child killed when that fails. A `sandbox` runs the program in bwrap (inside the limits; sandbox.hpp).
+/// Never throws for the child's faults.
 child_outcome run_child(const child_request& request);
 
 /// The child's side, first thing in a child that run_child started from the process `parent`: the

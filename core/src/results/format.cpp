@@ -11,7 +11,7 @@
 #include <iterator>
 #include <set>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 
 namespace cudalab::host {
 

@@ -8,7 +8,6 @@
 #include <utility>
 #include <vector>
 
-#include "labfile/lab_file.hpp"
 #include "results/result.hpp"
 
 namespace cudalab::host {

@@ -167,6 +167,40 @@ void from_json(const json& j, access_stats& m) {
 namespace cudalab::host {
 namespace {
 
+// Every failure, in the enum's order (failure_name and failure_of both go through it).
+constexpr result_failure all_failures[] = {result_failure::none,
+                                           result_failure::wrong_output,
+                                           result_failure::input_changed,
+                                           result_failure::wrong_after_timing,
+                                           result_failure::timed_out,
+                                           result_failure::crashed,
+                                           result_failure::cuda_error,
+                                           result_failure::lab_error,
+                                           result_failure::submission_not_loaded,
+                                           result_failure::nothing_to_measure,
+                                           result_failure::not_run};
+
+result_failure failure_of(const std::string& name) {
+  for (const result_failure f : all_failures)
+    if (name == failure_name(f)) return f;
+  throw result_parse_error("unknown result failure '" + name + "'");
+}
+
+// Results written before the failure was recorded: the nearest failure their status allows.
+result_failure failure_of_status(result_status s) {
+  switch (s) {
+    case result_status::ok:
+      return result_failure::none;
+    case result_status::verify_failed:
+      return result_failure::wrong_output;
+    case result_status::error:
+      return result_failure::lab_error;
+    case result_status::skipped:
+      return result_failure::not_run;
+  }
+  return result_failure::none;
+}
+
 result_status status_of(const std::string& name) {
   for (const result_status s :
        {result_status::ok, result_status::verify_failed, result_status::error, result_status::skipped})
@@ -297,6 +331,8 @@ void to_json(json& j, const lab_description& l) {
   for (const auto& [k, v] : l.measure) measure[k] = v;
   j = {{"file", l.file}, {"plugin", l.plugin},       {"title", l.title},   {"params", params},
        {"sweep", sweep}, {"sweep_spacing", spacing}, {"measure", measure}, {"variants", l.variants}};
+  if (!l.sweep_zip.empty()) j["sweep_zip"] = l.sweep_zip;  // only where a lab file zips axes
+  if (!l.about.empty()) j["about"] = l.about;
 }
 
 void from_json(const json& j, lab_description& l) {
@@ -307,8 +343,10 @@ void from_json(const json& j, lab_description& l) {
   for (const auto& [k, v] : j.at("sweep").items()) l.sweep.emplace_back(k, v.get<std::vector<std::string>>());
   if (j.contains("sweep_spacing"))  // from schema 2's files on; earlier ones' plots guess from the values
     for (const auto& [k, v] : j.at("sweep_spacing").items()) l.sweep_spacing.emplace_back(k, v.get<std::string>());
+  if (j.contains("sweep_zip")) j.at("sweep_zip").get_to(l.sweep_zip);  // absent: no zipped axes
   for (const auto& [k, v] : j.at("measure").items()) l.measure.emplace_back(k, v.get<std::string>());
   j.at("variants").get_to(l.variants);
+  get_text(j, "about", l.about);  // written only when the lab file has a leading comment
 }
 
 namespace {
@@ -568,6 +606,34 @@ void from_json(const json& j, kernel_census& c) {
   j.at("copies").get_to(c.copies);
 }
 
+const char* failure_name(result_failure f) {
+  switch (f) {
+    case result_failure::none:
+      return "";
+    case result_failure::wrong_output:
+      return "wrong_output";
+    case result_failure::input_changed:
+      return "input_changed";
+    case result_failure::wrong_after_timing:
+      return "wrong_after_timing";
+    case result_failure::timed_out:
+      return "timed_out";
+    case result_failure::crashed:
+      return "crashed";
+    case result_failure::cuda_error:
+      return "cuda_error";
+    case result_failure::lab_error:
+      return "lab_error";
+    case result_failure::submission_not_loaded:
+      return "submission_not_loaded";
+    case result_failure::nothing_to_measure:
+      return "nothing_to_measure";
+    case result_failure::not_run:
+      return "not_run";
+  }
+  return "?";
+}
+
 void to_json(json& j, const variant_result& r) {
   json point = json::object();
   for (const auto& [k, v] : r.point) point[k] = v;
@@ -595,6 +661,9 @@ void to_json(json& j, const variant_result& r) {
   }
   if (r.census.taken) j["census"] = r.census;  // [measure] census only
   if (r.device >= 0) j["device"] = r.device;   // --devices only
+  // Every result that is not ok says why as data; one made without a failure gets its status's nearest.
+  const result_failure failure = r.failure != result_failure::none ? r.failure : failure_of_status(r.status);
+  if (failure != result_failure::none) j["failure"] = failure_name(failure);
 }
 
 void from_json(const json& j, variant_result& r) {
@@ -610,6 +679,8 @@ void from_json(const json& j, variant_result& r) {
   if (j.contains("device") && !j.at("device").is_null()) j.at("device").get_to(r.device);
   r.status = status_of(j.at("status").get<std::string>());
   j.at("error").get_to(r.error);
+  // Results written before the failure was recorded have none: the nearest their status allows.
+  r.failure = j.contains("failure") ? failure_of(j.at("failure").get<std::string>()) : failure_of_status(r.status);
   j.at("verification").get_to(r.verification);
   j.at("traffic").get_to(r.bytes);
   j.at("timing").get_to(r.time);

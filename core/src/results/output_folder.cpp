@@ -20,7 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const char* const run_files[] = {"context.json", "results.jsonl", "results.json", "results.csv",
-                                 "report.md",    "ncu.csv",       "ncu.ncu-rep"};
+                                 "report.md",    "report.html",   "ncu.csv",      "ncu.ncu-rep"};
 
 // Whether `entry` is a file (or a symlink) named as a run names them, in its folder or in plots/.
 bool a_run_file(const fs::directory_entry& entry, bool in_plots) {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 #include "results/format.hpp"
 
 namespace cudalab::host {
@@ -60,6 +60,31 @@ double sweep_x_axis::fraction(const std::string& value) const {
   const double v = number(value);
   if (kind_ == axis_kind::log) return (std::log(v) - std::log(lo_)) / (std::log(hi_) - std::log(lo_));
   return (v - lo_) / (hi_ - lo_);
+}
+
+double y_axis::fraction(double v) const {
+  if (!(hi > lo)) return 0.5;
+  if (!log) return (v - lo) / (hi - lo);
+  return v > 0 ? (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo)) : 0.0;
+}
+
+bool spans_decades(double lo, double hi) { return lo > 0 && std::isfinite(hi) && hi >= 20 * lo; }
+
+y_axis fit_log_y_axis(double lo, double hi) {
+  y_axis a;
+  a.log = true;
+  a.from_zero = false;
+  const int first = int(std::floor(std::log10(lo) + 1e-9)), last = int(std::ceil(std::log10(hi) - 1e-9));
+  a.lo = std::pow(10.0, first);
+  a.hi = std::pow(10.0, std::max(last, first + 1));
+  const bool fine = last - first <= 2;
+  for (int e = first; e <= std::max(last, first + 1); ++e) {
+    const double power = std::pow(10.0, e);
+    a.ticks.push_back(power);
+    if (fine && e < std::max(last, first + 1))
+      for (double m : {2.0, 5.0}) a.ticks.push_back(m * power);
+  }
+  return a;
 }
 
 y_axis fit_y_axis(double lo, double hi, bool zero) {

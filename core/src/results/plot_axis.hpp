@@ -40,14 +40,25 @@ struct y_axis {
   double lo = 0, hi = 1;
   std::vector<double> ticks;
   bool from_zero = true;  ///< false when the range starts above 0 to show small differences
-  /// Where `v` lands, 0 (bottom) to 1 (top).
-  double fraction(double v) const { return hi > lo ? (v - lo) / (hi - lo) : 0.5; }
+  bool log = false;       ///< logarithmic: equal ratios take equal room (lo > 0)
+  /// Where `v` lands, 0 (bottom) to 1 (top); on a log axis, a value not above 0 lands at the bottom.
+  double fraction(double v) const;
 };
 
 /// A y axis for data between `lo` and `hi` (>= 0): from 0 when `zero` says so or the data come within
 /// half their top of it, else from a round value below `lo`, so that a 3% difference at 2900 GB/s is not
 /// a hair's width; about 5 round ticks (1, 2, 2.5 or 5 times a power of 10).
 y_axis fit_y_axis(double lo, double hi, bool zero = false);
+
+/// Whether data between `lo` and `hi` span enough to be drawn on a log axis: both above 0 and `hi` at
+/// least 20 times `lo` (more than a decade and a quarter), where a linear axis crushes the small values
+/// against 0 (% of a baseline from 1% to 1000%).
+bool spans_decades(double lo, double hi);
+
+/// A logarithmic y axis for data between `lo` and `hi` (0 < lo <= hi): from the power of 10 at or below
+/// `lo` to the one at or above `hi`, a tick at each power of 10, and at 2 and 5 times each as well when
+/// the range is at most two decades.
+y_axis fit_log_y_axis(double lo, double hi);
 
 /// A tick's text with as many decimals as the tick step needs: 2500, 0.25, 12.5.
 std::string tick_text(double value, double step);

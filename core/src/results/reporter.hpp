@@ -53,12 +53,15 @@ std::unique_ptr<reporter> make_markdown_reporter(std::ostream& out, std::string 
 
 /// Writes one SVG plot per lab file with a timed result into `dir`, named as plot_files says, made when
 /// there is one, each file written whole (safe_file.hpp); returns the files written. A sweep is drawn
-/// against its last swept parameter (a logarithmic axis for a {from, to, factor} range, as `labs`, the
-/// run context's, say; a guess from the values for results without one), in panels: GB/s with bars
-/// from the slowest to the fastest repetition, % of the baseline, and the global sectors and shared
-/// wavefronts per request the model predicts, each panel shown when a result has its value; beyond 20
-/// series, in facets by the other swept parameters. A lab file of a single point gets a bar chart of
-/// its variants. Throws write_error at the first file that cannot be written.
+/// against its last swept parameter whose values are numbers (a logarithmic axis for a {from, to,
+/// factor} range, as `labs`, the run context's, say; a guess from the values for results without one),
+/// in panels: GB/s with bars from the slowest to the fastest repetition, % of the baseline (both on a
+/// log axis where they span decades), and the global sectors and shared wavefronts per request the
+/// model predicts, each panel shown when a result has its value. Each variant has one colour and
+/// marker in every plot of the run; a second swept parameter of at most distinct_dashes numbers is a
+/// dash pattern; any other swept parameter gives facets side by side on shared axes; the legend sits
+/// beside the panels (plots.hpp). A lab file of a single point gets a bar chart of its variants.
+/// Throws write_error at the first file that cannot be written.
 /// Called at the end of a run by the results folder, where the Markdown report links them.
 std::vector<std::filesystem::path> write_plots(const std::vector<variant_result>& results,
                                                const std::vector<lab_description>& labs,

@@ -44,6 +44,25 @@ inline const char* status_name(result_status s) {
   return "?";
 }
 
+/// Why a result is not ok, as data: what decides anything (a grade, an integrity flag, an exit code)
+/// reads this, never the words of `error` or of the verification's note, which are for people.
+enum class result_failure {
+  none,                   ///< ok
+  wrong_output,           ///< verify() found the output wrong
+  input_changed,          ///< the run changed a registered input (the output may be right or wrong)
+  wrong_after_timing,     ///< right on the first verified run, wrong on the verified run after the timed ones
+  timed_out,              ///< an isolated run's watchdog killed the child running it
+  crashed,                ///< the child running it died (a signal) or ended without reporting it
+  cuda_error,             ///< a CUDA call failed (the lab's, the submission's or the host's)
+  lab_error,              ///< the lab's code threw or broke its contract (not through a CUDA call)
+  submission_not_loaded,  ///< a student variant whose submission could not be loaded
+  nothing_to_measure,     ///< skipped: the variant moves no bytes at this point
+  not_run,                ///< skipped: the run (or the child running it) ended before it
+};
+
+/// The failures' names, as results.json writes them ("wrong_output", ...; "" for none).
+const char* failure_name(result_failure f);
+
 /// One row of the results: a variant of a lab file at one sweep point.
 struct variant_result {
   std::string lab_file;  ///< as given on the command line
@@ -56,7 +75,8 @@ struct variant_result {
   bool is_baseline = false;
   int device = -1;  ///< the CUDA ordinal it ran on when the run named --devices, else -1
   result_status status = result_status::ok;
-  std::string error;  ///< for status error / skipped: why
+  result_failure failure = result_failure::none;  ///< why it is not ok, as data (status ok: none)
+  std::string error;                              ///< for status error / skipped: why, for people
   cudalab::verification verification;
   traffic bytes;
   timing time;

@@ -1,5 +1,5 @@
-// A run's results folder: context.json, results.jsonl (streamed), results.json, results.csv, report.md and the
-// sweep plots, with the console's reporter beside them; and the run's context before the device.
+// A run's results folder: context.json, results.jsonl (streamed), results.json, results.csv, report.md, the
+// sweep plots and report.html, with the console's reporter beside them; and the run's context before the device.
 #include "results/results_folder.hpp"
 
 #include <fmt/format.h>
@@ -13,6 +13,7 @@
 
 #include "cudalab_build_info.hpp"
 #include "results/format.hpp"
+#include "results/html_report.hpp"
 #include "results/json.hpp"
 #include "results/output_folder.hpp"
 #include "results/safe_file.hpp"
@@ -21,8 +22,8 @@ namespace cudalab::host {
 
 // The folder's files as one reporter: context.json at the start, results.jsonl as each result arrives
 // (one result per line); at the end context.json again with the end's context (each GPU's end sample),
-// results.json, results.csv, report.md and the plots, each rendered in memory and written whole under
-// its name. A file that cannot be written is noted, and the others are still written.
+// results.json, results.csv, report.md, the plots and report.html, each rendered in memory and written
+// whole under its name. A file that cannot be written is noted, and the others are still written.
 class folder_files final : public reporter {
  public:
   explicit folder_files(const std::filesystem::path& dir) : dir_(dir), jsonl_(dir / "results.jsonl") {
@@ -50,6 +51,7 @@ class folder_files final : public reporter {
     attempt([&] { write_file_atomically(dir_ / "results.csv", csv_.str()); });
     attempt([&] { write_file_atomically(dir_ / "report.md", md_.str()); });
     attempt([&] { write_plots(results_, labs_, dir_ / "plots"); });
+    attempt([&] { write_file_atomically(dir_ / "report.html", run_report_html(c, results_)); });
   }
 
   std::size_t result_count() const { return results_.size(); }

@@ -1,5 +1,5 @@
-// A run's results folder: context.json, results.jsonl (streamed), results.json, results.csv, report.md and the
-// sweep plots, with the console's reporter beside them; and the run's context before the device.
+// A run's results folder: context.json, results.jsonl (streamed), results.json, results.csv, report.md, the
+// sweep plots and report.html, with the console's reporter beside them; and the run's context before the device.
 #pragma once
 
 #include <filesystem>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "labfile/lab_file.hpp"
+#include "labfile/run_profile.hpp"
 #include "results/reporter.hpp"
 #include "results/result.hpp"
 #include "results/run_context.hpp"
@@ -23,8 +23,8 @@ class folder_files;
 /// The results folder of a run and the reporters writing into it and to the console.
 struct results_folder {
   std::filesystem::path dir;
-  /// The folder's files (results.jsonl as each result arrives; results.json, results.csv, report.md
-  /// and the plots at end(), each rendered in memory, then written whole), then the console's.
+  /// The folder's files (results.jsonl as each result arrives; results.json, results.csv, report.md,
+  /// the plots and report.html at end(), each rendered in memory, then written whole), then the console's.
   reporter_set reporters;
   const folder_files* files = nullptr;  ///< the folder's files' reporter, owned by `reporters`
 

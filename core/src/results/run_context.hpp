@@ -38,11 +38,15 @@ struct lab_description {
   std::string file;  ///< as given on the command line (results' lab_file)
   std::string plugin;
   std::string title;
+  /// What the lab file says it shows and what to look for: its leading comment, without the '#'s
+  /// (lines kept; "" when it has none)
+  std::string about;
   std::vector<std::pair<std::string, std::string>> params;              ///< every parameter's value at the base point
   std::vector<std::pair<std::string, std::vector<std::string>>> sweep;  ///< each swept axis, its values
   std::vector<std::pair<std::string, std::string>> sweep_spacing;       ///< each swept axis: list, step or factor
-  std::vector<std::pair<std::string, std::string>> measure;             ///< every [measure] setting in effect
-  std::vector<std::string> variants;                                    ///< run, the baseline first
+  std::vector<std::vector<std::string>> sweep_zip;  ///< each zipped group's axes, which move together (none: a product)
+  std::vector<std::pair<std::string, std::string>> measure;  ///< every [measure] setting in effect
+  std::vector<std::string> variants;                         ///< run, the baseline first
 };
 
 /// One job of an isolated run as it ran: a lab file, a part of its points (--devices), or in variant

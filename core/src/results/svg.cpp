@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <utility>
+
 #include "results/xml_text.hpp"
 
 namespace cudalab::host {
@@ -26,7 +28,8 @@ std::string dash_attribute(const std::string& dash) { return dash.empty() ? "" :
 
 }  // namespace
 
-svg_document::svg_document(double width, double height) : width_(width), height_(height) {}
+svg_document::svg_document(double width, double height, std::string id_prefix)
+    : width_(width), height_(height), id_prefix_(std::move(id_prefix)) {}
 
 void svg_document::line(double x1, double y1, double x2, double y2, const std::string& stroke, double width,
                         const std::string& dash) {
@@ -108,7 +111,7 @@ void svg_document::outline(double x, double y, double w, double h, const std::st
       x, y, w, h, stroke);
 }
 
-void svg_document::open_group(const std::string& id) { body_ << "<g id=\"" << xml_escape(id) << "\">\n"; }
+void svg_document::open_group(const std::string& id) { body_ << "<g id=\"" << xml_escape(id_prefix_ + id) << "\">\n"; }
 
 void svg_document::close_group() { body_ << "</g>\n"; }
 

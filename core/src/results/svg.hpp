@@ -18,7 +18,9 @@ enum class text_anchor { start, middle, end };
 /// An SVG document of a fixed size on a white background, in sans-serif 12 px.
 class svg_document {
  public:
-  svg_document(double width, double height);
+  /// `id_prefix` starts every group's id: "" for a file of its own, a prefix of its own for each of
+  /// several documents put inline in one HTML page (ids are unique in a page).
+  svg_document(double width, double height, std::string id_prefix = "");
 
   /// A line; `dash` is an SVG dash array ("4 3"), "" for solid.
   void line(double x1, double y1, double x2, double y2, const std::string& stroke, double width = 1,
@@ -46,6 +48,7 @@ class svg_document {
 
  private:
   double width_, height_;
+  std::string id_prefix_;
   std::ostringstream body_;
 };
 

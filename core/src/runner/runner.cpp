@@ -101,6 +101,7 @@ bool cuda_context_lost() {
 // and one that leaves the GPU unusable ends the run.
 void record_failure(plan_run& run, variant_result& r, const std::string& message, bool cuda, bool sticky) {
   r.status = result_status::error;
+  r.failure = cuda ? result_failure::cuda_error : result_failure::lab_error;
   r.error = message;
   if (cuda) run.summary.cuda_errors++;
   if (cuda_context_lost()) sticky = true;
@@ -131,13 +132,14 @@ bool recorded(plan_run& run, variant_result& r, F&& f) {
 void verify_after_timing(plan_run& run, variant_result& r, live_point& point, variant_index v, plugin_call call,
                          const student_code& student, std::uint64_t launches) {
   recorded(run, r, [&] {
-    verification after = point.verified_run(v, call, student);
-    if (after.passed) return;
+    checked_run after = point.verified_run(v, call, student);
+    if (after.verdict.passed) return;
     const std::string when = "failed after timing: the output was right on the first launch and wrong after " +
                              std::to_string(launches) + " timed launch" + (launches == 1 ? "" : "es");
-    after.note = when + (after.note.empty() ? "" : "; " + after.note);
-    r.verification = std::move(after);
+    after.verdict.note = when + (after.verdict.note.empty() ? "" : "; " + after.verdict.note);
+    r.verification = std::move(after.verdict);
     r.status = result_status::verify_failed;
+    r.failure = after.input_changed ? result_failure::input_changed : result_failure::wrong_after_timing;
   });
 }
 
@@ -186,6 +188,7 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
   plugin_call call{base.plugin, "", name, point_text(base)};
   if (student.slot && !student.code) {
     r.status = result_status::error;
+    r.failure = result_failure::submission_not_loaded;
     const std::string why =
         run.options.submissions ? run.options.submissions->why(spec.name, student.slot->name) : std::string();
     r.error = !why.empty()
@@ -203,11 +206,13 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
   }
   if (r.bytes.total() == 0) {  // planning refused a variant that moves nothing anywhere; here, only this point
     r.status = result_status::skipped;
+    r.failure = result_failure::nothing_to_measure;
     r.error = "nothing to measure at this point: " + call.text() + " gives 0 bytes to move";
     run.emit(std::move(r));
     return;
   }
   census_watch census;
+  bool input_changed = false;
   const bool ok = recorded(run, r, [&] {
     if (!student) {
       call.function = "trace";
@@ -216,11 +221,16 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
       r.model = model.stats();
       r.has_model = !r.model.empty();
     }
-    r.verification = point.verified_run(v, call, student, range_name({base.lab_file, base.point_index, name}),
-                                        pl.plan.measure.census ? &census : nullptr);
+    checked_run checked = point.verified_run(v, call, student, range_name({base.lab_file, base.point_index, name}),
+                                             pl.plan.measure.census ? &census : nullptr);
+    r.verification = std::move(checked.verdict);
+    input_changed = checked.input_changed;
   });
   if (pl.plan.measure.census) r.census = census.result();
-  if (ok && !r.verification.passed) r.status = result_status::verify_failed;
+  if (ok && !r.verification.passed) {
+    r.status = result_status::verify_failed;
+    r.failure = input_changed ? result_failure::input_changed : result_failure::wrong_output;
+  }
   bool stopped = false;
   if (ok && r.verification.passed && pl.plan.measure.timing) {
     std::uint64_t launches = 0;  // every launch of the timing loop: warm-up, calibration and samples

@@ -33,8 +33,8 @@ void live_point::retune(const params& p, plugin_call call) {
   call_plugin(call, [&] { point_->retune(p); });
 }
 
-verification live_point::verified_run(variant_index v, plugin_call call, const student_code& student,
-                                      const std::string& range, run_watch* watch) {
+checked_run live_point::verified_run(variant_index v, plugin_call call, const student_code& student,
+                                     const std::string& range, run_watch* watch) {
   session_.prepare_verified_run();
   const cudaStream_t stream = session_.context().stream;
   if (watch) watch->started(stream);
@@ -49,13 +49,16 @@ verification live_point::verified_run(variant_index v, plugin_call call, const s
   }
   if (watch) watch->finished(stream);
   call.function = "verify";
-  verification result = call_plugin(call, [&] { return point_->verify(v, session_.context()); });
+  checked_run result;
+  result.verdict = call_plugin(call, [&] { return point_->verify(v, session_.context()); });
   const std::vector<std::string> changed = session_.changed_inputs();
   if (!changed.empty()) {
-    result.passed = false;
+    result.input_changed = true;
+    result.verdict.passed = false;
     std::string list;
     for (const std::string& c : changed) list += (list.empty() ? "" : ", ") + c;
-    result.note = "the variant changed a registered input: " + list + (result.note.empty() ? "" : "; " + result.note);
+    result.verdict.note = "the variant changed a registered input: " + list +
+                          (result.verdict.note.empty() ? "" : "; " + result.verdict.note);
   }
   return result;
 }

@@ -31,6 +31,13 @@ class run_watch {
 };
 
 /// A point set up by a lab: destroying it is the lab's teardown, and ends its registrations.
+/// What a verified run came to: the lab's verdict (with the changed inputs folded in: such a run fails,
+/// its note naming them) and, as data, whether it changed a registered input.
+struct checked_run {
+  verification verdict;
+  bool input_changed = false;
+};
+
 class live_point {
  public:
   /// Calls l.setup(p, session) and checks what it made: a point, at least one registered output (or
@@ -48,8 +55,8 @@ class live_point {
   /// names the variant for messages. The run and the wait for it, and nothing else (no preparation,
   /// no check), are inside an NVTX range named `range` ("": none; nvtx_range.hpp). `watch`, when
   /// given, is told when the run starts and finishes.
-  verification verified_run(variant_index v, plugin_call call, const student_code& student = {},
-                            const std::string& range = {}, run_watch* watch = nullptr);
+  checked_run verified_run(variant_index v, plugin_call call, const student_code& student = {},
+                           const std::string& range = {}, run_watch* watch = nullptr);
 
   /// Moves the point to `p`, which differs from its parameters only in tuning parameters
   /// (lab_point::retune). Throws lab_call_error naming `call` (its function becomes "retune").

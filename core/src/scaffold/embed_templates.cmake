@@ -2,7 +2,8 @@
 # lab_template()). Run by core/CMakeLists.txt at configure time; editing a template re-runs it.
 # cudalab_embed_lab_template(<template-dir> <output.cpp>)
 function(cudalab_embed_lab_template dir output)
-  set(files CMakeLists.txt README.md lab.toml lab_kernels.cuh lab.hpp lab.cu lab_plugin.cpp lab_test.cpp)
+  set(files CMakeLists.txt README.md lab.toml lab_kernels.cuh lab.hpp lab.cu lab_trace.cpp lab_plugin.cpp
+            lab_trace_test.cpp lab_gpu_test.cpp)
   set(body "")
   foreach(f IN LISTS files)
     file(READ ${dir}/${f} text)

@@ -27,10 +27,6 @@ void check(nvrtcResult r, const char* what) {
 
 }  // namespace
 
-std::string compile_diagnostic::text() const {
-  return file + (line > 0 ? ":" + std::to_string(line) : "") + ": " + severity + ": " + message;
-}
-
 std::vector<compile_diagnostic> denied_includes(const std::string& source, const std::string& file_name,
                                                 const std::vector<std::string>& deny) {
   static const std::regex include(R"(^\s*#\s*include\s*[<"]([^>"]+)[>"])");
@@ -43,7 +39,7 @@ std::vector<compile_diagnostic> denied_includes(const std::string& source, const
     const std::string header = m[1];
     for (const std::string& pattern : deny) {
       if (::fnmatch(pattern.c_str(), header.c_str(), 0) != 0) continue;
-      found.push_back({file_name, line, "denied",
+      found.push_back({file_name, line, diagnostic_severity::denied,
                        "#include <" + header + ">: the assignment does not allow headers matching " + pattern});
       break;
     }
@@ -60,9 +56,9 @@ std::vector<compile_diagnostic> parse_nvrtc_log(const std::string& log) {
   while (std::getline(lines, text)) {
     std::smatch m;
     if (std::regex_match(text, m, with_line))
-      found.push_back({m[1], std::stoi(m[2]), m[3], m[4]});
+      found.push_back({m[1], std::stoi(m[2]), *parse_severity(m[3]), m[4]});
     else if (std::regex_match(text, m, without_line))
-      found.push_back({m[1], 0, m[2], m[3]});
+      found.push_back({m[1], 0, *parse_severity(m[2]), m[3]});
   }
   return found;
 }
@@ -91,12 +87,12 @@ kernel_compile_result compile_kernel(const kernel_compile_request& request) {
 
   if (compiled == NVRTC_ERROR_INVALID_OPTION) {
     result.diagnostics.push_back(
-        {request.file_name, 0, "error", "NVRTC refused an option of the build: " + result.log});
+        {request.file_name, 0, diagnostic_severity::error, "NVRTC refused an option of the build: " + result.log});
     return result;
   }
   if (compiled != NVRTC_SUCCESS) {
     if (result.diagnostics.empty())
-      result.diagnostics.push_back({request.file_name, 0, "error", nvrtcGetErrorString(compiled)});
+      result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::error, nvrtcGetErrorString(compiled)});
     return result;
   }
   std::size_t size = 0;

@@ -6,18 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "slots/compile_diagnostic.hpp"
+
 namespace cudalab::host {
-
-/// One message of the compiler (or of the header policy) about a line of the student's file.
-struct compile_diagnostic {
-  std::string file;      ///< the file it is about, as the student named it ("transpose.cu")
-  int line = 0;          ///< 1-based; 0 when the compiler named none
-  std::string severity;  ///< "error", "warning", "catastrophic error" or "denied"
-  std::string message;   ///< what the compiler said, on one line
-
-  /// "transpose.cu:12: error: identifier "x" is undefined"
-  std::string text() const;
-};
 
 /// What to compile and how.
 struct kernel_compile_request {

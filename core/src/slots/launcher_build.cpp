@@ -92,7 +92,7 @@ std::vector<compile_diagnostic> parse_nvcc_output(const std::string& output) {
   std::string text;
   while (std::getline(lines, text)) {
     std::smatch m;
-    if (std::regex_match(text, m, gcc_style)) found.push_back({m[1], std::stoi(m[2]), m[3], m[4]});
+    if (std::regex_match(text, m, gcc_style)) found.push_back({m[1], std::stoi(m[2]), *parse_severity(m[3]), m[4]});
   }
   return found;
 }
@@ -115,7 +115,7 @@ launcher_build_result build_launcher(const launcher_build_request& request) {
   try {  // a regular file of bounded size: a FIFO or /dev/zero handed in as a submission is refused
     source = read_text(request.source_path, "submission");
   } catch (const lab_file_error& e) {
-    result.diagnostics.push_back({request.file_name, 0, "error", e.what()});
+    result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::error, e.what()});
     return result;
   }
   result.diagnostics = denied_includes(source, request.file_name, request.deny_headers);
@@ -132,14 +132,15 @@ launcher_build_result build_launcher(const launcher_build_request& request) {
   if (!listed.ok) {
     result.output = listed.output;
     result.diagnostics = as_student_named(parse_nvcc_output(listed.output), request);
-    if (result.diagnostics.empty()) result.diagnostics.push_back({request.file_name, 0, "error", listed.output});
+    if (result.diagnostics.empty())
+      result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::error, listed.output});
     return result;
   }
   result.headers = make_rule_prerequisites(listed.output);
   for (const std::string& header : result.headers)
     for (const std::string& pattern : request.deny_headers)
       if (header_matches(header, pattern)) {
-        result.diagnostics.push_back({request.file_name, 0, "denied",
+        result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::denied,
                                       "it includes " + header + " (through another header), which matches " + pattern});
         break;
       }
@@ -152,7 +153,8 @@ launcher_build_result build_launcher(const launcher_build_request& request) {
   result.output = built.output;
   result.diagnostics = as_student_named(parse_nvcc_output(built.output), request);
   if (!built.ok) {
-    if (result.diagnostics.empty()) result.diagnostics.push_back({request.file_name, 0, "error", built.output});
+    if (result.diagnostics.empty())
+      result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::error, built.output});
     return result;
   }
   // 3. What it needs at load time.
@@ -162,11 +164,11 @@ launcher_build_result build_launcher(const launcher_build_request& request) {
     for (const char* p : always_allowed) allowed = allowed || ::fnmatch(p, lib.c_str(), 0) == 0;
     for (const std::string& p : request.allow_libraries) allowed = allowed || ::fnmatch(p.c_str(), lib.c_str(), 0) == 0;
     if (!allowed)
-      result.diagnostics.push_back(
-          {request.file_name, 0, "denied", "it needs the library " + lib + ", which the assignment does not allow"});
+      result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::denied,
+                                    "it needs the library " + lib + ", which the assignment does not allow"});
   }
   result.ok = std::none_of(result.diagnostics.begin(), result.diagnostics.end(),
-                           [](const compile_diagnostic& d) { return d.severity != "warning"; });
+                           [](const compile_diagnostic& d) { return d.fails_build(); });
   return result;
 }
 

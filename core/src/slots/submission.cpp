@@ -38,7 +38,7 @@ namespace {
 compile_diagnostic missing_entry(const slot_spec& slot) {
   const std::string how =
       slot.kind == slot_kind::kernel ? "extern \"C\" __global__ void " : "extern \"C\" cudaError_t ";
-  return {slot.file_name, 0, "error",
+  return {slot.file_name, 0, diagnostic_severity::error,
           "it defines no function '" + slot.entry + "': the slot calls " + how + slot.entry +
               "(...), as the starter declares it"};
 }
@@ -50,7 +50,7 @@ built_submission build_kernel(const slot_spec& slot, const std::string& source_p
   try {  // a regular file of bounded size, like a lab file
     request.source = read_text(source_path, "submission");
   } catch (const lab_file_error& e) {
-    out.diagnostics.push_back({slot.file_name, 0, "error", e.what()});
+    out.diagnostics.push_back({slot.file_name, 0, diagnostic_severity::error, e.what()});
     return out;
   }
   request.file_name = slot.file_name;

@@ -7,8 +7,8 @@
 
 #include "cudalab/testing.hpp"
 #include "device/gpu_probe.hpp"
-#include "labfile/lab_file.hpp"
 #include "labfile/spec_lookup.hpp"
+#include "labfile/values.hpp"
 #include "model/access_model.hpp"
 #include "model/model_device.hpp"
 #include "plugin/loader.hpp"
@@ -138,7 +138,7 @@ std::vector<outcome> lab_under_test::verify_retuned(const params& from, const pa
   }
   for (outcome& o : out) {
     try {
-      o.result = live->verified_run(variant(o.variant), plugin_call{s.name, "", o.variant, point});
+      o.result = live->verified_run(variant(o.variant), plugin_call{s.name, "", o.variant, point}).verdict;
       o.passed = o.result.passed;
     } catch (const std::exception& e) {
       o.error = e.what();
@@ -187,45 +187,6 @@ std::string failures(const std::vector<outcome>& outcomes) {
     text += line + "\n";
   }
   return text;
-}
-
-void checks::expect(bool ok, const std::string& what) {
-  if (ok) return;
-  ++failed_;
-  fmt::print(stderr, "FAILED: {}\n", what);
-}
-
-void checks::expect_passed(const std::vector<outcome>& outcomes) {
-  const std::string text = failures(outcomes);
-  if (text.empty()) return;
-  ++failed_;
-  fmt::print(stderr, "FAILED verification:\n{}", text);
-}
-
-int lab_test_main(int argc, char** argv, const std::function<void(checks&)>& model,
-                  const std::function<void(checks&)>& gpu) {
-  const std::string part = argc > 1 ? argv[1] : "";
-  if (part != "model" && part != "gpu") {
-    fmt::print(stderr, "usage: {} model|gpu\n", argc > 0 ? argv[0] : "lab_test");
-    return 2;
-  }
-  checks c;
-  try {
-    if (part == "model") {
-      model(c);
-    } else {
-      std::string why;
-      if (!gpu_available(&why)) {
-        fmt::print("skipped: no usable GPU ({})\n", why);
-        return exit_skipped;
-      }
-      gpu(c);
-    }
-  } catch (const std::exception& e) {
-    c.expect(false, std::string("an exception: ") + e.what());
-  }
-  fmt::print("{}: {}\n", part, c.failed() == 0 ? "all checks passed" : std::to_string(c.failed()) + " failed");
-  return c.exit_code();
 }
 
 }  // namespace cudalab::testing

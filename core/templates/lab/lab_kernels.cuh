@@ -13,6 +13,9 @@ namespace @LAB@ {
 /// launcher picks the kernel instance from the same list.
 using unrolls = cudalab::choices<1, 2, 4>;
 
+/// Floats in one 16-byte vector (a float4).
+inline constexpr unsigned floats_per_vector = 4;
+
 /// The element (or vector) thread `thread` of block `block` starts at.
 CUDALAB_HD std::uint64_t first_item(std::uint64_t block, std::uint64_t block_dim, std::uint64_t thread) {
   return block * block_dim + thread;
@@ -32,7 +35,7 @@ __global__ void scale_kernel(const float* __restrict__ d_in, float* __restrict__
 template <int Unroll>
 __global__ void scale_vec4_kernel(const float* __restrict__ d_in, float* __restrict__ d_out, std::uint64_t n,
                                   float factor) {
-  const std::uint64_t vectors = n / 4;
+  const std::uint64_t vectors = n / floats_per_vector;
   const float4* in = reinterpret_cast<const float4*>(d_in);
   float4* out = reinterpret_cast<float4*>(d_out);
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
@@ -46,7 +49,7 @@ __global__ void scale_vec4_kernel(const float* __restrict__ d_in, float* __restr
       if (base + u * stride < vectors)
         out[base + u * stride] = make_float4(factor * v[u].x, factor * v[u].y, factor * v[u].z, factor * v[u].w);
   }
-  const std::uint64_t tail = vectors * 4 + threadIdx.x;
+  const std::uint64_t tail = vectors * floats_per_vector + threadIdx.x;
   if (blockIdx.x == 0 && tail < n) d_out[tail] = factor * d_in[tail];
 }
 #endif  // __CUDACC__

@@ -1,40 +1,22 @@
 // The @LAB@ lab: scaling a float array, one float per thread against 16-byte vectors in a grid-stride loop.
 #include <algorithm>
+#include <memory>
 
 #include "@LAB@.hpp"
-#include "@LAB@_kernels.cuh"
 #include "cudalab/lab.hpp"
 #include "cudalab/plugin.hpp"
-#include "cudalab/trace_loops.hpp"
 #include "cudalab/variant_table.hpp"
 
 namespace @LAB@ {
 
 namespace {
 
-/// What a variant does: which kernel it launches.
-enum class kernel { one_per_thread, vectors };
-
 const cudalab::variant_table<kernel> variants = {
     {"scale", "one float per thread: 4 sectors per warp request (the baseline)", kernel::one_per_thread},
     {"scale_vec4", "16-byte vectors in a grid-stride loop, `unroll` loads in flight per thread", kernel::vectors},
 };
 
-/// The parameters of one point, read once.
-struct settings {
-  std::uint64_t n;
-  float factor;
-  int block;
-  int unroll;
-  explicit settings(const cudalab::params& p)
-      : n(static_cast<std::uint64_t>(p.integer("n"))),
-        factor(static_cast<float>(p.real("factor"))),
-        block(static_cast<int>(p.integer("block"))),
-        unroll(static_cast<int>(p.integer("unroll"))) {}
-};
-
-/// One sweep point: the input and the output, on the GPU. Its destructor frees them. Only `n` shapes
-/// the data: factor, block and unroll are tuning parameters, which retune() takes without a new setup.
+/// One sweep point: the input and the output, on the GPU. Its destructor frees them.
 class scale_point final : public cudalab::lab_point {
  public:
   scale_point(const settings& s, cudalab::session& session)
@@ -47,13 +29,14 @@ class scale_point final : public cudalab::lab_point {
   }
 
   void retune(const cudalab::params& p) override {
-    s_ = settings(p);
+    s_ = parameters.read(p);
     size_grid();
   }
 
   void run(cudalab::variant_index v, cudaStream_t stream) override {
     switch (variants[v]) {
-      case kernel::one_per_thread: return launch_scale(d_in_.data(), d_out_.data(), s_.n, s_.factor, s_.block, stream);
+      case kernel::one_per_thread:
+        return launch_scale(d_in_.data(), d_out_.data(), s_.n, s_.factor, s_.block, stream);
       case kernel::vectors:
         return launch_scale_vec4(d_in_.data(), d_out_.data(), s_.n, s_.factor, s_.unroll, vec4_blocks_, s_.block,
                                  stream);
@@ -69,7 +52,7 @@ class scale_point final : public cudalab::lab_point {
   /// One wave of blocks for the grid-stride kernel: as many as the GPU keeps resident at once.
   void size_grid() {
     const std::uint64_t resident = std::uint64_t(sm_count_) * std::max(1, max_threads_per_sm_ / s_.block);
-    const std::uint64_t needed = (s_.n / 4 + s_.block - 1) / s_.block;
+    const std::uint64_t needed = (s_.n / floats_per_vector + s_.block - 1) / s_.block;
     vec4_blocks_ = static_cast<int>(std::clamp<std::uint64_t>(needed, 1, std::max<std::uint64_t>(resident, 1)));
   }
 
@@ -91,69 +74,29 @@ class @LAB@_lab final : public cudalab::lab {
         "Computes out[i] = factor * in[i]. The baseline gives each thread one float; scale_vec4 moves 16-byte "
         "vectors through a grid-stride loop with `unroll` loads in flight per thread. Both read and write every "
         "byte once, so the difference is in how many memory instructions carry them.";
-    s.params = {
-        cudalab::param_spec::integer("n", std::int64_t(1) << 26, 1, std::int64_t(1) << 31, "elements",
-                                     "floats in the input and in the output"),
-        // Tuning parameters: a sweep over them reuses the point's input (retune()).
-        cudalab::param_spec::real("factor", 2.5, -1e6, 1e6, "", "what every element is multiplied by").tunes(),
-        cudalab::param_spec::integer("block", 256, 32, 1024, "threads", "threads per block, whole warps")
-            .multiple(32)
-            .tunes(),
-        cudalab::param_spec::integer("unroll", 1, 1, 4, "vectors", "vectors in flight per thread in scale_vec4")
-            .only(unrolls::values())
-            .tunes(),
-    };
+    s.params = parameters.specs();
     s.variants = variants.specs();
     s.baseline = "scale";
     return s;
   }
 
   cudalab::requirements requirements_of(const cudalab::params& p) const override {
-    const std::uint64_t bytes = static_cast<std::uint64_t>(p.integer("n")) * sizeof(float);
+    const std::uint64_t bytes = parameters.read(p).n * sizeof(float);
     return {2 * bytes, 0, 0};  // device: input, output; nothing on the host
   }
 
   cudalab::traffic traffic_of(const cudalab::params& p, cudalab::variant_index) const override {
-    const std::uint64_t bytes = static_cast<std::uint64_t>(p.integer("n")) * sizeof(float);
+    const std::uint64_t bytes = parameters.read(p).n * sizeof(float);
     return {bytes, bytes, cudalab::memory_path::device};  // every float read once and written once
   }
 
   void trace(const cudalab::params& p, cudalab::variant_index v, const cudalab::lab_context&,
              cudalab::trace_sink& sink) const override {
-    using cudalab::access_kind;
-    using cudalab::memory_space;
-    const settings s(p);
-    if (variants[v] == kernel::one_per_thread) {
-      // Block 0 stands for every block but the last, which holds the tail.
-      const std::uint64_t block = static_cast<std::uint64_t>(s.block);
-      sink.trace_blocks((s.n + block - 1) / block, [&](std::uint64_t b) {
-        for (std::uint64_t w = 0; w < block / 32; ++w) {
-          auto address = [&](unsigned lane) -> long long {
-            const std::uint64_t i = first_item(b, block, w * 32 + lane);
-            return i < s.n ? static_cast<long long>(i * sizeof(float)) : -1;
-          };
-          sink.warp(memory_space::global, access_kind::load, 4, address);
-          sink.warp(memory_space::global, access_kind::store, 4, address);
-        }
-      });
-      return;
-    }
-    // The grid-stride loop: whatever the grid and unroll, its warp steps are the aligned runs of 32 vectors.
-    cudalab::trace_warp_steps(sink, s.n / 4, [&](std::uint64_t first, unsigned lanes) {
-      auto address = [&](unsigned lane) -> long long { return lane < lanes ? static_cast<long long>((first + lane) * 16) : -1; };
-      sink.warp(memory_space::global, access_kind::load, 16, address);
-      sink.warp(memory_space::global, access_kind::store, 16, address);
-    });
-    auto tail = [&](unsigned lane) -> long long {
-      const std::uint64_t i = s.n / 4 * 4 + lane;
-      return i < s.n ? static_cast<long long>(i * sizeof(float)) : -1;
-    };
-    sink.warp(memory_space::global, access_kind::load, 4, tail);
-    sink.warp(memory_space::global, access_kind::store, 4, tail);
+    trace_kernel(variants[v], parameters.read(p), sink);
   }
 
   std::unique_ptr<cudalab::lab_point> setup(const cudalab::params& p, cudalab::session& s) const override {
-    return std::make_unique<scale_point>(settings(p), s);
+    return std::make_unique<scale_point>(parameters.read(p), s);
   }
 };
 

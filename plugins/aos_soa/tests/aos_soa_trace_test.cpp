@@ -76,7 +76,7 @@ TEST(AosSoaSpec, OnlyFieldAndBlockAreTuningParameters) {
 
 /// The point's settings at `overrides`.
 aos_soa::settings settings_at(const std::map<std::string, param_value>& overrides) {
-  return aos_soa::settings(with(overrides));
+  return aos_soa::parameters.read(with(overrides));
 }
 
 /// Shapes worth checking the word layout at: every float width and the mixed record.

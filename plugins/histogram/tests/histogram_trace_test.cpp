@@ -14,7 +14,6 @@
 
 #include "../histogram.hpp"
 #include "../histogram_kernels.cuh"
-#include "../histogram_trace.hpp"
 #include "cudalab/testing.hpp"
 
 namespace {
@@ -64,7 +63,7 @@ TEST(HistogramSpec, RejectsBadParameters) {
   for (std::int64_t block : {32, 96, 1024}) EXPECT_NO_THROW(with({{"block", block}})) << block;
   for (double f : {-0.1, 1.5}) EXPECT_THROW(with({{"hot_fraction", f}}), std::invalid_argument) << f;
   EXPECT_THROW(with({{"distribution", std::string("zipf")}}), std::invalid_argument);
-  EXPECT_THROW(histogram::distribution_named("zipf"), std::invalid_argument);
+  EXPECT_THROW(histogram::distributions.value_of("zipf"), std::invalid_argument);
 }
 
 TEST(HistogramSpec, OnlyBlockTunes) {
@@ -84,7 +83,7 @@ TEST(HistogramSpec, TrafficAndMemory) {
 }
 
 histogram::input_values input_of(const params& p, std::uint64_t seed = predict_seed) {
-  return histogram::settings(p).values(seed);
+  return histogram::parameters.read(p).values(seed);
 }
 
 TEST(HistogramInput, EveryValueIsABinAndEachDistributionHasItsShape) {

@@ -1,4 +1,5 @@
-// The transpose plugin on the CPU: its parameter checks, its tile index math, and the access model's predictions.
+// The transpose plugin on the CPU: its parameter checks, its tile index math, and the access model's predictions,
+// which trace one block of each class of tiles and must equal tracing every block.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -7,7 +8,9 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "../transpose.hpp"
 #include "../transpose_kernels.cuh"
 #include "cudalab/testing.hpp"
 
@@ -259,6 +262,49 @@ TEST(TransposeTrace, EveryElementIsMovedOnceAtOddShapes) {
       }
     }
   }
+}
+
+/// Every launch shape the variants use: each kernel at its strips, at every thread-row count it takes.
+std::vector<transpose::launch_shape> launch_shapes(unsigned rows, unsigned cols) {
+  using namespace transpose;
+  std::vector<launch_shape> out;
+  for (kernel k : {kernel::copy_tile, kernel::copy_shared, kernel::naive_row, kernel::naive_col, kernel::tile,
+                   kernel::padded, kernel::swizzled, kernel::diagonal, kernel::hinted})
+    for (unsigned strip : {1u, tuned_strip})
+      for (std::int64_t block_rows : block_rows_choices::values())
+        out.push_back({k, rows, cols, static_cast<unsigned>(block_rows), strip});
+  return out;
+}
+
+TEST(TransposeTrace, TracingOneBlockPerClassEqualsTracingEveryBlockAtOddShapes) {
+  // The brute-force check of trace_tiles: partial tiles at the right and bottom edges, rows that start
+  // anywhere in a line (odd widths), single rows and columns, a strip taller than the matrix.
+  for (auto [r, c] : {std::pair{1u, 1u}, {33u, 65u}, {65u, 33u}, {1000u, 3u}, {3u, 1000u}, {97u, 130u}, {257u, 511u}})
+    for (const transpose::launch_shape& launch : launch_shapes(r, c)) {
+      SCOPED_TRACE("kernel " + std::to_string(int(launch.k)) + " at " + std::to_string(r) + "x" + std::to_string(c) +
+                   ", strip " + std::to_string(launch.strip) + ", block_rows " + std::to_string(launch.block_rows));
+      const auto every = cudalab::testing::predict_every_block(
+          transpose::tiles_of(launch),
+          [&](cudalab::trace_sink& sink, const cudalab::tile_block& b) { transpose::trace_block(launch, b, sink); });
+      const auto by_class =
+          cudalab::testing::predict_trace([&](cudalab::trace_sink& sink) { transpose::trace_launch(launch, sink); });
+      EXPECT_EQ(cudalab::testing::difference(every, by_class), "");
+    }
+}
+
+TEST(TransposeTrace, ThePluginTracesTheLaunchOfItsVariant) {
+  // padded_rows: the padded kernel on strips of two tiles at the block_rows parameter; tile: 32 thread rows.
+  const cudalab::params p =
+      with({{"rows", std::int64_t(97)}, {"cols", std::int64_t(130)}, {"block_rows", std::int64_t(4)}});
+  const auto launched = [](transpose::launch_shape launch) {
+    return cudalab::testing::predict_trace([&](cudalab::trace_sink& sink) { transpose::trace_launch(launch, sink); });
+  };
+  EXPECT_EQ(cudalab::testing::difference(launched({transpose::kernel::padded, 97, 130, 4, transpose::tuned_strip}),
+                                         predict("padded_rows", p)),
+            "");
+  EXPECT_EQ(cudalab::testing::difference(launched({transpose::kernel::tile, 97, 130, transpose::tile_dim, 1}),
+                                         predict("tile", p)),
+            "");
 }
 
 }  // namespace

@@ -56,7 +56,7 @@ grade_report sample_report() {
   r.student = {std::string(64, 'b'), "swift-otter"};
   r.submission.sha256 = std::string(64, 'c');
   r.submission.files = {"reduce.cu"};
-  r.submission.build = {true, "nvcc 12.6 for sm_90 -lineinfo", "", 3.25};
+  r.submission.build = {true, "nvcc 12.6 for sm_90 -lineinfo", {}, 3.25};
   device_info d;
   d.name = "NVIDIA H100 80GB HBM3";
   d.cc_major = 9;
@@ -105,8 +105,10 @@ grade_report sample_report() {
 
 grade_report build_failure_report() {
   grade_report r = sample_report();
-  r.submission.build = {false, "nvcc 12.6 for sm_90 -lineinfo",
-                        "reduce.cu:42:7: error: expected ';' after expression\nreduce.cu:50:1: error: expected '}'\n",
+  r.submission.build = {false,
+                        "nvcc 12.6 for sm_90 -lineinfo",
+                        {{"reduce.cu", 42, diagnostic_severity::error, "expected ';' after expression"},
+                         {"reduce.cu", 50, diagnostic_severity::error, "expected '}'"}},
                         1.5};
   r.device.reset();
   r.measured.reset();
@@ -202,6 +204,7 @@ TEST(LmsOutputs, NoRenderShowsStaffTextOrHiddenParameters) {
     expect_no_staff_text(prairielearn_results(r), "prairielearn");
     expect_no_staff_text(junit_xml(r), "junit");
     expect_no_staff_text(feedback_markdown(r), "feedback.md");
+    expect_no_staff_text(feedback_html(r), "feedback.html");
   }
 }
 
@@ -214,6 +217,68 @@ TEST(LmsOutputs, GoldenFiles) {
   const grade_report failed = build_failure_report();
   testing::expect_golden_file(golden_dir / "prairielearn_build_failed.json", prairielearn_results(failed));
   testing::expect_golden_file(golden_dir / "feedback_build_failed.md", feedback_markdown(failed));
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(GradeReport, ThresholdsAndTheStudentsLinesRoundTripAndHiddenThresholdsStayStaffOnly) {
+  grade_report r = sample_report();
+  r.tests[4].metric->points_between = std::make_pair(30.0, 70.0);
+  r.submission.build.lines = {{42, "  x = y;"}};
+  grade_test hidden_perf = r.tests[4];
+  hidden_perf.id = hidden_perf.name = "hidden-perf";
+  hidden_perf.visibility = test_visibility::hidden;
+  r.tests.push_back(hidden_perf);
+  const grade_report back = parse_grade_report(grade_report_json(r));
+  EXPECT_EQ(grade_report_json(back), grade_report_json(r));
+  ASSERT_TRUE(back.tests[4].metric->points_between);
+  EXPECT_DOUBLE_EQ(back.tests[4].metric->points_between->second, 70);
+  ASSERT_EQ(back.submission.build.lines.size(), 1u);
+  EXPECT_EQ(back.submission.build.lines[0].text, "  x = y;");
+  const grade_report s = student_copy(r);
+  EXPECT_TRUE(s.tests[4].metric->points_between);       // a visible test's thresholds are the student's to see
+  EXPECT_FALSE(s.tests.back().metric->points_between);  // a hidden one's are not
+  // Reports written before either field read as before.
+  EXPECT_EQ(grade_report_json(sample_report()).find("points_between"), std::string::npos);
+  EXPECT_EQ(grade_report_json(sample_report()).find("\"lines\""), std::string::npos);
+}
+
+TEST(LmsOutputs, FeedbackHtmlShowsEachTestTheThresholdsAndTheStudentsLinesAsText) {
+  grade_report r = sample_report();
+  r.tests[4].metric->points_between = std::make_pair(30.0, 70.0);
+  r.submission.files = {"<img src=x onerror=alert(1)>.cu"};
+  const std::string html = feedback_html(r);
+  expect_no_staff_text(html, "feedback.html");
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(html.find("<img src=x"), std::string::npos);
+  EXPECT_NE(html.find("<code>&lt;img src=x onerror=alert(1)&gt;.cu</code>"), std::string::npos);
+  // The tests' table, a row each, and a section each saying what it checked and why it came out so.
+  EXPECT_NE(html.find("<table id=\"tests\" class=\"sortable\">"), std::string::npos);
+  EXPECT_EQ(count(html, "<tbody"), r.tests.size());
+  EXPECT_EQ(count(html, "<section class=\"test\""), r.tests.size());
+  EXPECT_NE(html.find("What it checked:</span> a correctness test, at n = [7, 4099]"), std::string::npos);
+  EXPECT_NE(html.find("a hidden test, graded by the course: its inputs are not shown"), std::string::npos);
+  EXPECT_NE(html.find("expected 17 &lt;see&gt; &amp; &quot;quotes&quot;"), std::string::npos);  // its feedback, as text
+  // The performance test's median against its thresholds, drawn.
+  EXPECT_NE(html.find("<g id=\"perf5-thresholds\">"), std::string::npos);
+  EXPECT_NE(html.find(">0 points at 30<"), std::string::npos);
+  EXPECT_NE(html.find(">all points at 70<"), std::string::npos);
+  EXPECT_NE(html.find("your median: 73.4"), std::string::npos);
+  EXPECT_NE(html.find("<strong>roofline</strong> <span class=\"bad\">(blocking)</span>"), std::string::npos);
+  // A build that fails: its messages, each with the student's line it names.
+  grade_report failed = build_failure_report();
+  failed.submission.build.lines = {{42, "  total += <x>;"}};
+  const std::string build = feedback_html(failed);
+  expect_no_staff_text(build, "feedback.html of a failed build");
+  EXPECT_NE(build.find("reduce.cu:42: error: expected &#39;;&#39; after expression\n<span class=\"muted\">    42 | "
+                       "</span><mark>  total += &lt;x&gt;;</mark>\nreduce.cu:50: error"),
+            std::string::npos)
+      << build;
+  EXPECT_NE(build.find("The submission does not build"), std::string::npos);
 }
 
 // The fields and words of gradescope/autograder_samples docs/specs.md and docs/leaderboards.md.
@@ -277,7 +342,7 @@ TEST(LmsOutputs, GradescopeBuildFailureIsAVisibleFailedTest) {
   EXPECT_EQ(build.at("name"), "Build");
   EXPECT_EQ(build.at("status"), "failed");
   EXPECT_EQ(build.at("visibility"), "visible");
-  EXPECT_NE(build.at("output").get<std::string>().find("reduce.cu:42:7: error"), std::string::npos);
+  EXPECT_NE(build.at("output").get<std::string>().find("reduce.cu:42: error"), std::string::npos);
   EXPECT_DOUBLE_EQ(j.at("score").get<double>(), 0);
 }
 
@@ -311,7 +376,7 @@ TEST(LmsOutputs, PrairieLearnBuildFailureIsNotGradable) {
   EXPECT_EQ(j.at("gradable"), false);
   EXPECT_FALSE(j.contains("score"));
   ASSERT_EQ(j.at("format_errors").size(), 2u);
-  EXPECT_EQ(j.at("format_errors")[0], "reduce.cu:42:7: error: expected ';' after expression");
+  EXPECT_EQ(j.at("format_errors")[0], "reduce.cu:42: error: expected ';' after expression");
 }
 
 TEST(LmsOutputs, PrairieLearnStaysUnderOneMegabyte) {
@@ -326,7 +391,7 @@ TEST(LmsOutputs, PrairieLearnStaysUnderOneMegabyte) {
   EXPECT_LT(text.size(), prairielearn_max_bytes);
   const json j = json::parse(text);
   EXPECT_DOUBLE_EQ(j.at("score").get<double>(), 0.4);  // the score survives the cuts
-  r.submission.build = {false, "nvcc", std::string(3'000'000, 'e'), 1};
+  r.submission.build = {false, "nvcc", {{"reduce.cu", 1, diagnostic_severity::error, std::string(3'000'000, 'e')}}, 1};
   EXPECT_LT(prairielearn_results(r).size(), prairielearn_max_bytes);
 }
 
@@ -377,9 +442,9 @@ TEST(LmsOutputs, JunitXmlIsWellFormedForXmllint) {
   if (std::string(xmllint).empty()) GTEST_SKIP() << "xmllint not found when cudalab was configured";
   grade_report r = sample_report();
   r.tests[1].message = "control \x01\x1b[31m and bad UTF-8 \xff\xfe and <tags> & \"quotes\" ]]>";
-  r.submission.build.log_tail =
-      "a\x02"
-      "b";
+  r.submission.build.diagnostics = {{"student.cu", 3, diagnostic_severity::error,
+                                     "a\x02"
+                                     "b"}};
   const fs::path file = fs::temp_directory_path() / ("cudalab_junit_" + std::to_string(::getpid()) + ".xml");
   std::ofstream(file) << junit_xml(r);
   const int code = std::system((std::string(xmllint) + " --noout " + file.string()).c_str());
@@ -395,6 +460,24 @@ TEST(LmsOutputs, FeedbackHoldsTheScoreTable) {
             std::string::npos);
   EXPECT_NE(md.find("| roof | performance | 0 / 40 | HELD for review: "), std::string::npos);
   EXPECT_NE(md.find("95% CI 72.1-74.6, 3 rounds"), std::string::npos);
+}
+
+// Outcomes as data (review 2026-11-26-aesthetics F1): a build is denied when a diagnostic's severity says so,
+// whatever the words of any message; the diagnostics, typed, come back from grade.json.
+TEST(GradeReport, aesthetics_f1_a_denied_build_is_known_by_severity_and_round_trips) {
+  grade_report r = sample_report();
+  r.submission.build.ok = false;
+  r.submission.build.diagnostics = {{"reduce.cu", 3, diagnostic_severity::error, "x: denied: y"}};
+  EXPECT_FALSE(r.submission.build.denied());
+  r.submission.build.diagnostics.push_back({"reduce.cu", 2, diagnostic_severity::denied, "#include <cub/cub.cuh>"});
+  EXPECT_TRUE(r.submission.build.denied());
+  const grade_report back = parse_grade_report(grade_report_json(r));
+  ASSERT_EQ(back.submission.build.diagnostics.size(), 2u);
+  EXPECT_EQ(back.submission.build.diagnostics[1].severity, diagnostic_severity::denied);
+  EXPECT_EQ(back.submission.build.diagnostics[1].line, 2);
+  EXPECT_TRUE(back.submission.build.denied());
+  EXPECT_EQ(back.submission.build.log(),
+            "reduce.cu:3: error: x: denied: y\nreduce.cu:2: denied: #include <cub/cub.cuh>\n");
 }
 
 }  // namespace

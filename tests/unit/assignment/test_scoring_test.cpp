@@ -84,6 +84,43 @@ TEST_F(perf_fixture, WrongAfterTimingCostsThePoints) {
   EXPECT_NE(outcome.details[0].find("after timing"), std::string::npos);
 }
 
+// Outcomes as data (review 2026-11-26-aesthetics F1): what a result's failure is decides, never the words
+// of its message - a timeout worded otherwise is still a timeout, and a message that happens to say
+// "timed out after" is not one.
+TEST_F(perf_fixture, aesthetics_f1_a_timeout_is_known_by_its_failure_not_its_words) {
+  variant_result hung = timed(90);
+  hung.status = result_status::error;
+  hung.failure = result_failure::timed_out;
+  hung.error = "the watchdog stopped it";
+  score_performance(outcome, {{hung}}, context, passed, file);
+  EXPECT_EQ(outcome.status, grade_status::timed_out);
+  EXPECT_EQ(outcome.failures.count(result_failure::timed_out), 1u);
+
+  variant_result crashed = timed(90);
+  crashed.status = result_status::error;
+  crashed.failure = result_failure::crashed;
+  crashed.error = "it printed 'timed out after 5 s' and then crashed";
+  score_performance(outcome, {{crashed}}, context, passed, file);
+  EXPECT_EQ(outcome.status, grade_status::failed);
+
+  test_outcome c;
+  c.test = outcome.test;
+  score_correctness(c, {hung}, 3);
+  EXPECT_EQ(c.status, grade_status::timed_out);
+  score_correctness(c, {crashed}, 3);
+  EXPECT_EQ(c.status, grade_status::failed);
+}
+
+TEST_F(perf_fixture, aesthetics_f1_wrong_after_timing_is_recorded_as_data) {
+  variant_result r = timed(90);
+  r.status = result_status::verify_failed;
+  r.verification.passed = false;
+  r.failure = result_failure::wrong_after_timing;
+  r.verification.note = "the words of this note do not matter";
+  score_performance(outcome, {{r}}, context, passed, file);
+  EXPECT_EQ(outcome.failures.count(result_failure::wrong_after_timing), 1u);
+}
+
 TEST_F(perf_fixture, ScoringAgainForgetsTheLastScore) {
   score_performance(outcome, {{timed(9000, 85000)}}, context, passed, file);
   ASSERT_EQ(outcome.flags.size(), 1u);

@@ -15,7 +15,7 @@
 #include "compare/comparison.hpp"
 #include "compare/nvbench_export.hpp"
 #include "golden.hpp"
-#include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 #include "results/result_set.hpp"
 
 namespace cudalab::host {
@@ -91,6 +91,43 @@ TEST(CompareReport, Json) {
   const auto j = nlohmann::json::parse(out.str());
   EXPECT_EQ(j.at("schema_version"), compare_schema_version);
   EXPECT_EQ(j.at("regression"), true);
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// One page: the verdict on the whole, a table per lab file (a row group per result, notes under their
+// rows), the change drawn as a bar; names from the results escaped.
+TEST(CompareReport, Html) {
+  comparison c = fixture_comparison();
+  c.results[0].title = "<script>window.pwned=1</script>";
+  c.results[1].key.variant = "<img src=x onerror=window.pwned=2>";
+  std::ostringstream out;
+  write_compare_html(out, c);
+  const std::string html = out.str();
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(html.find("<p class=\"callout bad\" id=\"verdict\"><strong>regression: 2 results slower beyond 5% and the "
+                      "noise</strong></p>"),
+            std::string::npos)
+      << html;
+  EXPECT_EQ(count(html, "<section class=\"lab\""), 2u);
+  const auto a = html.find("<table id=\"compare-1\" class=\"sortable\" data-filter=\"variant\">");
+  const auto b = html.find("<table id=\"compare-2\"");
+  ASSERT_NE(a, std::string::npos);
+  ASSERT_NE(b, std::string::npos);
+  EXPECT_EQ(count(html.substr(a, b - a), "<tbody"), 6u);
+  EXPECT_EQ(count(html.substr(b), "<tbody"), 5u);
+  EXPECT_NE(html.find("<tbody class=\"row-bad\" data-variant=\"&lt;img src=x onerror=window.pwned=2&gt;\">"),
+            std::string::npos);
+  EXPECT_NE(html.find("<tr class=\"note\"><td colspan=\"7\">within the noise (p &gt;= 0.05)</td></tr>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<svg class=\"change\""), std::string::npos);
+  EXPECT_EQ(html.find("<script>window"), std::string::npos);
+  EXPECT_EQ(html.find("<img src"), std::string::npos);
+  EXPECT_EQ(count(html, "<script"), 1u);
 }
 
 TEST(CompareReport, NvbenchExport) {

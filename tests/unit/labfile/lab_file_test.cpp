@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "labfile/lab_file.hpp"
+#include "labfile/values.hpp"
 #include "plugin/point_check.hpp"
 #include "test_plugins.hpp"
 
@@ -415,6 +416,124 @@ TEST(LabFile, MaxPointsCanBeRaised) {
 
 TEST(LabFile, HugeRangeIsRefusedWithoutExpanding) {
   expect_only_problem("bad_huge_range.toml", 5, 1, {"17179869185 points", "max_points = 10000"});
+}
+
+// ---- zipped sweeps ([[sweep.zip]]) ----------------------------------------------------------------
+
+TEST(ZippedSweep, AGroupMovesTogetherCrossedWithTheOtherAxes) {
+  const lab_plan plan = plan_of("good_zip.toml");
+  ASSERT_EQ(plan.sweep.size(), 3u);
+  EXPECT_EQ(plan.sweep[0].name, "fill");
+  EXPECT_EQ(plan.sweep[0].zip, 0);
+  EXPECT_EQ(plan.sweep[1].name, "n");
+  EXPECT_EQ(plan.sweep[2].name, "block");
+  EXPECT_EQ(plan.sweep[1].zip, 1);
+  EXPECT_EQ(plan.sweep[2].zip, 1);
+  ASSERT_EQ(plan.dimensions().size(), 2u);
+  EXPECT_EQ(plan.dimensions()[1].first, 1u);
+  EXPECT_EQ(plan.dimensions()[1].last, 3u);
+  ASSERT_EQ(plan.point_count(), 6u);  // 2 fills x 3 pairs, not 2 x 3 x 3
+  using label = std::pair<std::string, std::string>;
+  const std::vector<std::vector<label>> expected = {
+      {{"fill", "random"}, {"n", "1000"}, {"block", "32"}},   {{"fill", "random"}, {"n", "4099"}, {"block", "128"}},
+      {{"fill", "random"}, {"n", "65536"}, {"block", "256"}}, {{"fill", "ramp"}, {"n", "1000"}, {"block", "32"}},
+      {{"fill", "ramp"}, {"n", "4099"}, {"block", "128"}},    {{"fill", "ramp"}, {"n", "65536"}, {"block", "256"}}};
+  for (std::uint64_t i = 0; i < plan.point_count(); ++i) {
+    EXPECT_EQ(plan.point_labels(i), expected[i]) << i;
+    const params p = plan.point(i);
+    EXPECT_EQ(p.choice("fill"), expected[i][0].second);
+    EXPECT_EQ(std::to_string(p.integer("n")), expected[i][1].second);
+    EXPECT_EQ(std::to_string(p.integer("block")), expected[i][2].second);
+    EXPECT_EQ(p.integer("rounds"), 2);  // fixed values carried into every point
+  }
+}
+
+TEST(ZippedSweep, InlineGroupsKeepTheirPlaceAndTheirAxesMayRepeatValues) {
+  const lab_plan plan = plan_of("good_zip_inline.toml");
+  std::vector<std::string> names;
+  std::vector<int> zips;
+  for (const sweep_axis& a : plan.sweep) {
+    names.push_back(a.name);
+    zips.push_back(a.zip);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"n", "block", "rounds", "fill", "tolerance"}));
+  EXPECT_EQ(zips, (std::vector<int>{0, 1, 1, 2, 2}));
+  ASSERT_EQ(plan.point_count(), 12u);  // 2 x 3 shapes x 2
+  EXPECT_EQ(labels_text(plan.point_labels(0)), "n=1000 block=32 rounds=1 fill=random tolerance=0");
+  EXPECT_EQ(labels_text(plan.point_labels(1)), "n=1000 block=32 rounds=1 fill=ramp tolerance=0.5");
+  EXPECT_EQ(labels_text(plan.point_labels(2)), "n=1000 block=32 rounds=8 fill=random tolerance=0");
+  EXPECT_EQ(labels_text(plan.point_labels(5)), "n=1000 block=128 rounds=8 fill=ramp tolerance=0.5");
+  EXPECT_EQ(labels_text(plan.point_labels(11)), "n=2000 block=128 rounds=8 fill=ramp tolerance=0.5");
+  EXPECT_DOUBLE_EQ(plan.point(11).real("tolerance"), 0.5);
+  EXPECT_EQ(plan.point(11).integer("rounds"), 8);
+}
+
+TEST(ZippedSweep, UnequalLengthsBlameTheAxisThatDiffers) {
+  expect_only_problem("bad_zip_unequal.toml", 7, 1,
+                      {"'block' has 2 values and 'n', zipped with it, has 3: the parameters of a [[sweep.zip]] group "
+                       "move together, so each needs as many values"});
+}
+
+TEST(ZippedSweep, AParameterHasOneAxis) {
+  expect_only_problem("bad_zip_swept_twice.toml", 10, 1,
+                      {"parameter 'block' is swept twice: already at line 6; a parameter has one axis, on its own or "
+                       "in one [[sweep.zip]] group"});
+  expect_only_problem("bad_zip_in_two_groups.toml", 11, 1, {"parameter 'n' is swept twice: already at line 6"});
+  expect_only_problem("bad_zip_fixed.toml", 9, 1,
+                      {"parameter 'n' is both fixed in [params] (line 6) and swept in [[sweep.zip]]; keep one"});
+}
+
+TEST(ZippedSweep, UnknownParameterSuggests) {
+  expect_only_problem("bad_zip_unknown_param.toml", 7, 1,
+                      {"unknown parameter 'blok' in [[sweep.zip]]; did you mean 'block'?"});
+}
+
+TEST(ZippedSweep, EmptyGroup) {
+  expect_only_problem("bad_zip_empty_group.toml", 5, 1,
+                      {"an empty [[sweep.zip]] group: list the parameters that move together, each with its values"});
+}
+
+TEST(ZippedSweep, BadValueIsLocatedInItsList) {
+  expect_only_problem("bad_zip_value.toml", 7, 14,
+                      {"in the sweep of 'block': 'block' = 2048 is out of range [32, 1024]"});
+}
+
+TEST(ZippedSweep, ZipHoldsGroupsOnly) {
+  expect_only_problem("bad_zip_not_tables.toml", 6, 7,
+                      {"sweep.zip must be [[sweep.zip]] tables, one per group of parameters that move together, "
+                       "not an array"});
+}
+
+TEST(ZippedSweep, APointRunsOnce) {
+  expect_only_problem("bad_zip_repeated_point.toml", 5, 1,
+                      {"the point block=32 rounds=1 comes twice in this [[sweep.zip]] group (its values 1 and 3): a "
+                       "point runs once"});
+}
+
+TEST(ZippedSweep, SetKeepsAZippedAxisInItsGroup) {
+  const lab_plan replaced = plan_of("good_zip.toml", {"sweep.block=[64, 128, 512]"});
+  ASSERT_EQ(replaced.point_count(), 6u);
+  EXPECT_EQ(replaced.sweep[2].zip, 1);
+  EXPECT_EQ(labels_text(replaced.point_labels(2)), "fill=random n=65536 block=512");
+  const auto problems = problems_of("good_zip.toml", {"sweep.block=[64, 128]"});
+  ASSERT_EQ(problems.size(), 1u) << lab_file_error(problems).what();
+  expect_problem(problems[0], "--set sweep.block=[64, 128]", {"'block' has 2 values and 'n', zipped with it, has 3"});
+  // Fixing one axis of a group leaves the others moving together.
+  const lab_plan fixed = plan_of("good_zip.toml", {"block=64"});
+  ASSERT_EQ(fixed.point_count(), 6u);
+  EXPECT_EQ(labels_text(fixed.point_labels(4)), "fill=ramp n=4099");
+  EXPECT_EQ(fixed.point(4).integer("block"), 64);
+  // The group's points are checked once the overrides are in: here two become one.
+  const auto twice = problems_of("good_zip.toml", {"sweep.block=[32, 32, 32]", "sweep.n=[1000, 1000, 4099]"});
+  ASSERT_EQ(twice.size(), 1u) << lab_file_error(twice).what();
+  expect_problem(twice[0], at("good_zip.toml", 12, 1), {"the point n=1000 block=32 comes twice"});
+}
+
+TEST(ZippedSweep, TooManyPointsCountsAGroupOnce) {
+  const auto problems = problems_of("good_zip.toml", {"measure.max_points=5"});
+  ASSERT_EQ(problems.size(), 1u) << lab_file_error(problems).what();
+  expect_problem(problems[0], at("good_zip.toml", 9, 1),
+                 {"the sweep has 6 points (fill: 2 x n with block: 3), more than measure.max_points = 5"});
 }
 
 // ---- variants ------------------------------------------------------------------------------------

@@ -1,10 +1,6 @@
 // The access model against hand-worked cases from the source chapters: sectors per request, bank conflicts,
-// serialised atomics, and the trace helpers' weights.
+// serialised atomics, and the loop helpers' weights (the tile helpers': tests/plugin/trace_tiles_test.cpp).
 #include <gtest/gtest.h>
-
-#include <map>
-#include <utility>
-#include <vector>
 
 #include "cudalab/trace_loops.hpp"
 #include "model/access_model.hpp"
@@ -174,51 +170,6 @@ TEST(AccessModel, TraceBlocksWithOneBlockTracesItOnce) {
   EXPECT_EQ(m.stats().shared_store.requests, 1u);
   m.trace_blocks(0, [&](std::uint64_t) { ++calls; });
   EXPECT_EQ(calls, 1);
-}
-
-TEST(AccessModel, TraceGridWeighsTheInnerBlockTheTwoEdgesAndTheCorner) {
-  // A 70 x 45 matrix in 32 x 32 tiles: a 3 x 2 grid of blocks, one warp per tile row; the last block
-  // row holds 6 rows, the last block column 13 columns. Every element is loaded once.
-  constexpr unsigned rows = 70, cols = 45;
-  access_model m;
-  std::map<std::pair<std::uint64_t, std::uint64_t>, std::uint64_t> weights;
-  cudalab::trace_grid(m, 3, 2, [&](std::uint64_t r, std::uint64_t c) {
-    weights[{r, c}] = m.weight();
-    for (unsigned j = 0; j < 32; ++j)
-      m.warp(memory_space::global, access_kind::load, 4, [&](unsigned l) {
-        const std::uint64_t y = r * 32 + j, x = c * 32 + l;
-        return y < rows && x < cols ? (long long)((y * cols + x) * 4) : -1LL;
-      });
-  });
-  const std::map<std::pair<std::uint64_t, std::uint64_t>, std::uint64_t> expected = {
-      {{0, 0}, 2}, {{0, 1}, 2}, {{2, 0}, 1}, {{2, 1}, 1}};
-  EXPECT_EQ(weights, expected);
-  const auto s = m.stats();
-  EXPECT_EQ(s.global_load.requests, 2u * 70);  // each of the 70 rows in two tile columns
-  EXPECT_EQ(s.global_load.requested_bytes, 70u * 45 * 4);
-  EXPECT_EQ(s.traced_warps, 0u);  // exact: no sample
-  EXPECT_EQ(m.weight(), 1u);
-}
-
-TEST(AccessModel, TraceGridOfOneRowOrColumnTracesEachBlockKindOnce) {
-  access_model m;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;
-  auto record = [&](std::uint64_t r, std::uint64_t c) {
-    calls.emplace_back(r, c);
-    m.warp(memory_space::shared, access_kind::store, 4, [](unsigned l) { return (long long)l * 4; });
-  };
-  cudalab::trace_grid(m, 1, 5, record);  // the last row is the only row: block 0 for four, the corner once
-  EXPECT_EQ(calls, (std::vector<std::pair<std::uint64_t, std::uint64_t>>{{0, 0}, {0, 4}}));
-  EXPECT_EQ(m.stats().shared_store.requests, 5u);
-  calls.clear();
-  cudalab::trace_grid(m, 4, 1, record);
-  EXPECT_EQ(calls, (std::vector<std::pair<std::uint64_t, std::uint64_t>>{{0, 0}, {3, 0}}));
-  EXPECT_EQ(m.stats().shared_store.requests, 9u);
-  calls.clear();
-  cudalab::trace_grid(m, 1, 1, record);
-  cudalab::trace_grid(m, 0, 7, record);
-  cudalab::trace_grid(m, 7, 0, record);
-  EXPECT_EQ(calls, (std::vector<std::pair<std::uint64_t, std::uint64_t>>{{0, 0}}));
 }
 
 TEST(AccessModel, SampleMustBeConsistent) {

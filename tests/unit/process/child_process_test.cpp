@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -33,6 +35,33 @@ child_request shell(const std::string& script, std::vector<std::string>* results
   if (results) r.on_result_line = [results](const std::string& l) { results->push_back(l); };
   if (output) r.on_output_line = [output](const std::string& l) { output->push_back(l); };
   return r;
+}
+
+// A descriptor handed over whose number is also the result descriptor's reaches the child as itself: the
+// descriptors are moved into place so that none is overwritten before it is read (the sandbox's folder,
+// opened as 3 in a process with nothing else open, once became the result pipe at 4).
+TEST(ChildProcess, APassedDescriptorNumberedLikeATargetArrivesWhole) {
+  const std::string path = std::string(CUDALAB_BINARY_DIR) + "/tests/passed_descriptor.txt";
+  std::ofstream(path) << "passed\n";
+  const int saved = ::fcntl(3, F_DUPFD_CLOEXEC, 20);  // whatever this process has as 3, if anything
+  const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(file, 0);
+  if (file != 3) {
+    ASSERT_EQ(::dup3(file, 3, O_CLOEXEC), 3);
+    ::close(file);
+  }
+  std::vector<std::string> results;
+  child_request r = shell("cat <&4 >&3", &results);
+  r.pass_fds = {3};
+  const child_outcome how = run_child(r);
+  if (saved >= 0) {
+    ::dup3(saved, 3, O_CLOEXEC);
+    ::close(saved);
+  } else {
+    ::close(3);
+  }
+  ASSERT_TRUE(how.ended_normally()) << how.describe();
+  EXPECT_EQ(results, (std::vector<std::string>{"passed"}));
 }
 
 TEST(ChildProcess, ResultLinesOutputAndExitCode) {
@@ -162,8 +191,13 @@ TEST(ChildProcess, RedteamF14ALineWithoutEndIsCut) {
 
 // Red-team review F24: a descriptor the parent opened without close-on-exec is not the child's.
 TEST(ChildProcess, RedteamF24ParentDescriptorsStayInTheParent) {
-  const int fd = ::open("/dev/null", O_RDONLY);  // deliberately without O_CLOEXEC
-  ASSERT_GE(fd, 0);
+  // Deliberately without O_CLOEXEC, and above the numbers the child's own descriptors take (3 is the
+  // result descriptor there, whatever it was here).
+  const int opened = ::open("/dev/null", O_RDONLY);
+  ASSERT_GE(opened, 0);
+  const int fd = ::fcntl(opened, F_DUPFD, 20);
+  ::close(opened);
+  ASSERT_GE(fd, 20);
   std::vector<std::string> output;
   const child_outcome how = run_child(shell(
       "if [ -e /proc/$$/fd/" + std::to_string(fd) + " ]; then echo leaked; else echo closed; fi", nullptr, &output));
@@ -292,38 +326,98 @@ TEST(ChildLimits, CpuTimeEndsAChildThatSpins) {
   if (!sandbox_support_of().usable) GTEST_SKIP() << sandbox_support_of().why; \
   static_assert(true)
 
-TEST(ChildSandbox, FilesHiddenReadOnlyOrWritableAndNoNetwork) {
+// A folder for a sandbox test, not under /tmp (which the sandbox replaces with an empty one).
+std::filesystem::path sandbox_test_folder(const std::string& name) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(CUDALAB_BINARY_DIR) / "tests" / name;
+  fs::remove_all(root);
+  fs::create_directories(root);
+  return root;
+}
+
+// Red-team review 2026-11-26 F1: the sandbox holds only what is asked for. A folder beside the readable
+// one (the staff secret's, other students') is not there at all, the readable one is read-only, the
+// private folder writable, loopback the only network, and the user is nobody.
+TEST(ChildSandbox, redteam26_f01_only_what_is_asked_for_is_there) {
   CUDALAB_NEEDS_SANDBOX();
   namespace fs = std::filesystem;
-  // Not under /tmp, which the sandbox replaces with an empty one.
-  const fs::path root = fs::path(CUDALAB_BINARY_DIR) / "tests" / "child_sandbox";
-  if (root.string().rfind("/tmp/", 0) == 0)
-    GTEST_SKIP() << "the build folder is under /tmp, which the sandbox replaces";
-  fs::remove_all(root);
+  const fs::path root = sandbox_test_folder("child_sandbox");
+  if (root.string().rfind("/tmp/", 0) == 0) GTEST_SKIP() << "the build folder is under /tmp";
   fs::create_directories(root / "secret");
-  fs::create_directories(root / "out");
+  fs::create_directories(root / "given");
   std::ofstream(root / "secret" / "secret.key") << "0123";
-  std::ofstream(root / "visible.txt") << "seen\n";
+  std::ofstream(root / "given" / "visible.txt") << "seen\n";
+  make_sandbox_folder((root / "own").string());
   std::vector<std::string> results, output;
   child_request r =
-      shell("ls '" + (root / "secret").string() + "' | wc -l >&3; cat '" + (root / "visible.txt").string() +
-                "' >&3; touch '" + (root / "new.txt").string() + "' 2>/dev/null && echo wrote >&3 || echo " +
-                "read-only >&3; echo made > '" + (root / "out" / "made.txt").string() +
-                "' && echo out-ok >&3; grep -c : /proc/net/dev >&3",
+      shell("cat '" + (root / "secret" / "secret.key").string() + "' >&3 2>/dev/null || echo no-secret >&3; " + "ls '" +
+                root.string() + "' | tr '\\n' ' ' >&3; echo >&3; cat '" + (root / "given" / "visible.txt").string() +
+                "' >&3; touch '" + (root / "given" / "new.txt").string() + "' 2>/dev/null && echo wrote >&3 || echo " +
+                "read-only >&3; echo made > '" + (root / "own" / "made.txt").string() +
+                "' && echo own-ok >&3; grep -c : /proc/net/dev >&3; id -u >&3; ls /home /root 2>/dev/null | wc -l >&3",
             &results, &output);
   child_sandbox sandbox;
-  sandbox.hidden = {(root / "secret").string()};
-  sandbox.writable = {(root / "out").string()};
+  sandbox.readable = {(root / "given").string()};
+  sandbox.private_folder = (root / "own").string();
+  r.sandbox = sandbox;
+  const child_outcome how = run_child(r);
+  ASSERT_TRUE(how.ended_normally()) << how.describe() << ::testing::PrintToString(output);
+  EXPECT_TRUE(how.sandboxed);
+  EXPECT_EQ(results,
+            (std::vector<std::string>{"no-secret", "given own ", "seen", "read-only", "own-ok", "1", "65534", "0"}))
+      << ::testing::PrintToString(output);
+  EXPECT_TRUE(fs::exists(root / "own" / "made.txt"));
+  EXPECT_FALSE(fs::exists(root / "given" / "new.txt"));
+  fs::remove_all(root);
+}
+
+// Red-team review 2026-11-26 F1: where the grader is root, what the sandbox sees it reads as nobody: a
+// file only root may read, in a folder it is given, stays closed.
+TEST(ChildSandbox, redteam26_f01_a_root_grader_sandbox_reads_as_nobody) {
+  CUDALAB_NEEDS_SANDBOX();
+  if (::geteuid() != 0) GTEST_SKIP() << "only a grader running as root enters the sandbox as nobody";
+  namespace fs = std::filesystem;
+  const fs::path root = sandbox_test_folder("child_sandbox_root");
+  fs::create_directories(root / "given");
+  std::ofstream(root / "given" / "root-only.txt") << "staff\n";
+  fs::permissions(root / "given" / "root-only.txt", fs::perms::owner_read | fs::perms::owner_write);
+  make_sandbox_folder((root / "own").string());
+  std::vector<std::string> results;
+  child_request r =
+      shell("cat '" + (root / "given" / "root-only.txt").string() + "' >&3 2>/dev/null || echo denied >&3; echo x > '" +
+                (root / "own" / "made").string() + "'",
+            &results);
+  child_sandbox sandbox;
+  sandbox.readable = {(root / "given").string()};
+  sandbox.private_folder = (root / "own").string();
   r.sandbox = sandbox;
   const child_outcome how = run_child(r);
   ASSERT_TRUE(how.ended_normally()) << how.describe();
-  EXPECT_TRUE(how.sandboxed);
-  // The secret's folder is empty, the rest readable and not writable, `out` writable, loopback the only interface.
-  EXPECT_EQ(results, (std::vector<std::string>{"0", "seen", "read-only", "out-ok", "1"}))
-      << ::testing::PrintToString(output);
-  EXPECT_TRUE(fs::exists(root / "out" / "made.txt"));
-  EXPECT_FALSE(fs::exists(root / "new.txt"));
+  EXPECT_EQ(results, (std::vector<std::string>{"denied"}));
+  // What it wrote belongs to nobody outside, not to root.
+  struct stat made {};
+  ASSERT_EQ(::stat((root / "own" / "made").c_str(), &made), 0);
+  EXPECT_NE(made.st_uid, 0u);
   fs::remove_all(root);
+}
+
+// Red-team review 2026-11-26 F1: the grader's environment does not follow a child into the sandbox - a
+// token or a password in the grader's shell stays outside; what CUDA and cudalab read goes in, with
+// what the request adds.
+TEST(ChildSandbox, redteam26_f01_the_graders_environment_stays_outside) {
+  CUDALAB_NEEDS_SANDBOX();
+  ::setenv("GITHUB_TOKEN", "ghp_staff", 1);
+  ::setenv("CUDA_VISIBLE_DEVICES", "0", 1);
+  std::vector<std::string> results;
+  child_request r =
+      shell("echo \"${GITHUB_TOKEN:-none} ${CUDA_VISIBLE_DEVICES:-unset} ${GIVEN:-unset} $HOME\" >&3", &results);
+  r.environment = {{"GIVEN", "yes"}};
+  r.sandbox = child_sandbox{};
+  const child_outcome how = run_child(r);
+  ::unsetenv("GITHUB_TOKEN");
+  ::unsetenv("CUDA_VISIBLE_DEVICES");
+  ASSERT_TRUE(how.ended_normally()) << how.describe();
+  EXPECT_EQ(results, (std::vector<std::string>{"none 0 yes /tmp"}));
 }
 
 TEST(ChildSandbox, TheWatchdogStillKillsEverythingInside) {
@@ -353,6 +447,62 @@ TEST(ChildSandbox, LimitsAndSandboxTogether) {
   EXPECT_EQ(limit_line(output, "Max file size"), fsize + " " + fsize + " bytes");
 }
 
+// Red-team review 2026-11-26 F5: a process that leaves the child's process group (setsid) dies with it all
+// the same: in the sandbox with its process-id namespace, and without one because this process adopts it.
+TEST(ChildProcess, redteam26_f05_setsid_does_not_escape) {
+  for (const bool sandboxed : {false, true}) {
+    if (sandboxed && !sandbox_support_of().usable) continue;
+    std::vector<std::string> results;
+    child_request r = shell("setsid sh -c 'echo $$ >&3; exec sleep 100' & sleep 0.5; echo parent-done >&3", &results);
+    if (sandboxed) r.sandbox = child_sandbox{};
+    const auto start = std::chrono::steady_clock::now();
+    const child_outcome how = run_child(r);
+    ASSERT_TRUE(how.ended_normally()) << how.describe();
+    EXPECT_LT(seconds_since(start), 30.0);
+    ASSERT_EQ(results.size(), 2u) << sandboxed;
+    if (!sandboxed) {
+      const pid_t escaped = std::stoi(results[0]);
+      EXPECT_EQ(::kill(escaped, 0), -1) << "the escaped process " << escaped << " is still there";
+      EXPECT_EQ(how.left_behind, 1);
+    }
+  }
+}
+
+// Red-team review 2026-11-26 F2: a child has no controlling terminal, even when the grader has one: it
+// cannot open /dev/tty (to type into the grader's shell with TIOCSTI, or read from it). The grader here is
+// a process of the test's own, given a terminal (a pseudo-terminal) as its controlling one.
+TEST(ChildProcess, redteam26_f02_a_child_has_no_terminal) {
+  const int master = ::posix_openpt(O_RDWR | O_NOCTTY);
+  ASSERT_GE(master, 0);
+  ASSERT_EQ(::grantpt(master), 0);
+  ASSERT_EQ(::unlockpt(master), 0);
+  const std::string slave = ::ptsname(master);
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  const pid_t grader = ::fork();
+  if (grader == 0) {
+    ::close(pipe_fds[0]);
+    ::setsid();
+    const int tty = ::open(slave.c_str(), O_RDWR);  // a session leader's first terminal becomes its own
+    if (tty < 0) ::_exit(2);
+    std::vector<std::string> results;
+    const child_outcome how = run_child(
+        shell("if (exec 9</dev/tty) 2>/dev/null; then echo has-terminal >&3; else echo no-terminal >&3; fi", &results));
+    const std::string said = results.empty() ? "nothing" : results.front();
+    (void)!::write(pipe_fds[1], said.data(), said.size());
+    ::_exit(how.ended_normally() ? 0 : 3);
+  }
+  ::close(pipe_fds[1]);
+  char buf[64] = {};
+  const ssize_t n = ::read(pipe_fds[0], buf, sizeof buf - 1);
+  ::close(pipe_fds[0]);
+  int status = 0;
+  ::waitpid(grader, &status, 0);
+  ::close(master);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  EXPECT_EQ(std::string(buf, n > 0 ? std::size_t(n) : 0), "no-terminal");
+}
+
 TEST(ChildSandbox, WithoutBwrapTheChildRunsAsItIsAndSaysWhy) {
   std::vector<std::string> results;
   child_request r = shell("echo ran >&3", &results);
@@ -362,7 +512,7 @@ TEST(ChildSandbox, WithoutBwrapTheChildRunsAsItIsAndSaysWhy) {
   const child_outcome how = run_child(r);
   ASSERT_TRUE(how.ended_normally()) << how.describe();
   EXPECT_FALSE(how.sandboxed);
-  EXPECT_EQ(how.sandbox_note, "/nonexistent/bwrap is not an executable: children run without a sandbox");
+  EXPECT_EQ(how.sandbox_note, "/nonexistent/bwrap is not an executable");
   EXPECT_EQ(results, std::vector<std::string>{"ran"});
 }
 

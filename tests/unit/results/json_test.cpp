@@ -63,6 +63,23 @@ TEST(ResultParse, ContextComesBackWithItsLabs) {
   EXPECT_EQ(back.labs[0].measure, l.measure);
   EXPECT_EQ(back.labs[0].variants, l.variants);
   EXPECT_EQ(context_json(back), context_json(c));
+  EXPECT_EQ(context_json(c).find("sweep_zip"), std::string::npos);  // written only for a lab file that zips axes
+}
+
+// A lab file's zipped groups ([[sweep.zip]]) come back, for the plots to draw a group as one axis.
+TEST(ResultParse, ZippedGroupsComeBack) {
+  run_context c;
+  lab_description l;
+  l.file = "labs/z.toml";
+  l.sweep = {{"fill", {"random", "ramp"}}, {"n", {"1000", "4099"}}, {"block", {"32", "128"}}};
+  l.sweep_zip = {{"n", "block"}};
+  c.labs = {l};
+  const std::string text = context_json(c);
+  EXPECT_NE(text.find("\"sweep_zip\""), std::string::npos) << text;
+  const run_context back = parse_context_json(text);
+  ASSERT_EQ(back.labs.size(), 1u);
+  EXPECT_EQ(back.labs[0].sweep_zip, l.sweep_zip);
+  EXPECT_EQ(context_json(back), text);
 }
 
 // Each GPU's samples through NVML, null where NVML could not read a value, and the verdict.
@@ -213,6 +230,29 @@ TEST(ResultParse, KernelCensusComesBack) {
   auto old = nlohmann::ordered_json::parse(result_json(r));
   old.erase("census");
   EXPECT_FALSE(parse_result_json(old.dump()).census.taken);
+}
+
+// Outcomes as data (review 2026-11-26-aesthetics F1): each failure is written and read back by name; a
+// result written before failures were recorded gets its status's nearest; an unknown name is refused.
+TEST(ResultParse, aesthetics_f1_failures_round_trip_and_old_results_get_their_status_nearest) {
+  for (const result_failure f :
+       {result_failure::wrong_output, result_failure::input_changed, result_failure::wrong_after_timing,
+        result_failure::timed_out, result_failure::crashed, result_failure::cuda_error, result_failure::lab_error,
+        result_failure::submission_not_loaded, result_failure::nothing_to_measure, result_failure::not_run}) {
+    variant_result r;
+    r.status = result_status::error;
+    r.failure = f;
+    EXPECT_EQ(parse_result_json(result_json(r)).failure, f) << failure_name(f);
+  }
+  variant_result ok;
+  EXPECT_EQ(result_json(ok).find("failure"), std::string::npos);  // ok results are as they were
+  nlohmann::json old = nlohmann::json::parse(result_json(ok));
+  old["status"] = "verify_failed";
+  EXPECT_EQ(parse_result_json(old.dump()).failure, result_failure::wrong_output);
+  old["status"] = "error";
+  EXPECT_EQ(parse_result_json(old.dump()).failure, result_failure::lab_error);
+  old["failure"] = "took_too_long";
+  EXPECT_THROW(parse_result_json(old.dump()), result_parse_error);
 }
 
 TEST(ResultParse, FieldsComeBack) {

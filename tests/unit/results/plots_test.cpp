@@ -73,19 +73,23 @@ std::size_t count(const std::string& text, const std::string& what) {
   return n;
 }
 
-TEST(PlotStyle, TwentySeriesHaveTwentyColoursAndNoTwoLookAlike) {
+TEST(PlotStyle, TwentyVariantsHaveTwentyColoursAndNoTwoLookAlike) {
   std::set<std::string> colours;
-  std::set<std::tuple<std::string, int, bool>> looks;
+  std::set<std::pair<std::string, int>> looks;
   for (std::size_t i = 0; i < distinct_styles; ++i) {
     const series_style s = style_of(i);
     colours.insert(s.colour);
-    looks.insert({s.colour, int(s.marker), s.dashed});
-    EXPECT_EQ(s.dashed, i >= 10) << i;
+    looks.insert({s.colour, int(s.marker)});
   }
   EXPECT_EQ(colours.size(), distinct_styles);
   EXPECT_EQ(looks.size(), distinct_styles);
   // Neighbours differ in marker too, so that two lines crossing stay apart without colour.
   for (std::size_t i = 0; i + 1 < distinct_styles; ++i) EXPECT_NE(style_of(i).marker, style_of(i + 1).marker) << i;
+  // A second parameter's values: solid first, then dash patterns no two alike.
+  std::set<std::string> dashes;
+  for (std::size_t k = 0; k < distinct_dashes; ++k) dashes.insert(dash_of(k));
+  EXPECT_EQ(dashes.size(), distinct_dashes);
+  EXPECT_STREQ(dash_of(0), "");
 }
 
 TEST(PlotAxis, TheXAxisFollowsHowTheSweepWasWritten) {
@@ -143,6 +147,36 @@ TEST(Plots, TheAxisKindComesFromTheContextsSweepSpacing) {
   geometric.sweep_spacing = {{"n", "factor"}};
   EXPECT_NE(plots_of(rs, {geometric}).at(0).find("n (log scale)"), std::string::npos);
   EXPECT_EQ(plots_of(rs).at(0).find("log scale"), std::string::npos);  // a list of 2 .. 8 is linear
+}
+
+// A zipped group ([[sweep.zip]]) is one axis: x is its first parameter whose values all differ, the others
+// move with it and make neither dash patterns nor facets; the axes crossed with the group still do (fill, a
+// category, makes facets).
+TEST(Plots, AZippedGroupIsDrawnAsOneAxis) {
+  std::vector<variant_result> rs;
+  const std::vector<std::pair<std::string, std::string>> pairs = {{"1000", "32"}, {"4099", "128"}, {"65536", "256"}};
+  for (const char* fill : {"random", "ramp"})
+    for (const auto& [n, block] : pairs) rs.push_back(timed("copy", {{"fill", fill}, {"n", n}, {"block", block}}, 10));
+  lab_description zipped;
+  zipped.file = "labs/p.toml";
+  zipped.sweep = {{"fill", {"random", "ramp"}}, {"n", {"1000", "4099", "65536"}}, {"block", {"32", "128", "256"}}};
+  zipped.sweep_zip = {{"n", "block"}};
+  const std::string svg = plots_of(rs, {zipped}).at(0);
+  EXPECT_NE(svg.find("labs/p.toml: against n (with block) (log scale), a facet per fill"), std::string::npos) << svg;
+  EXPECT_EQ(svg.find("a dash pattern per"), std::string::npos) << svg;  // block moves with n: no dashes
+  const std::string legend = group(svg, "legend");
+  EXPECT_EQ(count(legend, "<text"), 1u) << legend;  // copy, 3 points in each facet
+  EXPECT_NE(svg.find("facet fill=ramp"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("copy@fill=ramp at n=4099 block=128: 10"), std::string::npos) << svg;
+  // Without the context's groups the same results are a product: against block, a dash pattern per n.
+  const std::string product = plots_of(rs).at(0);
+  EXPECT_NE(product.find("labs/p.toml: against block"), std::string::npos);
+  EXPECT_NE(product.find("a dash pattern per n"), std::string::npos);
+  EXPECT_EQ(count(group(product, "legend"), "<text"), 4u);  // copy, and n's three values
+  // A group whose every axis repeats a value has no axis to stand for it: drawn as a product too (the
+  // context alone decides).
+  zipped.sweep = {{"fill", {"random", "ramp"}}, {"n", {"1000", "1000", "4099"}}, {"block", {"32", "128", "128"}}};
+  EXPECT_NE(plots_of(rs, {zipped}).at(0).find("labs/p.toml: against block"), std::string::npos);
 }
 
 TEST(Plots, ErrorBarsRunFromTheSlowestToTheFastestRepetition) {
@@ -203,11 +237,68 @@ TEST(Plots, BeyondTwentySeriesTheSweepIsDrawnInFacetsWithALegendThatFits) {
   const std::regex entry("<text x=\"([0-9.]+)\" y=\"[0-9.]+\">([^<]*)</text>");
   for (std::sregex_iterator it(legend.begin(), legend.end(), entry), end; it != end; ++it)
     EXPECT_LE(std::stod((*it)[1]) + 7.8 * double((*it)[2].length()), width) << (*it)[2];
-  // At 20 series or fewer: one plot, a series per variant and value of the other parameter.
-  rs.resize(3 * 6 * 3 / 3);  // copy_float's 6 blocks x 3 unrolls: 6 series
+  // A second parameter of at most 5 numbers is a dash pattern instead: one plot, the variant's colour in
+  // every line, a dash pattern per value of block, the legend naming both.
+  rs.resize(4 * 3);  // copy_float's first 4 blocks x 3 unrolls: 4 series
   const std::string few = plots_of(rs).at(0);
   EXPECT_EQ(few.find("facet"), std::string::npos);
-  EXPECT_NE(group(few, "legend").find(">copy_float@block=1024<"), std::string::npos) << few;
+  const std::string few_legend = group(few, "legend");
+  EXPECT_NE(few_legend.find(">copy_float<"), std::string::npos) << few;
+  EXPECT_NE(few_legend.find(">block=256<"), std::string::npos) << few;
+  const std::string gbps = group(few, "gbps");
+  EXPECT_EQ(count(gbps, "<polyline"), 4u);
+  EXPECT_EQ(count(gbps, "\"#1f77b4\""), count(gbps, "<polyline") + count(gbps, "<circle"));  // one colour
+  EXPECT_EQ(count(gbps, "stroke-dasharray"), 3u);  // block=32 solid, the other three dashed
+}
+
+// The histogram lab's shape: variants over bins, a facet per distribution (a parameter that is not a
+// number) side by side on shared axes, each variant in one colour in every facet, % of the baseline on
+// a log axis where it spans decades (1% to 1000% here).
+TEST(Plots, ACategoricalParameterMakesFacetsSideBySideOnSharedLogAxes) {
+  std::vector<variant_result> rs;
+  const std::pair<const char*, double> distributions[] = {{"uniform", 1.0}, {"skewed", 0.01}, {"cyclic", 10.0}};
+  for (const auto& [distribution, factor] : distributions)
+    for (const char* bins : {"32", "256", "4096"}) {
+      rs.push_back(timed("cub", {{"distribution", distribution}, {"bins", bins}}, 1000, 1.0, true));
+      variant_result atomics = timed("global_atomics", {{"distribution", distribution}, {"bins", bins}}, 1000 * factor);
+      atomics.pct_of_baseline = 100 * factor;
+      rs.push_back(atomics);
+      variant_result shared = timed("shared_privatized", {{"distribution", distribution}, {"bins", bins}}, 2000);
+      shared.pct_of_baseline = 200;
+      rs.push_back(shared);
+    }
+  const std::string svg = plots_of(rs).at(0);
+  EXPECT_NE(svg.find("against bins (log scale), a facet per distribution"), std::string::npos) << svg;
+  for (const char* d : {"uniform", "skewed", "cyclic"})
+    EXPECT_NE(svg.find(std::string("<g id=\"facet distribution=") + d + "\">"), std::string::npos) << d;
+  // Side by side: the three facets' GB/s panels start at three different x, at one y.
+  const std::regex grid_line("<line x1=\"([0-9.]+)\" y1=\"([0-9.]+)\"");
+  std::set<std::string> lefts, tops;
+  for (const char* d : {"uniform", "skewed", "cyclic"}) {
+    const std::string panel = group(svg, std::string("gbps distribution=") + d);
+    std::smatch first;
+    ASSERT_TRUE(std::regex_search(panel, first, grid_line)) << d;
+    lefts.insert(first[1]);
+    tops.insert(first[2]);
+  }
+  EXPECT_EQ(lefts.size(), 3u);
+  EXPECT_EQ(tops.size(), 1u);
+  // One colour per variant, the same in every facet; the legend lists each variant once, beside the panels.
+  const std::string legend = group(svg, "legend");
+  EXPECT_EQ(count(legend, "<text"), 3u);
+  EXPECT_EQ(count(svg, "stroke=\"#d62728\" stroke-width=\"1.5\" points="), 6u);  // global_atomics: 2 panels x 3
+  const std::regex legend_line("<line x1=\"([0-9.]+)\"");
+  std::smatch first_entry;
+  ASSERT_TRUE(std::regex_search(legend, first_entry, legend_line));
+  double rightmost_panel = 0;
+  const std::regex panel_line("<line x1=\"[0-9.]+\" y1=\"[0-9.]+\" x2=\"([0-9.]+)\" y2=\"[0-9.]+\" stroke=\"#444\"/>");
+  for (std::sregex_iterator it(svg.begin(), svg.end(), panel_line), end; it != end; ++it)
+    rightmost_panel = std::max(rightmost_panel, std::stod((*it)[1]));
+  EXPECT_GT(std::stod(first_entry[1]), rightmost_panel);
+  // % of the baseline from 1 to 200: a log axis from 1 to 1000, its heading says so.
+  const std::string pct = group(svg, "pct_of_baseline distribution=uniform");
+  EXPECT_NE(pct.find("log scale"), std::string::npos) << pct;
+  for (const char* tick : {">1<", ">10<", ">100<", ">1000<"}) EXPECT_NE(pct.find(tick), std::string::npos) << tick;
 }
 
 TEST(Plots, TextThatXmlCannotHoldIsReplacedNotWrittenRaw) {

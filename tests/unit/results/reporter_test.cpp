@@ -706,8 +706,10 @@ TEST(Reporter, PlotOfTwoAxisSweepNamesTheOtherAxisAndUsesLogScale) {
   const auto written = write_plots(two_axis_sweep(), {}, dir);
   ASSERT_EQ(written.size(), 1u);
   const std::string svg = read_text(written[0]);
-  EXPECT_NE(svg.find(">copy@block=128<"), std::string::npos) << svg;
-  EXPECT_NE(svg.find(">copy@block=256<"), std::string::npos);
+  // The other axis of two values: a dash pattern each, named in the legend beside the variant.
+  EXPECT_NE(svg.find(">copy<"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">block=128<"), std::string::npos);
+  EXPECT_NE(svg.find(">block=256<"), std::string::npos);
   EXPECT_NE(svg.find("n (log scale)"), std::string::npos);  // 1024 .. 256Mi spans far more than 30x
   EXPECT_NE(svg.find(">256Mi<"), std::string::npos);
   EXPECT_NE(svg.find(">1Mi<"), std::string::npos);

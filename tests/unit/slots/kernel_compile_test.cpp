@@ -41,7 +41,7 @@ TEST(KernelCompile, ACompileErrorNamesTheStudentsFileAndLine) {
   const compile_diagnostic& d = out.diagnostics.front();
   EXPECT_EQ(d.file, "student.cu");
   EXPECT_EQ(d.line, 8);
-  EXPECT_EQ(d.severity, "error");
+  EXPECT_EQ(d.severity, diagnostic_severity::error);
   EXPECT_NE(d.message.find("undefined_name"), std::string::npos) << d.message;
   EXPECT_EQ(d.text().rfind("student.cu:8: error: ", 0), 0u) << d.text();
 }
@@ -56,7 +56,7 @@ TEST(KernelCompile, ADeniedHeaderIsRefusedBeforeCompiling) {
   EXPECT_TRUE(out.log.empty());  // the compiler never ran
   ASSERT_EQ(out.diagnostics.size(), 1u);
   EXPECT_EQ(out.diagnostics[0].line, 2);
-  EXPECT_EQ(out.diagnostics[0].severity, "denied");
+  EXPECT_EQ(out.diagnostics[0].severity, diagnostic_severity::denied);
   EXPECT_NE(out.diagnostics[0].message.find("cub/block/block_reduce.cuh"), std::string::npos);
   EXPECT_NE(out.diagnostics[0].message.find("cub/*"), std::string::npos);
 }
@@ -79,7 +79,7 @@ TEST(KernelCompile, TheLogIsParsedIntoMessages) {
   ASSERT_EQ(found.size(), 2u);
   EXPECT_EQ(found[0].line, 3);
   EXPECT_EQ(found[0].message, "expected a \";\"");
-  EXPECT_EQ(found[1].severity, "warning");
+  EXPECT_EQ(found[1].severity, diagnostic_severity::warning);
   EXPECT_EQ(found[1].line, 9);
 }
 

@@ -75,7 +75,7 @@ TEST_F(LauncherBuild, ADeniedHeaderReachedThroughAnotherIsRefused) {
   const auto out = build_launcher(r);
   EXPECT_FALSE(out.ok);
   ASSERT_FALSE(out.diagnostics.empty()) << out.output;
-  EXPECT_EQ(out.diagnostics.front().severity, "denied");
+  EXPECT_EQ(out.diagnostics.front().severity, diagnostic_severity::denied);
   EXPECT_NE(out.diagnostics.front().message.find("cuda/std/"), std::string::npos) << out.diagnostics.front().message;
   EXPECT_FALSE(fs::exists(dir_ / "student.so"));  // never built
 }
@@ -89,7 +89,7 @@ TEST_F(LauncherBuild, ALibraryOutsideTheAllowListIsRefused) {
   EXPECT_FALSE(out.ok);
   bool said = false;
   for (const auto& d : out.diagnostics)
-    said = said || (d.severity == "denied" && d.message.find("libcublas") != std::string::npos);
+    said = said || (d.severity == diagnostic_severity::denied && d.message.find("libcublas") != std::string::npos);
   EXPECT_TRUE(said) << out.output;
   r.allow_libraries = {"libcublas*"};
   EXPECT_TRUE(build_launcher(r).ok);

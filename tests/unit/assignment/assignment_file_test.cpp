@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "labfile/assignment_file.hpp"
+#include "assignment/assignment_file.hpp"
 
 namespace fs = std::filesystem;
 using namespace cudalab::host;

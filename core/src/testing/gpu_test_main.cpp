@@ -1,7 +1,8 @@
-// main() for GPU tests: exits 77 (CTest's skip) when no usable GPU is present, else runs GoogleTest.
-#include <fmt/format.h>
+// main() of a GoogleTest program of GPU tests (cudalab::gpu_test_main): exits 77, CTest's skip, when no
+// usable GPU is present, else runs the tests.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 #include "cudalab/testing.hpp"
@@ -9,7 +10,7 @@
 int main(int argc, char** argv) {
   std::string why;
   if (!cudalab::testing::gpu_available(&why)) {
-    fmt::print("skipped: no usable GPU ({})\n", why);
+    std::printf("skipped: no usable GPU (%s)\n", why.c_str());
     return cudalab::testing::exit_skipped;
   }
   ::testing::InitGoogleTest(&argc, argv);

@@ -1,7 +1,9 @@
-// Assignment files: TOML that extends a lab file with a slot a student fills, the tests a submission
-// is checked and graded with, its build policy and limits. Parsed and checked here (CPU only), with
+// Assignment files, the assignment's data model: TOML that extends a lab file with a slot a student
+// fills, the tests a submission is checked and graded with, its build policy and limits. Parsed and
+// checked by assignment_file.cpp and test_table.cpp (CPU only, through labfile/toml_reader.hpp), with
 // every problem located "file:line:column" and a did-you-mean for misspelt keys and names; the tests
-// become lab files of their own (test_lab_text) that `check` and `grade` run.
+// become lab files of their own (test_lab_text.cpp) that `check` and `grade` run, their random axes
+// drawn by random_axes.cpp.
 //
 //   [assignment]  id, title, lab (a lab file, relative to this file), slot, points, description
 //   [submission]  file (default: the slot's file name), max_bytes
@@ -30,8 +32,15 @@
 
 namespace cudalab::host {
 
+/// What a test checks; test_kind_names() gives the names assignment files write.
 enum class test_kind { correctness, performance, sanitizer };
 enum class test_visibility { visible, hidden };
+
+/// "correctness", "performance", "sanitizer": the names of test_kind's enumerators, in their order.
+const std::vector<std::string>& test_kind_names();
+
+/// The name of `k` (test_kind_names()).
+const char* test_kind_name(test_kind k);
 
 /// A [[test]].random axis: `count` values drawn from `choices`, or from [from, to] on a log or linear scale.
 struct random_axis {
@@ -150,7 +159,5 @@ std::string test_lab_text(const assignment_file& a, const assignment_test& t, co
 
 /// True when the TOML file at `path` has an [assignment] table (validate tells the two apart by it).
 bool is_assignment_file(const std::filesystem::path& path);
-
-const char* test_kind_name(test_kind k);
 
 }  // namespace cudalab::host
