@@ -5,6 +5,10 @@ find_package(GTest REQUIRED)
 # Where every test program lands, the labs' (cudalab_add_lab_gtests) included.
 set(CUDALAB_TEST_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/bin)
 
+# cudalab_cpu_tests: every test program that runs without a GPU (cudalab_add_test and, for the labs' MODEL tests,
+# cudalab_add_lab_gtests add theirs), for a build that makes only those (CI's sanitized build, .ci/run).
+add_custom_target(cudalab_cpu_tests)
+
 # cudalab_add_test(<area> <name> SOURCES ... [LIBRARIES ...] [DEPENDS <targets>...] [GPU])
 # Adds the CTest test <area>.<name>, built after DEPENDS (the plugins it loads). GPU tests carry the
 # label `gpu` and skip (exit 77) with no device.
@@ -21,6 +25,9 @@ function(cudalab_add_test area name)
   set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CUDALAB_TEST_OUTPUT_DIRECTORY})
   if(arg_DEPENDS)
     add_dependencies(${target} ${arg_DEPENDS})
+  endif()
+  if(NOT arg_GPU)
+    add_dependencies(cudalab_cpu_tests ${target})
   endif()
   target_link_libraries(${target} PRIVATE cudalab_test_paths)
   add_test(NAME ${area}.${name} COMMAND ${target})

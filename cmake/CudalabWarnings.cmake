@@ -16,4 +16,7 @@ if(NOT TARGET cudalab_warnings)
       $<$<COMPILE_LANGUAGE:CXX>:-Werror>
       $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Werror --Werror all-warnings>)
   endif()
+  # CUDALAB_SANITIZE (cmake/CudalabSanitize.cmake) rides along: every target with these warnings gets it.
+  include(CudalabSanitize)
+  target_link_libraries(cudalab_warnings INTERFACE cudalab_sanitize)
 endif()

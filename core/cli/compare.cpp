@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 
@@ -74,8 +75,8 @@ int export_results(const export_options& o) {
     return host::exit_bad_results;
   }
   if (o.out_file.empty()) {
-    std::cout << text;
-    std::cout.flush();
+    fmt::print("{}", text);
+    std::fflush(stdout);
     return host::exit_ok;
   }
   try {

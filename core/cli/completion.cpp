@@ -1,7 +1,8 @@
 // `cudalab completion bash`: the completion script from the app's own commands and options.
 #include "completion.hpp"
 
-#include <cstdio>
+#include <fmt/format.h>
+
 #include <memory>
 #include <sstream>
 #include <vector>
@@ -218,7 +219,7 @@ command add_completion(CLI::App& app) {
   cmd->add_option("shell", *shell, "The shell")->required()->check(CLI::IsMember({"bash"}));
   // Run after every command is registered: the script is made from the whole app as it stands then.
   return {cmd, [&app, shell] {
-            std::fputs(bash_completion(app).c_str(), stdout);
+            fmt::print("{}", bash_completion(app));
             return 0;
           }};
 }

@@ -4,7 +4,6 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
-#include <iostream>
 #include <memory>
 #include <stdexcept>
 
@@ -62,7 +61,7 @@ int device(const device_options& o) {
       j["nvml"] = nvml.status();
       j["gpu_sample"] = now ? nlohmann::ordered_json(*now) : nlohmann::ordered_json(nullptr);
       j["gpu_sample_unavailable"] = now ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(why);
-      std::cout << host::json_text(j, 2) << "\n";
+      fmt::print("{}\n", host::json_text(j, 2));
       return host::exit_ok;
     }
     if (o.device >= 0)

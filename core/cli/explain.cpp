@@ -1,8 +1,7 @@
 // `cudalab explain FILE...`: the access model's predictions for every variant, without a GPU.
-#include <iostream>
-
 #include <fmt/format.h>
 
+#include <iostream>
 #include <memory>
 
 #include "command.hpp"
@@ -55,7 +54,7 @@ int explain(const explain_options& o) {
         "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_* (the wavefronts run --profile judges; "
         "docs/model.md). Grids are sized for the " +
         device.name + ", " + std::to_string(device.sm_count) + " SMs.";
-    for (const std::string& line : host::wrap_lines(about, width, 0, 0)) std::cout << line << "\n";
+    for (const std::string& line : host::wrap_lines(about, width, 0, 0)) fmt::print("{}\n", line);
     host::print_explain_table(std::cout, rows, width, o.totals);
   }
   return host::exit_ok;

@@ -34,7 +34,7 @@ std::string wrapped_help::make_subcommand(const CLI::App* sub) const {
 }
 
 std::string wrapped_help::make_description(const CLI::App* app) const {
-  const std::string description = CLI::Formatter::make_description(app);
+  std::string description = CLI::Formatter::make_description(app);
   if (description.empty()) return description;
   std::string text;
   for (const std::string& line : host::wrap_lines(description.substr(0, description.size() - 1), width_, 0, 0))

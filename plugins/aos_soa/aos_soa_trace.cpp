@@ -23,8 +23,9 @@ void load_and_store(cudalab::trace_sink& sink, unsigned bytes, F&& address) {
 /// One SoA field array as the warp of threads [first, first + 32) moves it: its runs of 32 consecutive
 /// 16-byte vectors, element by element where a vector would run past n.
 void trace_soa_field(const settings& s, int f, std::uint64_t first, cudalab::trace_sink& sink) {
-  const unsigned size = s.l.size[f], per_vector = 16 / size;
-  for (unsigned v = 0; v < soa_group / per_vector; ++v) {
+  // A lane's soa_group elements of a 4- or 8-byte field fill `vectors` 16-byte vectors of per_vector elements.
+  const unsigned size = s.l.size[f], per_vector = 16 / size, vectors = soa_group * size / 16;
+  for (unsigned v = 0; v < vectors; ++v) {
     const auto vector_first = [&, v](unsigned lane) { return soa_vector_first(first + lane, v, per_vector); };
     load_and_store(sink, 16, [&](unsigned lane) -> long long {
       const std::uint64_t e = vector_first(lane);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 #include "cudalab/host_device.hpp"
@@ -42,7 +43,7 @@ struct input_values {
 /// The number the skewed distribution compares a value's top 24 random bits with.
 /// REQUIRES: 0 <= hot_fraction <= 1.
 inline std::uint32_t hot_threshold(double hot_fraction) {
-  return static_cast<std::uint32_t>(hot_fraction * double(1u << 24) + 0.5);
+  return static_cast<std::uint32_t>(std::lround(hot_fraction * double(1u << 24)));
 }
 
 /// Blocks every hand-written kernel launches for n values at `block` threads: one wave of resident

@@ -1,5 +1,7 @@
 // Replays a fuzz corpus through the fuzz target without libFuzzer (the g++ build's CTest test): each
 // file given, or each file in each folder given, goes through LLVMFuzzerTestOneInput once.
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -22,16 +24,16 @@ int main(int argc, char** argv) {
     }
   }
   if (inputs.empty()) {
-    std::fprintf(stderr, "usage: %s CORPUS_DIR_OR_FILE...\n", argv[0]);
+    fmt::print(stderr, "usage: {} CORPUS_DIR_OR_FILE...\n", argv[0]);
     return 2;
   }
   for (const fs::path& file : inputs) {
     std::ifstream in(file, std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::printf("%s\n", file.filename().c_str());
+    fmt::print("{}\n", file.filename().string());
     std::fflush(stdout);  // the last name printed is the input that crashed, if one does
     LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
   }
-  std::printf("replayed %zu input(s) without a crash\n", inputs.size());
+  fmt::print("replayed {} input(s) without a crash\n", inputs.size());
   return 0;
 }

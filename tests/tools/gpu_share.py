@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""How much of a run's wall time was timed GPU work (issue 18's measure).
+"""How much of a run's wall time was timed GPU work.
 
 usage: gpu_share.py WALL_SECONDS WARMUP_MS RESULTS_JSON...
 
-Timed GPU work per result is samples x batch x median plus the warm-up (WARMUP_MS: the profile's, or the lab file's), as the
-issue counts it; the sum over every result of every file is compared with the wall time of the run
+Timed GPU work per result is samples x batch x median plus the warm-up (WARMUP_MS: the profile's, or
+the lab file's); the sum over every result of every file is compared with the wall time of the run
 that wrote them.
 """
 import json

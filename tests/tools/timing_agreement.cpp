@@ -3,8 +3,9 @@
 // then times the same kernels with a bare event loop (warm-up, then the median of single launches and
 // of 1 ms batches), and prints both with their difference and cudalab's coefficient of variation.
 // usage: timing_agreement LAB_FILE PLUGIN_DIR
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <cstdio>
 #include <vector>
 
 #include "cudalab/event.hpp"
@@ -51,7 +52,7 @@ double plain_events_ms(cudalab::host::live_point& point, cudalab::variant_index 
 int main(int argc, char** argv) {
   using namespace cudalab::host;
   if (argc != 3) {
-    std::fprintf(stderr, "usage: %s LAB_FILE PLUGIN_DIR\n", argv[0]);
+    fmt::print(stderr, "usage: {} LAB_FILE PLUGIN_DIR\n", argv[0]);
     return 2;
   }
   if (!probe_gpu().usable) return 77;
@@ -60,8 +61,8 @@ int main(int argc, char** argv) {
   ctx.device = read_device_info(0);
   silent_reporter quiet;
   const run_summary summary = run_plans(plans, ctx, quiet, {});
-  std::printf("%-10s %-12s %12s %8s %14s %14s %9s\n", "variant", "point", "cudalab ms", "CV %", "events 1x ms",
-              "events batch", "diff %");
+  fmt::print("{:<10} {:<12} {:>12} {:>8} {:>14} {:>14} {:>9}\n", "variant", "point", "cudalab ms", "CV %",
+             "events 1x ms", "events batch", "diff %");
   for (const variant_result& r : summary.all) {
     const auto& pl = plans.front();
     host_session session(ctx.device, pl.plan.measure.seed);
@@ -70,9 +71,9 @@ int main(int argc, char** argv) {
     const double single = plain_events_ms(point, v, session.stream(), 1, 200);
     const double batched = plain_events_ms(point, v, session.stream(), static_cast<int>(r.time.batch), 50);
     const double reference = r.time.batch > 1 ? batched : single;
-    std::printf("%-10s %-12s %12.4f %8.2f %14.4f %14.4f %+8.2f%%\n", r.variant.c_str(),
-                r.point.empty() ? "" : (r.point[0].first + "=" + r.point[0].second).c_str(), r.time.median_ms,
-                100 * r.time.cv, single, batched, 100.0 * (r.time.median_ms - reference) / reference);
+    fmt::print("{:<10} {:<12} {:>12.4f} {:>8.2f} {:>14.4f} {:>14.4f} {:>+8.2f}%\n", r.variant,
+               r.point.empty() ? "" : r.point[0].first + "=" + r.point[0].second, r.time.median_ms, 100 * r.time.cv,
+               single, batched, 100.0 * (r.time.median_ms - reference) / reference);
   }
   return 0;
 }

@@ -154,8 +154,9 @@ class param_table {
       problem = "parameter '" + name + "': the default is not among its choice_names";
     }
     auto read = [member, name, names](const params& p, Settings& s) { s.*member = names.value_of(p.choice(name)); };
-    return row(param_spec::choice(std::move(name), std::move(def_name), names.names(), std::move(doc)), std::move(read),
-               std::move(problem));
+    std::vector<std::string> choices = names.names();
+    return row(param_spec::choice(std::move(name), std::move(def_name), std::move(choices), std::move(doc)),
+               std::move(read), std::move(problem));
   }
 
   /// A choice parameter held as its name, in a std::string member: as param_spec::choice.

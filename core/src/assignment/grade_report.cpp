@@ -23,7 +23,7 @@ constexpr const char* orders[] = {"asc", "desc"};
 // A word of a closed set, or grade_report_error naming the field and the words it may be.
 template <std::size_t N>
 std::string one_of(const json& j, const char* field, const char* const (&words)[N]) {
-  const std::string v = j.at(field).get<std::string>();
+  std::string v = j.at(field).get<std::string>();
   std::string allowed;
   for (const char* w : words) {
     if (v == w) return v;

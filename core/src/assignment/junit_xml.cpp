@@ -52,7 +52,7 @@ std::string junit_xml(const grade_report& report) {
   std::vector<std::string> order = {"build"};
   std::map<std::string, pt::ptree> suites;
   std::map<std::string, suite_counts> counts;
-  auto add_case = [&](const std::string& kind, pt::ptree testcase, const char* outcome_name, pt::ptree element) {
+  auto add_case = [&](const std::string& kind, pt::ptree testcase, const char* outcome_name, const pt::ptree& element) {
     if (!suites.count(kind) && kind != "build") order.push_back(kind);
     suite_counts& c = counts[kind];
     ++c.tests;

@@ -40,7 +40,7 @@ int hex_digit(char c) {
 std::string create_staff_secret(const std::filesystem::path& path) {
   unsigned char bytes[staff_secret_bytes];
   if (RAND_bytes(bytes, sizeof bytes) != 1) fail(path, "OpenSSL's RAND_bytes gave no random bytes");
-  const std::string hex = hex_text(bytes, sizeof bytes);
+  std::string hex = hex_text(bytes, sizeof bytes);
   const std::string text = hex + "\n";
   // O_EXCL: never replace a secret (students' seeds hang on it); O_NOFOLLOW with O_EXCL: a symlink
   // planted at the name is refused, not followed. 0600 from the start: no moment where others can read it.

@@ -308,12 +308,13 @@ void write_compare_html(std::ostream& out, const comparison& c) {
                              if (n == name) return number_in(v).has_value();
                            return false;
                          })});
-    for (html_column column : std::vector<html_column>{{"variant"},
-                                                       {"base", true, "the base run's median time per launch"},
-                                                       {"new", true, "the new run's median time per launch"},
-                                                       {"change", true, "(new - base) / base"},
-                                                       {"p", true, "Mann-Whitney U test on the repetition times"},
-                                                       {"verdict"}})
+    for (const html_column& column :
+         std::vector<html_column>{{"variant"},
+                                  {"base", true, "the base run's median time per launch"},
+                                  {"new", true, "the new run's median time per launch"},
+                                  {"change", true, "(new - base) / base"},
+                                  {"p", true, "Mann-Whitney U test on the repetition times"},
+                                  {"verdict"}})
       columns.push_back(column);
     html_table table(fmt::format("compare-{}", g + 1), std::move(columns), true, true);
     for (const compared_result* r : group) {

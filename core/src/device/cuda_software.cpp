@@ -6,7 +6,12 @@
 
 namespace cudalab::host {
 
+namespace {
+
+// CUDA's version number (13000) as "13.0".
 std::string cuda_version_text(int version) { return fmt::format("{}.{}", version / 1000, (version % 1000) / 10); }
+
+}  // namespace
 
 cuda_software read_cuda_software() {
   cuda_software s;

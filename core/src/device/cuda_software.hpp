@@ -11,9 +11,6 @@ struct cuda_software {
   std::string driver;   ///< the newest CUDA the driver supports ("13.0"); "" without a driver
 };
 
-/// CUDA's version number (13000) as "13.0".
-std::string cuda_version_text(int version);
-
 cuda_software read_cuda_software();
 
 }  // namespace cudalab::host

@@ -3,12 +3,17 @@
 // the CUPTI API reference declares it (cupti_activity.h, cupti_result.h), under CUPTI's own names. The
 // activity records are declared up to the last field the census reads: that prefix is the same in every
 // version of the records since CUDA 11 (CUpti_ActivityKernel4 ... 10, CUpti_ActivityMemcpy4 ... 6,
-// CUpti_ActivityMemset2 ... 4, CUpti_ActivityMemcpyPtoP2 ... 4); tests/unit/cupti_layout_test checks each
+// CUpti_ActivityMemset2 ... 4, CUpti_ActivityMemcpyPtoP2 ... 4); tests/unit/device/cupti_api_test checks each
 // offset against the toolkit's headers where they are installed.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+
+// The driver's opaque types, declared where cuda.h and the runtime's headers declare them (the global
+// namespace), so that a cudaStream_t is a CUstream here too.
+struct CUctx_st;
+struct CUstream_st;
 
 namespace cudalab::host::cupti_api {
 
@@ -101,10 +106,8 @@ struct CUDALAB_CUPTI_RECORD CUpti_ActivityMemset {
 
 #undef CUDALAB_CUPTI_RECORD
 
-struct CUctx_st;  ///< opaque (cuda.h's CUcontext)
-using CUcontext = CUctx_st*;
-struct CUstream_st;  ///< opaque (cuda.h's CUstream, the runtime's cudaStream_t)
-using CUstream = CUstream_st*;
+using CUcontext = ::CUctx_st*;    ///< opaque (cuda.h's CUcontext)
+using CUstream = ::CUstream_st*;  ///< opaque (cuda.h's CUstream, the runtime's cudaStream_t)
 
 using CUpti_BuffersCallbackRequestFunc = void (*)(std::uint8_t** buffer, std::size_t* size, std::size_t* maxNumRecords);
 using CUpti_BuffersCallbackCompleteFunc = void (*)(CUcontext context, std::uint32_t streamId, std::uint8_t* buffer,

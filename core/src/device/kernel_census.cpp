@@ -157,8 +157,7 @@ struct timed {
 
 constexpr std::size_t buffer_bytes = std::size_t(4) << 20;
 
-}  // namespace
-
+// CUPTI's memcpy kinds as the census names them ("H2D", "D2H", "D2D", "P2P", ...; "unknown").
 const char* copy_kind_name(unsigned cupti_copy_kind) {
   switch (cupti_copy_kind) {
     case CUPTI_ACTIVITY_MEMCPY_KIND_HTOD:
@@ -185,6 +184,8 @@ const char* copy_kind_name(unsigned cupti_copy_kind) {
       return "unknown";
   }
 }
+
+}  // namespace
 
 // The memset finish() puts on the session stream once the run has finished there: the GPU stamps its start
 // with the clock of every other record, so work that ends after it outlived the session stream's work. (CUPTI's
@@ -362,7 +363,7 @@ census_recording::census_recording(cudaStream_t session) : impl_(std::make_uniqu
       failed = lib.error_text(fmt::format("cuptiActivityEnable({})", kind_name(kind)).c_str(), r);
   }
   if (failed.empty()) {
-    r = lib.stream_id(nullptr, reinterpret_cast<CUstream>(session), 0, &s.census.session_stream);
+    r = lib.stream_id(nullptr, session, 0, &s.census.session_stream);
     if (r != CUPTI_SUCCESS) failed = lib.error_text("cuptiGetStreamIdEx", r);
   }
   if (!failed.empty()) {

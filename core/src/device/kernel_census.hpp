@@ -48,7 +48,4 @@ class census_recording {
 /// Call before the first CUDA call of the process.
 void load_kernels_eagerly();
 
-/// CUPTI's memcpy kinds as the census names them ("H2D", "D2H", "D2D", "P2P", ...; "unknown").
-const char* copy_kind_name(unsigned cupti_copy_kind);
-
 }  // namespace cudalab::host

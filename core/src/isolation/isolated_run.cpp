@@ -2,6 +2,8 @@
 // results come back over a pipe; a crash, a sticky CUDA error or a timeout costs only that unit.
 #include "isolation/isolated_run.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -300,10 +302,9 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
         std::pair<std::uint64_t, std::string> id{r.point_index, r.variant};
         // Only what this unit's child was asked for, once each: anything else is no result of this run.
         if (r.lab_file != unit.lab->file_arg || !contains(unit.expected, id) || contains(received.ids, id)) {
-          std::fprintf(
-              stderr,
-              "cudalab: the child process of %s sent a result it was not asked for (%s at point %llu); left out\n",
-              unit.lab->file_arg.c_str(), r.variant.c_str(), static_cast<unsigned long long>(r.point_index));
+          fmt::print(stderr,
+                     "cudalab: the child process of {} sent a result it was not asked for ({} at point {}); left out\n",
+                     unit.lab->file_arg, r.variant, r.point_index);
           return;
         }
         received.ids.push_back(std::move(id));
@@ -312,7 +313,7 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
         emit(std::move(r));
       } catch (const result_parse_error& e) {
         const std::string start = line.size() > 200 ? line.substr(0, 200) + "..." : line;
-        std::fprintf(stderr, "cudalab: a child sent a line that is not a result (%s): %s\n", e.what(), start.c_str());
+        fmt::print(stderr, "cudalab: a child sent a line that is not a result ({}): {}\n", e.what(), start);
       }
     };
     const child_outcome how = run_child(request);
@@ -327,8 +328,8 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
     std::vector<variant_result> missing = missing_results(unit, received, how);
     if (missing.empty()) {
       if (!how.ended_normally()) {  // everything arrived, then it died: say so, the results stand
-        std::fprintf(stderr, "cudalab: the child process of %s %s after its last result\n", unit.lab->file_arg.c_str(),
-                     how.describe().c_str());
+        fmt::print(stderr, "cudalab: the child process of {} {} after its last result\n", unit.lab->file_arg,
+                   how.describe());
         summary.errors++;
       }
       return true;

@@ -103,7 +103,12 @@ void factor_values(const param_spec& spec, const param_value& from, const param_
       x *= factor;
     }
   } else {
-    for (double x = a; x <= b * (1 + 1e-12); x *= factor) axis.values.push_back(std::min(x, b));
+    // Each value from its index, as step_values does, not from the one before: k products would round k times.
+    for (std::uint64_t k = 0;; ++k) {
+      const double x = a * std::pow(factor, static_cast<double>(k));
+      if (!(x <= b * (1 + 1e-12))) break;
+      axis.values.push_back(std::min(x, b));
+    }
   }
   axis.count = axis.values.size();
 }

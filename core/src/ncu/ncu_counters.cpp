@@ -101,6 +101,9 @@ measured_counters counters_of(const ncu_kernel& k) {
   return c;
 }
 
+namespace {
+
+// `more` added into `total`, field by field.
 void add_counters(measured_counters& total, const measured_counters& more) {
   total.kernels += more.kernels;
   for (auto field :
@@ -121,6 +124,8 @@ void add_counters(measured_counters& total, const measured_counters& more) {
   total.dram_bytes_read += more.dram_bytes_read;
   total.dram_bytes_written += more.dram_bytes_written;
 }
+
+}  // namespace
 
 counted_kernels count_by_result(const std::vector<ncu_kernel>& kernels) {
   counted_kernels counted;

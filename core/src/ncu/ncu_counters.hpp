@@ -24,9 +24,6 @@ std::string counter_metrics_list();
 /// an active lane - to the hardware's `..._pred_on_any` count, when ncu did not report them).
 measured_counters counters_of(const ncu_kernel& kernel);
 
-/// `more` added into `total`, field by field.
-void add_counters(measured_counters& total, const measured_counters& more);
-
 /// The kernels of a profiled run by result.
 struct counted_kernels {
   std::map<range_key, measured_counters> by_result;  ///< the sum over each result's kernels

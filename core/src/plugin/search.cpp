@@ -37,11 +37,16 @@ std::vector<fs::path> plugin_search_path(const std::vector<std::string>& cli_pat
   return path;
 }
 
+namespace {
+
+// True for a plugin's name: lower-case letters, digits and '_'. A path is never one.
 bool is_plugin_name(const std::string& text) {
   return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
   });
 }
+
+}  // namespace
 
 std::string plugin_file_name(const std::string& name) { return prefix + name + suffix; }
 

@@ -14,9 +14,6 @@ namespace cudalab::host {
 /// allowed), then $CUDALAB_PLUGIN_PATH, then <folder of the executable>/../lib/cudalab/plugins.
 std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::string>& cli_paths);
 
-/// True for a plugin's name: lower-case letters, digits and '_'. A path is never one.
-bool is_plugin_name(const std::string& text);
-
 /// The file name a plugin called `name` has: cudalab_<name>.so.
 std::string plugin_file_name(const std::string& name);
 

@@ -7,10 +7,15 @@
 
 namespace cudalab::host {
 
-std::string counter_check::difference_text() const {
-  if (predicted == 0) return measured == 0 ? "=" : "none predicted";
-  return fmt::format("{:+.1f}%", 100.0 * (measured - predicted) / predicted);
+namespace {
+
+// "+2.9%", "-12.5%"; "none predicted" when the model has 0 and the counter does not ("=" when neither has).
+std::string difference_text(const counter_check& c) {
+  if (c.predicted == 0) return c.measured == 0 ? "=" : "none predicted";
+  return fmt::format("{:+.1f}%", 100.0 * (c.measured - c.predicted) / c.predicted);
 }
+
+}  // namespace
 
 std::string counter_verdict::text() const {
   switch (kind) {
@@ -28,7 +33,7 @@ std::string counter_verdict::text() const {
     if (c.agrees) continue;
     text += text.empty() ? "differs: " : ", ";
     text += c.quantity + " " +
-            (c.predicted == 0 ? fmt::format("{:.0f} ({})", c.measured, c.difference_text()) : c.difference_text());
+            (c.predicted == 0 ? fmt::format("{:.0f} ({})", c.measured, difference_text(c)) : difference_text(c));
   }
   return text;
 }

@@ -21,8 +21,6 @@ struct counter_check {
   double measured = 0;
   double tolerance = 0;  ///< a fraction of `predicted`; with predicted 0, only a measured 0 agrees
   bool agrees = false;
-  /// "+2.9%", "-12.5%"; "none predicted" when the model has 0 and the counter does not.
-  std::string difference_text() const;
 };
 
 /// What the counters say of the model.

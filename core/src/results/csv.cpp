@@ -29,7 +29,7 @@ bool starts_a_formula(const std::string& s) {
 // A field as RFC 4180 quotes it, text that would start a formula behind a ' (OWASP's advice on CSV
 // injection: a lab file name or an error text is never run as a formula by a spreadsheet).
 std::string csv_field(const std::string& text) {
-  const std::string s = starts_a_formula(text) ? "'" + text : text;
+  std::string s = starts_a_formula(text) ? "'" + text : text;
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string q = "\"";
   for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);

@@ -23,12 +23,17 @@ std::string utc_text(std::time_t t, const char* format) {
   return buf;
 }
 
+namespace {
+
+// `s` on one line: line breaks become spaces (a newline would end a Markdown heading, list item or row).
 std::string one_line(const std::string& s) {
   std::string out = s;
   std::replace_if(
       out.begin(), out.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
   return out;
 }
+
+}  // namespace
 
 std::string md_text(const std::string& s) {
   std::string out;
@@ -174,11 +179,12 @@ std::vector<const variant_result*> rows_of(const std::vector<variant_result>& re
   return rows;
 }
 
+namespace {
+
+// Whether a lab file's rows get a plot: at least one of them was timed or has counters (run --profile).
 bool gets_plot(const std::vector<const variant_result*>& rows) {
   return std::any_of(rows.begin(), rows.end(), [](const variant_result* r) { return r->gbps > 0 || r->has_measured; });
 }
-
-namespace {
 
 // A lab file's stem as a plain file name: "my lab (1).toml" -> "my_lab__1_".
 std::string plain_stem(const std::string& lab_file) {

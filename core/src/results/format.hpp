@@ -15,9 +15,6 @@ namespace cudalab::host {
 /// The time `t` in UTC as strftime's `format` writes it.
 std::string utc_text(std::time_t t, const char* format);
 
-/// `s` on one line: line breaks become spaces (a newline would end a Markdown heading, list item or row).
-std::string one_line(const std::string& s);
-
 /// `s` for a Markdown table cell, list item or heading: on one line, a '|' written as "\|".
 std::string md_text(const std::string& s);
 
@@ -81,10 +78,6 @@ std::vector<std::string> lab_files_of(const std::vector<variant_result>& results
 
 /// The results of one lab file, in run order.
 std::vector<const variant_result*> rows_of(const std::vector<variant_result>& results, const std::string& lab_file);
-
-/// Whether a lab file's rows get a plot: at least one of them was timed or has counters (run --profile).
-/// write_plots and the Markdown report's plot links both follow this rule.
-bool gets_plot(const std::vector<const variant_result*>& rows);
 
 /// Each lab file of `results` that gets a plot, in run order, with its plot's file name: the lab
 /// file's stem with any character but letters, digits, '-', '_', '.' (not first) and non-ASCII bytes as

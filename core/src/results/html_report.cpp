@@ -372,9 +372,8 @@ std::string notes_html(const std::string& text) {
       if (!in_paragraph || !blocks.back().list) blocks.push_back({true, {}});
       blocks.back().parts.push_back(words.substr(2));
       item_indent = indent;
-    } else if (in_paragraph && blocks.back().list && indent > item_indent) {
-      blocks.back().parts.back() += " " + words;
-    } else if (in_paragraph && !blocks.back().list) {
+    } else if (in_paragraph && (!blocks.back().list || indent > item_indent)) {
+      // A paragraph's next line, or a list item's when indented past its dash.
       blocks.back().parts.back() += " " + words;
     } else {
       blocks.push_back({false, {words}});

@@ -94,7 +94,7 @@ fs::path new_default_folder() {
   fs::create_directories(parent);
   const std::string stamp = utc_text(std::time(nullptr), "%Y%m%d-%H%M%SZ");
   for (int n = 1; n <= 1000; ++n) {
-    const fs::path path = parent / (n == 1 ? stamp : fmt::format("{}-{}", stamp, n));
+    fs::path path = parent / (n == 1 ? stamp : fmt::format("{}-{}", stamp, n));
     if (::mkdir(path.c_str(), 0777) == 0) return path;
     if (errno != EEXIST) throw fs::filesystem_error("mkdir", path, std::error_code(errno, std::generic_category()));
   }

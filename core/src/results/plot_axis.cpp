@@ -105,7 +105,12 @@ y_axis fit_y_axis(double lo, double hi, bool zero) {
   a.lo = std::floor(bottom / step + 1e-9) * step;
   a.hi = std::ceil(top / step - 1e-9) * step;
   if (a.lo == 0) a.from_zero = true;
-  for (double v = a.lo; v <= a.hi + step * 1e-6; v += step) a.ticks.push_back(std::abs(v) < step * 1e-9 ? 0 : v);
+  // Each tick from its index, not from the one before: k additions would round k times.
+  for (int k = 0;; ++k) {
+    const double v = a.lo + k * step;
+    if (!(v <= a.hi + step * 1e-6)) break;
+    a.ticks.push_back(std::abs(v) < step * 1e-9 ? 0 : v);
+  }
   return a;
 }
 

@@ -313,15 +313,16 @@ class sweep_plot {
                  (dashed_name_.empty() ? "" : ", a dash pattern per " + dashed_name_));
     for (std::size_t i = 0; i < n; ++i) {
       const facet_rows& f = facets_[i];
-      const double left = margin_left + double(i % columns) * (cell + facet_gap);
-      double top = margin_top + double(i / columns) * cell_height;
+      const std::size_t row = i / columns, column = i % columns;
+      const double left = margin_left + double(column) * (cell + facet_gap);
+      double top = margin_top + double(row) * cell_height;
       if (faceted) {
         svg.open_group("facet " + f.name);
         svg.text(left + cell / 2, top + 12, f.name, text_anchor::middle, 13);
         top += 22;
       }
       for (std::size_t k = 0; k < panels.size(); ++k) {
-        draw_panel(svg, panels[k], axes[k], f, {left, cell, top + 18, panels[k].height * scale, i % columns == 0});
+        draw_panel(svg, panels[k], axes[k], f, {left, cell, top + 18, panels[k].height * scale, column == 0});
         top += panels[k].height * scale + 46;
       }
       if (faceted) svg.close_group();

@@ -96,6 +96,10 @@ run_context new_context(const std::string& command_line, const std::string& prof
   return ctx;
 }
 
+namespace {
+
+// The reporter that prints `format` on stdout; `colour` colours the table, which fits in `width` columns
+// (make_table_reporter).
 std::unique_ptr<reporter> console_reporter(output_format format, bool colour, std::size_t width) {
   switch (format) {
     case output_format::json:
@@ -109,6 +113,8 @@ std::unique_ptr<reporter> console_reporter(output_format format, bool colour, st
   }
   return make_table_reporter(std::cout, colour, width);
 }
+
+}  // namespace
 
 std::unique_ptr<results_folder> open_results_folder(const std::string& dir, bool force, output_format console,
                                                     bool colour, std::size_t width) {

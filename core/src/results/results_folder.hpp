@@ -18,10 +18,6 @@ namespace cudalab::host {
 /// line and the profile file ("" for the built-in defaults).
 run_context new_context(const std::string& command_line, const std::string& profile_file);
 
-/// The reporter that prints `format` on stdout; `colour` colours the table, which fits in `width`
-/// columns (make_table_reporter).
-std::unique_ptr<reporter> console_reporter(output_format format, bool colour, std::size_t width);
-
 class folder_files;
 
 /// The results folder of a run and the reporters writing into it and to the console.

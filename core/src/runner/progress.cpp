@@ -1,6 +1,7 @@
 // The progress line of a run (progress.hpp).
 #include "runner/progress.hpp"
 
+#include <fmt/format.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -95,13 +96,13 @@ void progress_reporter::end(const run_context& context) {
 
 void progress_reporter::note(const std::string& text) {
   clear();
-  std::fprintf(line_ ? line_ : stderr, "%s\n", text.c_str());
+  fmt::print(line_ ? line_ : stderr, "{}\n", text);
   draw();
 }
 
 void progress_reporter::clear() {
   if (!line_ || !drawn_) return;
-  std::fputs("\r\033[K", line_);
+  fmt::print(line_, "\r\033[K");
   std::fflush(line_);
   drawn_ = false;
 }
@@ -109,7 +110,7 @@ void progress_reporter::clear() {
 void progress_reporter::draw() {
   if (!line_) return;
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  std::fputs(("\r\033[K" + fit(progress_text(done_, total_, elapsed, last_), columns_of(line_))).c_str(), line_);
+  fmt::print(line_, "\r\033[K{}", fit(progress_text(done_, total_, elapsed, last_), columns_of(line_)));
   std::fflush(line_);
   drawn_ = true;
 }

@@ -9,7 +9,11 @@
 
 namespace cudalab::host {
 
-const slot_spec* find_slot(const std::vector<planned_lab>& plans, const std::string& slot, std::string* lab) {
+namespace {
+
+// The slot `slot` of the one lab among `plans` that has it (its lab's name in `lab`); nullptr when none has
+// (planning refused that already). Throws std::invalid_argument when labs of two plugins have a slot of that name.
+const slot_spec* find_slot(const std::vector<planned_lab>& plans, const std::string& slot, std::string* lab = nullptr) {
   const slot_spec* found = nullptr;
   std::string found_in;
   for (const planned_lab& pl : plans)
@@ -24,6 +28,8 @@ const slot_spec* find_slot(const std::vector<planned_lab>& plans, const std::str
   if (lab) *lab = found_in;
   return found;
 }
+
+}  // namespace
 
 int build_run_submissions(const std::vector<planned_lab>& plans, const std::vector<submission_arg>& given,
                           const device_info& device, const build_policy& policy, const std::filesystem::path& folder,

@@ -13,10 +13,6 @@
 
 namespace cudalab::host {
 
-/// The slot `slot` of the one lab among `plans` that has it; nullptr when none has (planning refused
-/// that already). Throws std::invalid_argument when labs of two plugins have a slot of that name.
-const slot_spec* find_slot(const std::vector<planned_lab>& plans, const std::string& slot, std::string* lab = nullptr);
-
 /// Builds every source among `given` for `device` under `policy` into `folder`, printing each
 /// diagnostic on stderr ("reduce.cu:12: error: ..."). Returns the submissions as built files (built
 /// ones kept as given) in `built`, and exit_ok, or exit_submission when one does not build.

@@ -1,5 +1,7 @@
 // cudalab::testing (cudalab/testing.hpp): a plugin loaded, predicted and verified by the host's own
 // code, for lab authors' tests in and out of tree.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -66,7 +68,7 @@ params lab_under_test::with(const std::map<std::string, param_value>& overrides)
   params p = host::default_params(s);
   for (const auto& [name, value] : overrides) {
     const auto declared =
-        std::find_if(s.params.begin(), s.params.end(), [&](const param_spec& ps) { return ps.name == name; });
+        std::find_if(s.params.begin(), s.params.end(), [&n = name](const param_spec& ps) { return ps.name == n; });
     if (declared == s.params.end()) throw std::invalid_argument(s.name + " has no parameter '" + name + "'");
     const param_value v = typed(s, *declared, value);
     const std::string problem = host::value_problem(*declared, v);

@@ -189,12 +189,12 @@ TEST(ReductionTrace, GlobalLoadsAreCoalesced) {
     // Later passes read 1/256 as much again; only their last warps are partly filled.
     EXPECT_NEAR(s.global_load.sectors_per_request(), 4.0, 0.001);
     EXPECT_NEAR(s.global_load.efficiency(), 1.0, 0.001);
-    EXPECT_NEAR(double(s.global_load.requests), double(n / 32), double(n / 32) * 0.005);
+    EXPECT_NEAR(double(s.global_load.requests), double(n) / 32, double(n) / 32 * 0.005);
   }
   const auto v = lab().predict("vector_single_pass", p);
   EXPECT_NEAR(v.global_load.sectors_per_request(), 16.0, 0.1);
   EXPECT_NEAR(v.global_load.efficiency(), 1.0, 0.001);
-  EXPECT_NEAR(double(v.global_load.requests), double(n / 128), double(n / 128) * 0.002);
+  EXPECT_NEAR(double(v.global_load.requests), double(n) / 128, double(n) / 128 * 0.002);
 }
 
 TEST(ReductionTrace, OneElementIsOneLoadAndOneStore) {

@@ -17,6 +17,7 @@
 //   FAKENVML_NOT_SUPPORTED=F,...   the functions named answer NVML_ERROR_NOT_SUPPORTED
 // Built a second time with FAKENVML_BEFORE_RENAME: a driver from before nvmlDeviceGetCurrentClocksEventReasons,
 // with only its older name nvmlDeviceGetCurrentClocksThrottleReasons.
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -28,7 +29,9 @@
 #include <utility>
 
 extern "C" {
-struct nvmlDevice_st;
+struct nvmlDevice_st {  // the fake's own record of a GPU, which its handles point at
+  int gpu;
+};
 typedef nvmlDevice_st* nvmlDevice_t;
 typedef int nvmlReturn_t;
 typedef struct {
@@ -64,7 +67,17 @@ unsigned long long entry(const std::string& list, int index) {
   return std::strtoull(list.c_str() + start, nullptr, 0);
 }
 
-int gpu_of(nvmlDevice_t device) { return int(reinterpret_cast<std::uintptr_t>(device)) - 1; }
+// The handle of fake GPU `gpu` (0-63): a pointer to its record, as NVML's handles are.
+nvmlDevice_t handle_of(int gpu) {
+  static std::array<nvmlDevice_st, 64> devices = [] {
+    std::array<nvmlDevice_st, 64> d{};
+    for (int i = 0; i < 64; ++i) d[std::size_t(i)].gpu = i;
+    return d;
+  }();
+  return &devices[std::size_t(gpu)];
+}
+
+int gpu_of(nvmlDevice_t device) { return device ? device->gpu : -1; }
 
 bool not_supported_here(const char* function) {
   const char* list = std::getenv("FAKENVML_NOT_SUPPORTED");
@@ -135,7 +148,7 @@ nvmlReturn_t nvmlSystemGetDriverVersion(char* version, unsigned length) {
   if (version == nullptr) return invalid_argument;
   const char* text = "999.99.99-fake";
   if (std::strlen(text) + 1 > length) return insufficient_size;
-  std::strcpy(version, text);
+  std::memcpy(version, text, std::strlen(text) + 1);
   return success;
 }
 
@@ -147,7 +160,7 @@ nvmlReturn_t nvmlDeviceGetHandleByPciBusId_v2(const char* pci_bus_id, nvmlDevice
       std::sscanf(pci_bus_id, "%x:%x:%x.%x", &domain, &bus, &slot, &function) != 4)
     return invalid_argument;
   if (domain != 0 || bus < 0x18 || bus >= 0x18 + 64 || slot != 0 || function != 0) return not_found;
-  *device = reinterpret_cast<nvmlDevice_t>(std::uintptr_t(bus - 0x18 + 1));
+  *device = handle_of(int(bus - 0x18));
   return success;
 }
 

@@ -263,7 +263,7 @@ TEST(Plots, BeyondTwentySeriesTheSweepIsDrawnInFacetsWithALegendThatFits) {
   for (const char* v : {"copy_float", "copy_float4_with_a_rather_long_name", "grid_stride"})
     for (int block = 32; block <= 1024 * 4; block *= 2)
       for (const char* unroll : {"1", "2", "4"})
-        rs.push_back(timed(v, {{"block", std::to_string(block)}, {"unroll", unroll}}, 100 + block / 32));
+        rs.push_back(timed(v, {{"block", std::to_string(block)}, {"unroll", unroll}}, 100 + block / 32.0));
   const std::string svg = plots_of(rs).at(0);
   EXPECT_EQ(count(svg, "<g id=\"facet block="), 8u);
   EXPECT_NE(svg.find("<g id=\"facet block=4096\">"), std::string::npos);

@@ -18,7 +18,7 @@ warp_access global(access_kind kind, unsigned bytes, std::uint64_t (*addr)(unsig
 }
 
 TEST(AccessModel, AlignedCoalescedFloatsAreFourSectors) {
-  const auto c = global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l * 4); }));
+  const auto c = global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t(l) * 4; }));
   EXPECT_EQ(c.sectors, 4u);
   EXPECT_EQ(c.lines, 1u);
   EXPECT_EQ(c.requested_bytes, 128u);
@@ -26,7 +26,7 @@ TEST(AccessModel, AlignedCoalescedFloatsAreFourSectors) {
 
 TEST(AccessModel, OffsetByOneElementTouchesFiveSectors) {
   const auto c =
-      global_request_cost(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 1) * 4); }));
+      global_request_cost(global(access_kind::load, 4, [](unsigned l) { return (std::uint64_t(l) + 1) * 4; }));
   EXPECT_EQ(c.sectors, 5u);
   EXPECT_EQ(c.lines, 2u);
 }
@@ -66,13 +66,13 @@ TEST(AccessModel, AllLanesOneWordIsOneSector) {
 }
 
 TEST(AccessModel, Float4CoalescedIsSixteenSectors) {
-  const auto c = global_request_cost(global(access_kind::load, 16, [](unsigned l) { return std::uint64_t(l * 16); }));
+  const auto c = global_request_cost(global(access_kind::load, 16, [](unsigned l) { return std::uint64_t(l) * 16; }));
   EXPECT_EQ(c.sectors, 16u);
   EXPECT_EQ(c.lines, 4u);
 }
 
 TEST(AccessModel, InactiveLanesAreNotCounted) {
-  auto a = global(access_kind::store, 4, [](unsigned l) { return std::uint64_t(l * 4); });
+  auto a = global(access_kind::store, 4, [](unsigned l) { return std::uint64_t(l) * 4; });
   a.active = 0x0000ffffu;
   const auto c = global_request_cost(a);
   EXPECT_EQ(c.sectors, 2u);
@@ -80,7 +80,7 @@ TEST(AccessModel, InactiveLanesAreNotCounted) {
 }
 
 TEST(AccessModel, RejectsOddAccessWidths) {
-  auto a = global(access_kind::load, 3, [](unsigned l) { return std::uint64_t(l * 4); });
+  auto a = global(access_kind::load, 3, [](unsigned l) { return std::uint64_t(l) * 4; });
   EXPECT_THROW(global_request_cost(a), std::invalid_argument);
 }
 
@@ -94,14 +94,14 @@ warp_access shared(unsigned bytes, std::uint64_t (*addr)(unsigned)) {
 
 TEST(AccessModel, TileColumnReadIsThirtyTwoWayConflict) {
   // tile[32][32] floats; lane l reads tile[l][5].
-  const auto c = shared_request_cost(shared(4, [](unsigned l) { return std::uint64_t((l * 32 + 5) * 4); }));
+  const auto c = shared_request_cost(shared(4, [](unsigned l) { return (std::uint64_t(l) * 32 + 5) * 4; }));
   EXPECT_EQ(c.wavefronts, 32u);
   EXPECT_EQ(c.ideal_wavefronts, 1u);
 }
 
 TEST(AccessModel, PaddedTileColumnReadHasNoConflict) {
   // tile[32][33] floats; lane l reads tile[l][5].
-  const auto c = shared_request_cost(shared(4, [](unsigned l) { return std::uint64_t((l * 33 + 5) * 4); }));
+  const auto c = shared_request_cost(shared(4, [](unsigned l) { return (std::uint64_t(l) * 33 + 5) * 4; }));
   EXPECT_EQ(c.wavefronts, 1u);
 }
 
@@ -119,18 +119,18 @@ TEST(AccessModel, SharedStrideFollowsGcdPattern) {
 }
 
 TEST(AccessModel, WideSharedAccessesNeedOneWavefrontPer128Bytes) {
-  const auto f2 = shared_request_cost(shared(8, [](unsigned l) { return std::uint64_t(l * 8); }));
+  const auto f2 = shared_request_cost(shared(8, [](unsigned l) { return std::uint64_t(l) * 8; }));
   EXPECT_EQ(f2.wavefronts, 2u);
   EXPECT_EQ(f2.ideal_wavefronts, 2u);
-  const auto f4 = shared_request_cost(shared(16, [](unsigned l) { return std::uint64_t(l * 16); }));
+  const auto f4 = shared_request_cost(shared(16, [](unsigned l) { return std::uint64_t(l) * 16; }));
   EXPECT_EQ(f4.wavefronts, 4u);
   EXPECT_EQ(f4.ideal_wavefronts, 4u);
 }
 
 TEST(AccessModel, TotalsScaleBySample) {
   access_model m;
-  m.access(global(access_kind::load, 4, [](unsigned l) { return std::uint64_t((l + 1) * 4); }));
-  m.access(shared(4, [](unsigned l) { return std::uint64_t(l * 32 * 4); }));
+  m.access(global(access_kind::load, 4, [](unsigned l) { return (std::uint64_t(l) + 1) * 4; }));
+  m.access(shared(4, [](unsigned l) { return std::uint64_t(l) * 32 * 4; }));
   m.sampled(1, 10);
   const auto s = m.stats();
   EXPECT_EQ(s.global_load.requests, 10u);
@@ -164,7 +164,7 @@ TEST(AccessModel, TraceBlocksWithOneBlockTracesItOnce) {
   m.trace_blocks(1, [&](std::uint64_t b) {
     ++calls;
     EXPECT_EQ(b, 0u);
-    m.warp(memory_space::shared, access_kind::store, 4, [](unsigned l) { return (long long)(l * 4); });
+    m.warp(memory_space::shared, access_kind::store, 4, [](unsigned l) { return (long long)l * 4; });
   });
   EXPECT_EQ(calls, 1);
   EXPECT_EQ(m.stats().shared_store.requests, 1u);
@@ -180,7 +180,7 @@ TEST(AccessModel, SampleMustBeConsistent) {
 
 TEST(AccessModel, TraceSinkWarpHelperSkipsNegativeLanes) {
   access_model m;
-  m.warp(memory_space::global, access_kind::store, 4, [](unsigned l) { return l < 8 ? (long long)(l * 4) : -1LL; });
+  m.warp(memory_space::global, access_kind::store, 4, [](unsigned l) { return l < 8 ? (long long)l * 4 : -1LL; });
   m.warp(memory_space::global, access_kind::store, 4, [](unsigned) { return -1LL; });
   const auto s = m.stats();
   EXPECT_EQ(s.global_store.requests, 1u);
@@ -198,7 +198,7 @@ TEST(AccessModel, GlobalAtomicsOnOneWordAreSerialised) {
 TEST(AccessModel, GlobalAtomicsCostTheBusiestWordOfEachSector) {
   // Distinct consecutive words: like a store, 4 sectors. Eight words of one sector, four lanes each: 4.
   EXPECT_EQ(
-      global_request_cost(global(access_kind::atomic, 4, [](unsigned l) { return std::uint64_t(l * 4); })).sectors, 4u);
+      global_request_cost(global(access_kind::atomic, 4, [](unsigned l) { return std::uint64_t(l) * 4; })).sectors, 4u);
   EXPECT_EQ(
       global_request_cost(global(access_kind::atomic, 4, [](unsigned l) { return std::uint64_t(l % 8 * 4); })).sectors,
       4u);
@@ -222,7 +222,7 @@ TEST(AccessModel, SharedAtomicsOnOneWordAreCombinedLikeABroadcast) {
   two.kind = access_kind::atomic;
   EXPECT_EQ(shared_request_cost(two).wavefronts, 2u);
   // Distinct words in distinct banks: one wavefront, as for a store.
-  warp_access spread = shared(4, [](unsigned l) { return std::uint64_t(l * 4); });
+  warp_access spread = shared(4, [](unsigned l) { return std::uint64_t(l) * 4; });
   spread.kind = access_kind::atomic;
   EXPECT_EQ(shared_request_cost(spread).wavefronts, 1u);
 }
@@ -230,7 +230,7 @@ TEST(AccessModel, SharedAtomicsOnOneWordAreCombinedLikeABroadcast) {
 TEST(AccessModel, AtomicsAreCountedApart) {
   access_model m;
   m.warp(memory_space::global, access_kind::atomic, 4, [](unsigned) { return 0LL; });
-  m.warp(memory_space::shared, access_kind::atomic, 4, [](unsigned l) { return (long long)(l * 4); });
+  m.warp(memory_space::shared, access_kind::atomic, 4, [](unsigned l) { return (long long)l * 4; });
   const auto s = m.stats();
   EXPECT_EQ(s.global_atomic.requests, 1u);
   EXPECT_DOUBLE_EQ(s.global_atomic.sectors_per_request(), 32.0);
@@ -245,7 +245,7 @@ TEST(AccessModel, WeightsCompose) {
   access_model m;
   m.trace_blocks(11, [&](std::uint64_t) {
     cudalab::weighted w(m, 3);  // each block issues three alike warps
-    m.warp(memory_space::global, access_kind::load, 4, [](unsigned l) { return (long long)(l * 4); });
+    m.warp(memory_space::global, access_kind::load, 4, [](unsigned l) { return (long long)l * 4; });
   });
   EXPECT_EQ(m.stats().global_load.requests, 33u);
   EXPECT_EQ(m.weight(), 1u);

@@ -329,7 +329,7 @@ TEST(ChildLimits, CpuTimeEndsAChildThatSpins) {
 // A folder for a sandbox test, not under /tmp (which the sandbox replaces with an empty one).
 std::filesystem::path sandbox_test_folder(const std::string& name) {
   namespace fs = std::filesystem;
-  const fs::path root = fs::path(CUDALAB_BINARY_DIR) / "tests" / name;
+  fs::path root = fs::path(CUDALAB_BINARY_DIR) / "tests" / name;
   fs::remove_all(root);
   fs::create_directories(root);
   return root;

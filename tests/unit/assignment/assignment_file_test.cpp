@@ -1,6 +1,5 @@
-// --submission's argument, the ELF symbol check a built submission must pass, and assignment files'
-// parsing and test lab files (CPU only: NVRTC needs no GPU), their integrity settings included: the
-// [measure] keys a test's lab file turns on, the [anti_cheat] census keys and the [limits] of children.
+// Assignment files' parsing and test lab files (CPU only), their integrity settings included: the [measure]
+// keys a test's lab file turns on, the [anti_cheat] census keys and the [limits] of children.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,44 +9,13 @@
 #include <fstream>
 
 #include "assignment/assignment_file.hpp"
-#include "slots/elf_symbols.hpp"
-#include "slots/kernel_compile.hpp"
-#include "slots/submission.hpp"
 
 namespace fs = std::filesystem;
 using namespace cudalab::host;
 
-TEST(SubmissionArg, SplitsAtTheFirstEqualsSign) {
-  const submission_arg a = parse_submission_arg("vector_copy=dir/my=file.cu");
-  EXPECT_EQ(a.slot, "vector_copy");
-  EXPECT_EQ(a.file, "dir/my=file.cu");
-  EXPECT_THROW(parse_submission_arg("vector_copy"), std::invalid_argument);
-  EXPECT_THROW(parse_submission_arg("=file.cu"), std::invalid_argument);
-  EXPECT_THROW(parse_submission_arg("slot="), std::invalid_argument);
-}
-
-TEST(SubmissionArg, BuiltFilesAreTold) {
-  EXPECT_TRUE(is_built_submission("out/submissions/slot.cubin"));
-  EXPECT_TRUE(is_built_submission("libx.so"));
-  EXPECT_FALSE(is_built_submission("slot.cu"));
-}
-
-TEST(ElfSymbols, ACubinDefinesItsKernelsOnly) {
-  kernel_compile_request r;
-  r.source = "extern \"C\" __global__ void scale(float* x) { x[threadIdx.x] *= 2.0f; }\n";
-  r.file_name = "scale.cu";
-  const kernel_compile_result out = compile_kernel(r);
-  ASSERT_TRUE(out.ok) << out.log;
-  const std::string bytes(out.cubin.begin(), out.cubin.end());
-  EXPECT_TRUE(defines_function(bytes, "scale.cubin", "scale"));
-  EXPECT_FALSE(defines_function(bytes, "scale.cubin", "copy"));
-  EXPECT_THROW(defines_function("not an ELF file", "junk", "scale"), std::runtime_error);
-  EXPECT_THROW(defines_function(std::string(bytes, 0, 80), "cut.cubin", "scale"), std::runtime_error);
-}
-
 namespace {
 fs::path write_assignment(const std::string& name, const std::string& text) {
-  const fs::path dir = fs::temp_directory_path() / "cudalab_submission_test";
+  const fs::path dir = fs::temp_directory_path() / "cudalab_assignment_file_test";
   fs::create_directories(dir);
   std::ofstream(dir / name) << text;
   return dir / name;

@@ -19,7 +19,7 @@ const fs::path fixtures = fs::path(CUDALAB_SOURCE_DIR) / "tests" / "fixtures" / 
 
 // A scratch folder of the test's own, empty.
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(CUDALAB_BINARY_DIR) / "tests" / "compare_result_set" / name;
+  fs::path dir = fs::path(CUDALAB_BINARY_DIR) / "tests" / "compare_result_set" / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

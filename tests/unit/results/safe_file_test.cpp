@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 // A fresh, empty folder for one test.
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("cudalab_safe_file_" + name);
+  fs::path dir = fs::temp_directory_path() / ("cudalab_safe_file_" + name);
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
@@ -130,7 +130,7 @@ TEST(SafeFile, redteam_f04_a_folder_that_is_not_there_is_a_write_error) {
 
 // victim.txt beside the folder, which no write may change.
 fs::path plant_victim(const fs::path& dir) {
-  const fs::path victim = dir.parent_path() / (dir.filename().string() + "_victim.txt");
+  fs::path victim = dir.parent_path() / (dir.filename().string() + "_victim.txt");
   std::ofstream(victim) << "IMPORTANT\n";
   return victim;
 }

@@ -701,6 +701,7 @@ TEST(LabFile, redteam_f19_real_not_finite) {  // NaN or inf for a real parameter
 TEST(NearestName, redteam_f15_long_words_bounded) {  // a 10 MB key once cost 1.2 GB of edit-distance table
   const std::string long_name(300, 'a');
   EXPECT_EQ(nearest_name(long_name + "b", {long_name}), std::nullopt);  // too long to be a typo worth naming
+  // NOLINTNEXTLINE(bugprone-string-constructor): a 10 MB name, on purpose
   EXPECT_EQ(nearest_name(std::string(10000000, 'k'), {"n", "block", "tolerance"}), std::nullopt);
   EXPECT_EQ(nearest_name("tolerence", {"n", "block", "tolerance"}), "tolerance");
 }

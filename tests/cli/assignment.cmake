@@ -1,0 +1,124 @@
+# Course assignments (`cudalab assignment`, `check`, `grade`): every example assignment through validate, init,
+# starter and check --no-gpu; malformed assignment files located with did-you-mean; broken submissions refused with
+# the student's file and line; run --submission's own mistakes. On a GPU: check of the reference, the
+# starter and faulty submissions.
+set(assignments alignment-vector-copy reduction-sum transpose-tile aos-to-soa mapped-overlap)
+set(af ${PROJECT_SOURCE_DIR}/tests/fixtures/assignments)
+set(subs ${PROJECT_SOURCE_DIR}/tests/fixtures/submissions)
+set(aw ${CMAKE_BINARY_DIR}/tests/assignments)
+foreach(a IN LISTS assignments)
+  add_test(NAME cli.assignment_flow_${a} COMMAND ${cli_dir}/assignment_flow.sh $<TARGET_FILE:cudalab>
+           ${PROJECT_SOURCE_DIR}/labs/assignments/${a}/assignment.toml ${PROJECT_SOURCE_DIR} ${aw}/${a})
+  set_tests_properties(cli.assignment_flow_${a} PROPERTIES LABELS cli TIMEOUT 300)
+endforeach()
+# `grade` without a GPU: no secret, a compile error and a denied header graded with every
+# render, a class batch with its gradebook and resume, no GPU for a submission that builds.
+add_test(NAME cli.grade_flow COMMAND ${cli_dir}/grade_flow.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
+         ${aw}/grade_flow)
+set_tests_properties(cli.grade_flow PROPERTIES LABELS cli TIMEOUT 300)
+# A class batch's integrity (review 2026-11-26-redteam F4, F8, F14-F17, F19).
+add_test(NAME cli.redteam26_f04_f19_a_batch_keeps_only_signed_reports
+         COMMAND ${cli_dir}/grade_batch_integrity.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_batch_integrity)
+set_tests_properties(cli.redteam26_f04_f19_a_batch_keeps_only_signed_reports PROPERTIES LABELS cli TIMEOUT 300
+                     SKIP_RETURN_CODE 77)
+# grade's trust boundary (review 2026-11-26-redteam F1-F3, F5, F13, F23): hostile submissions on the fake runtime.
+add_test(NAME fake.cli_redteam26_hostile_submissions_get_nothing
+         COMMAND ${cli_dir}/grade_hostile.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_hostile)
+set_tests_properties(fake.cli_redteam26_hostile_submissions_get_nothing PROPERTIES LABELS "fake;cli" TIMEOUT 600
+                     SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}")
+# A class on two fake GPUs (issue 32): a worker per GPU, each grade.json naming its GPU, the gradebook's
+# gpu and status columns, resume without regrading, a cut-short report graded again, --merge's
+# "not graded" row and exit 12, a GPU that is not there refused.
+add_test(NAME fake.cli_grade_devices COMMAND ${cli_dir}/grade_devices.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
+         ${aw}/grade_devices)
+set_tests_properties(fake.cli_grade_devices PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}" TIMEOUT 600)
+# Red-team review 2026-11-26 F22: a GPU listed twice would get two workers timing on it at once.
+cudalab_add_cli_test(redteam26_f22_a_gpu_listed_twice_is_refused 2 "--devices 0,0: GPU 0 is listed twice"
+                     grade ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --submissions
+                     ${PROJECT_SOURCE_DIR}/tests/fixtures/submissions/reduction --devices 0,0 --out ${CMAKE_BINARY_DIR}/tests/f22)
+set(alignment_assignment ${PROJECT_SOURCE_DIR}/labs/assignments/alignment-vector-copy/assignment.toml)
+cudalab_add_cli_test(assignment_validate_good 0 "good.toml: ok — assignment fixture, slot 'vector_copy' of lab alignment, 1 test"
+                     validate ${af}/good.toml)
+cudalab_add_cli_test(assignment_unknown_key 3 "unknown_key.toml:4:1: unknown key 'tittle' in assignment. did you mean 'title'\\?"
+                     validate ${af}/unknown_key.toml)
+cudalab_add_cli_test(assignment_bad_kind 3 "bad_kind.toml:11:8: test.kind is \"corectness\", not one of correctness, performance, sanitizer. did you mean \"correctness\"\\?"
+                     validate ${af}/bad_kind.toml)
+cudalab_add_cli_test(assignment_points_mismatch 3 "the tests' points add up to 7, not assignment.points = 10"
+                     validate ${af}/points_mismatch.toml)
+cudalab_add_cli_test(assignment_unknown_slot 3 "unknown_slot.toml:6:8: lab 'alignment' has no slot 'vector_cpy'. did you mean 'vector_copy'\\?"
+                     validate ${af}/unknown_slot.toml)
+cudalab_add_cli_test(assignment_unknown_param 3 "unknown_param.toml:9:1: test 'sizes': unknown parameter 'blok'.*did you mean 'block'\\?"
+                     validate ${af}/unknown_param.toml)
+cudalab_add_cli_test(assignment_out_of_range 3 "out_of_range.toml:9:1: test 'sizes': .*0.*range" validate ${af}/out_of_range.toml)
+cudalab_add_cli_test(assignment_requires_unknown 3 "test 'speed' requires 'size', which is no test. did you mean 'sizes'\\?"
+                     validate ${af}/requires_unknown.toml)
+cudalab_add_cli_test(assignment_zero_above_full 3 "test 'speed': zero_at \\(50\\) must be below full_at \\(40\\)"
+                     validate ${af}/requires_unknown.toml)
+cudalab_add_cli_test(assignment_no_tests 3 "no \\[\\[test\\]\\]: an assignment needs at least one test" validate ${af}/no_tests.toml)
+cudalab_add_cli_test(assignment_missing_lab 3 "missing_lab.toml:5:7: assignment.lab 'no_such_lab.toml' cannot be used"
+                     validate ${af}/missing_lab.toml)
+cudalab_add_cli_test(assignment_key_of_other_kind 3 "test.tool is for sanitizer tests, and 'sizes' is a correctness test"
+                     validate ${af}/wrong_table_key.toml)
+cudalab_add_cli_test(assignment_init_unknown_slot 2 "lab 'alignment' has no slot 'nope' \\(its slots: vector_copy\\)"
+                     assignment init --lab ${PROJECT_SOURCE_DIR}/labs/alignment.toml --slot nope --out ${aw}/init_nope)
+cudalab_add_cli_test(assignment_starter_refuses_full_folder 2 "is there already and is not an empty folder"
+                     assignment starter ${alignment_assignment} --out ${PROJECT_SOURCE_DIR}/labs)
+# Diagnostics name the file the student gave (issue 34), not the assignment's file name.
+cudalab_add_cli_test(check_compile_error 10 "compile_error.cu:5: error: identifier \"j\" is undefined"
+                     check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/compile_error.cu --out ${aw}/ce --force)
+cudalab_add_cli_test(check_denied_header 10 "denied_header.cu:2: denied: #include <cub/cub.cuh>"
+                     check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/denied_header.cu --out ${aw}/dh --force)
+cudalab_add_cli_test(check_wrong_entry 10 "it defines no function 'vector_copy'"
+                     check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/wrong_name.cu --out ${aw}/wn --force)
+# Honest kernels include the standard's integers, cooperative groups and half precision (issue: NVRTC was
+# given no include path).
+cudalab_add_cli_test(check_kernel_with_standard_headers 0 "build: ok"
+                     check ${PROJECT_SOURCE_DIR}/labs/assignments/transpose-tile/assignment.toml --no-gpu
+                     --submission ${subs}/transpose/std_headers.cu --out ${aw}/stdh --force)
+# Red-team review 2026-11-26 F26: #include "/dev/zero" in a launcher ends under the build's memory limit.
+cudalab_add_cli_test(redteam26_f26_an_endless_include_ends 10 "build: FAILED"
+                     check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --no-gpu
+                     --submission ${subs}/reduction/include_dev_zero.cu --out ${aw}/devzero --force)
+set_tests_properties(cli.redteam26_f26_an_endless_include_ends PROPERTIES TIMEOUT 120)
+cudalab_add_cli_test(check_missing_submission 2 "no submission file" check ${alignment_assignment} --no-gpu
+                     --submission ${subs}/alignment/none.cu --out ${aw}/none --force)
+cudalab_add_cli_test(check_too_large 10 "has [0-9]+ bytes, more than the assignment's max_bytes \\(100\\)" check ${af}/tiny_limit.toml
+                     --no-gpu --submission ${PROJECT_SOURCE_DIR}/plugins/alignment/slots/vector_copy.cu --out ${aw}/big --force)
+cudalab_add_cli_test(run_submission_not_slot_file 2 "--submission 'vector_copy' is not SLOT=FILE"
+                     run ${PROJECT_SOURCE_DIR}/labs/alignment.toml --submission vector_copy)
+cudalab_add_cli_test(run_submission_unknown_slot 3 "no lab of these lab files has a slot 'vector_cpy'. did you mean 'vector_copy'\\?"
+                     run ${PROJECT_SOURCE_DIR}/labs/alignment.toml --submission vector_cpy=${subs}/alignment/oob_write.cu)
+cudalab_add_cli_test(run_student_variant_needs_submission 3 "variant 'student:vector_copy' runs a submission for slot 'vector_copy': give it with --submission vector_copy=FILE"
+                     run ${PROJECT_SOURCE_DIR}/labs/alignment.toml --set lab.variants=student:vector_copy)
+# Each example's compile error is named at the student's line (NVRTC for kernel slots, nvcc for launchers),
+# in the file the student gave (compile_error.cu), not the assignment's file name (issue 34).
+foreach(entry reduction:reduction-sum:57 transpose:transpose-tile:21 aos_soa:aos-to-soa:23 mapped_pinned:mapped-overlap:43)
+  string(REPLACE ":" ";" parts ${entry})
+  list(GET parts 0 lab)
+  list(GET parts 1 id)
+  list(GET parts 2 line)
+  cudalab_add_cli_test(check_compile_error_${lab} 10 "compile_error.cu:${line}: error: identifier \"undeclared_name\" is undefined"
+                       check ${PROJECT_SOURCE_DIR}/labs/assignments/${id}/assignment.toml --no-gpu
+                       --submission ${subs}/${lab}/compile_error.cu --out ${aw}/ce_${lab} --force)
+endforeach()
+# With a GPU: the reference earns every visible point; the starter fails its tests cleanly; an endless
+# kernel is stopped at the unit timeout; a stray store is found by memcheck.
+# (Performance points depend on the machine and what else runs: the tests look at correctness only.)
+cudalab_add_real_gpu_cli_test(check_reference 0 "every-block +correctness +10/10 +4 of 4 points verified"
+                              check ${alignment_assignment} --submission ${PROJECT_SOURCE_DIR}/plugins/alignment/slots/vector_copy.cu --out ${aw}/gpu_ref --force)
+cudalab_add_real_gpu_cli_test(check_endless_kernel 6 "timed out after 20 s"
+                              check ${alignment_assignment} --submission ${subs}/alignment/endless.cu --out ${aw}/gpu_endless --force)
+cudalab_add_real_gpu_cli_test(check_stray_store 6 "memcheck found errors"
+                              check ${alignment_assignment} --submission ${subs}/alignment/oob_write.cu --out ${aw}/gpu_oob --force)
+cudalab_add_real_gpu_cli_test(check_reference_launcher 0 "large +correctness +10/10 +1 of 1 points verified"
+                              check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml
+                              --submission ${PROJECT_SOURCE_DIR}/plugins/reduction/slots/reduce_sum.cu --out ${aw}/gpu_ref_reduction --force)
+cudalab_add_real_gpu_cli_test(check_endless_launcher 6 "timed out after 20 s"
+                              check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml
+                              --submission ${subs}/reduction/endless.cu --out ${aw}/gpu_endless_reduction --force)
+# `grade` on a GPU: the reference, a compute-once cheat, a submission tuned to the visible
+# sizes graded three times (hidden draws per student), an endless kernel at one size.
+add_test(NAME gpu.cli_grade COMMAND ${cli_dir}/grade_gpu.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_gpu)
+set_tests_properties(gpu.cli_grade PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 600)
+set_tests_properties(gpu.cli_check_reference gpu.cli_check_endless_kernel gpu.cli_check_stray_store
+                     gpu.cli_check_reference_launcher gpu.cli_check_endless_launcher PROPERTIES TIMEOUT 600)

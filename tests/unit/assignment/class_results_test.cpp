@@ -1,0 +1,74 @@
+// A class's gradebook and leaderboard: who is ranked, bands of overlapping intervals, rows under review.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+
+#include "assignment/class_results.hpp"
+
+namespace cudalab::host {
+namespace {
+
+grade_report graded(const std::string& pseudo, double value, std::pair<double, double> ci, bool correct = true,
+                    grade_status perf = grade_status::passed) {
+  grade_report r;
+  r.student.pseudonym = pseudo;
+  r.score = correct ? 60 : 0;
+  r.max_score = 100;
+  r.submission.sha256 = "abc";
+  r.graded_at = "2026-11-24T10:00:00Z";
+  grade_test sizes;
+  sizes.id = sizes.name = "sizes";
+  sizes.kind = "correctness";
+  sizes.points = correct ? 20 : 0;
+  sizes.status = correct ? grade_status::passed : grade_status::failed;
+  grade_test roof;
+  roof.id = roof.name = "roof, fast";
+  roof.kind = "performance";
+  roof.points = 40;
+  roof.status = perf;
+  r.tests = {sizes, roof};
+  if (perf == grade_status::held) r.flags.push_back({"roofline", "blocking", "too fast"});
+  r.leaderboard.push_back({"% of baseline", "roof, fast", value, "desc", ci});
+  return r;
+}
+
+TEST(ClassResults, GradebookHasAColumnPerTestAndQuotesText) {
+  const std::vector<class_entry> entries = {{"alice", graded("brisk-otter-01", 80, {78, 82})},
+                                            {"=bob", graded("calm-yak-02", 50, {49, 51}, false)}};
+  const std::string csv = gradebook_csv(entries);
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "student_id,pseudonym,score,max_score,sizes,\"roof, fast\",flags,submission_sha256,graded_at,gpu,status");
+  EXPECT_NE(csv.find("\nalice,brisk-otter-01,60,100,20,40,,abc,2026-11-24T10:00:00Z,,graded\n"), std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find("\n'=bob,calm-yak-02,0,100,0,40,,abc,"), std::string::npos) << csv;
+}
+
+TEST(ClassResults, LeaderboardRanksCorrectOnesInBandsAndListsHeldOnes) {
+  const std::vector<class_entry> entries = {{"a", graded("a-a-01", 70, {69, 71})},
+                                            {"b", graded("b-b-02", 90, {85, 95})},
+                                            {"c", graded("c-c-03", 88, {87, 89})},
+                                            {"d", graded("d-d-04", 99, {99, 99}, false)},
+                                            {"e", graded("e-e-05", 500, {400, 600}, true, grade_status::held)}};
+  const std::vector<leaderboard_row> rows = class_leaderboard(entries);
+  ASSERT_EQ(rows.size(), 4u) << "d fails a correctness test: not on the board";
+  EXPECT_EQ(rows[0].pseudonym, "b-b-02");
+  EXPECT_EQ(rows[1].pseudonym, "c-c-03");
+  EXPECT_EQ(rows[2].pseudonym, "a-a-01");
+  EXPECT_EQ(rows[0].band, 1);
+  EXPECT_EQ(rows[1].band, 1) << "88 +- 1 overlaps 90 +- 5";
+  EXPECT_EQ(rows[2].band, 2);
+  EXPECT_EQ(rows[0].rank, 1);
+  EXPECT_EQ(rows[2].rank, 3);
+  EXPECT_EQ(rows[3].pseudonym, "e-e-05");
+  EXPECT_EQ(rows[3].status, "under_review");
+  EXPECT_EQ(rows[3].rank, 0);
+  const std::string md = leaderboard_markdown("HW", rows);
+  EXPECT_NE(md.find("| 1 | 1 | b-b-02 | 90.0 % of baseline | 85.0-95.0 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| - | - | e-e-05 | under review |"), std::string::npos) << md;
+  EXPECT_EQ(md.find("d-d-04"), std::string::npos);
+  EXPECT_NE(leaderboard_json("hw", rows).find("\"status\": \"under_review\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cudalab::host

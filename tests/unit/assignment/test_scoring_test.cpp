@@ -1,0 +1,140 @@
+// A performance test scored over rounds: the gate, the median, the interval, the roofline hold, a result
+// wrong after timing; and the baseline's drift over the rounds.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "assignment/test_scoring.hpp"
+
+namespace cudalab::host {
+namespace {
+
+variant_result timed(double pct, double gbps = 2000) {
+  variant_result r;
+  r.variant = "student:reduce_sum";
+  r.point = {{"n", "268435456"}};
+  r.status = result_status::ok;
+  r.verification.passed = true;
+  r.time.timed = true;
+  r.gbps = gbps;
+  r.pct_of_baseline = pct;
+  r.bytes.bytes_read = 1u << 30;
+  r.bytes.path = memory_path::device;
+  return r;
+}
+
+struct perf_fixture : ::testing::Test {
+  perf_fixture() {
+    test.name = "roof";
+    test.kind = test_kind::performance;
+    test.points = 40;
+    test.zero_at = 30;
+    test.full_at = 70;
+    test.requires = {"sizes"};
+    file.roofline_margin = 1.05;
+    context.measured.d2d_copy_gbps = 3000;
+    outcome.test = &test;
+  }
+  assignment_test test;
+  assignment_file file;
+  run_context context;
+  test_outcome outcome;
+  std::map<std::string, bool> passed{{"sizes", true}};
+};
+
+TEST_F(perf_fixture, MedianOfRoundsWithItsInterval) {
+  score_performance(outcome, {{timed(48)}, {timed(50)}, {timed(52)}}, context, passed, file);
+  EXPECT_EQ(outcome.status, grade_status::passed);
+  ASSERT_TRUE(outcome.metric);
+  EXPECT_DOUBLE_EQ(*outcome.metric, 50);
+  EXPECT_DOUBLE_EQ(outcome.score, 20);  // halfway from 30 to 70
+  ASSERT_TRUE(outcome.ci);
+  EXPECT_LT(outcome.ci->first, 50);
+  EXPECT_GT(outcome.ci->second, 50);
+  EXPECT_EQ(outcome.round_metrics.size(), 3u);
+}
+
+TEST_F(perf_fixture, NothingWithoutItsGate) {
+  passed["sizes"] = false;
+  score_performance(outcome, {{timed(90)}}, context, passed, file);
+  EXPECT_EQ(outcome.status, grade_status::skipped);
+  EXPECT_EQ(outcome.score, 0);
+  EXPECT_EQ(outcome.message, "it requires 'sizes' to pass first");
+}
+
+TEST_F(perf_fixture, AboveTheRooflineIsHeldWithABlockingFlag) {
+  score_performance(outcome, {{timed(90)}, {timed(9000, 85000)}}, context, passed, file);
+  EXPECT_EQ(outcome.status, grade_status::held);
+  EXPECT_EQ(outcome.score, 0);
+  ASSERT_EQ(outcome.flags.size(), 1u);
+  EXPECT_EQ(outcome.flags[0].check, "roofline");
+  EXPECT_EQ(outcome.flags[0].severity, "blocking");
+}
+
+TEST_F(perf_fixture, WrongAfterTimingCostsThePoints) {
+  variant_result r = timed(90);
+  r.status = result_status::verify_failed;
+  r.verification.passed = false;
+  r.verification.note = "wrong after timing";
+  score_performance(outcome, {{timed(90)}, {r}}, context, passed, file);
+  EXPECT_EQ(outcome.status, grade_status::failed);
+  EXPECT_EQ(outcome.score, 0);
+  ASSERT_FALSE(outcome.details.empty());
+  EXPECT_NE(outcome.details[0].find("after timing"), std::string::npos);
+}
+
+// Outcomes as data (review 2026-11-26-aesthetics F1): what a result's failure is decides, never the words
+// of its message - a timeout worded otherwise is still a timeout, and a message that happens to say
+// "timed out after" is not one.
+TEST_F(perf_fixture, aesthetics_f1_a_timeout_is_known_by_its_failure_not_its_words) {
+  variant_result hung = timed(90);
+  hung.status = result_status::error;
+  hung.failure = result_failure::timed_out;
+  hung.error = "the watchdog stopped it";
+  score_performance(outcome, {{hung}}, context, passed, file);
+  EXPECT_EQ(outcome.status, grade_status::timed_out);
+  EXPECT_EQ(outcome.failures.count(result_failure::timed_out), 1u);
+
+  variant_result crashed = timed(90);
+  crashed.status = result_status::error;
+  crashed.failure = result_failure::crashed;
+  crashed.error = "it printed 'timed out after 5 s' and then crashed";
+  score_performance(outcome, {{crashed}}, context, passed, file);
+  EXPECT_EQ(outcome.status, grade_status::failed);
+
+  test_outcome c;
+  c.test = outcome.test;
+  score_correctness(c, {hung}, 3);
+  EXPECT_EQ(c.status, grade_status::timed_out);
+  score_correctness(c, {crashed}, 3);
+  EXPECT_EQ(c.status, grade_status::failed);
+}
+
+TEST_F(perf_fixture, aesthetics_f1_wrong_after_timing_is_recorded_as_data) {
+  variant_result r = timed(90);
+  r.status = result_status::verify_failed;
+  r.verification.passed = false;
+  r.failure = result_failure::wrong_after_timing;
+  r.verification.note = "the words of this note do not matter";
+  score_performance(outcome, {{r}}, context, passed, file);
+  EXPECT_EQ(outcome.failures.count(result_failure::wrong_after_timing), 1u);
+}
+
+TEST_F(perf_fixture, ScoringAgainForgetsTheLastScore) {
+  score_performance(outcome, {{timed(9000, 85000)}}, context, passed, file);
+  ASSERT_EQ(outcome.flags.size(), 1u);
+  score_performance(outcome, {{timed(60)}}, context, passed, file);
+  EXPECT_TRUE(outcome.flags.empty());
+  EXPECT_EQ(outcome.status, grade_status::passed);
+}
+
+TEST(BaselineDrift, FastestOverSlowest) {
+  test_outcome o;
+  EXPECT_EQ(baseline_drift(o), 0);
+  o.round_baseline_gbps = {3000, 3060, 3030};
+  EXPECT_NEAR(baseline_drift(o), 0.02, 1e-12);
+}
+
+}  // namespace
+}  // namespace cudalab::host
