@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Not a test: makes the example HTML reports for docs/examples/ (run it on the GPU the examples are of):
 #   report.html    cudalab run labs/reduction.toml labs/transpose.toml
-#   class.html     a class batch of labs/assignments/reduction-sum over its fixture submissions
+#   class.html     a class batch of labs/assignments/reduction-sum over nine of its fixture submissions
 #                  (tests/fixtures/submissions/reduction, each a student, and the reference solution)
 #   feedback.html  the reference solution's student page from that batch, and feedback-failing.html
 #                  of a submission tuned to the visible sizes
@@ -15,7 +15,11 @@ mkdir -p "$work" "$docs"
 "$cudalab" run labs/reduction.toml labs/transpose.toml --out "$work/run" --no-color || echo "run exited $?"
 "$cudalab" assignment init --lab labs/reduction.toml --slot reduce_sum --out "$work/init" > /dev/null
 mkdir -p "$work/class"
-cp tests/fixtures/submissions/reduction/*.cu "$work/class/"
+# A class of typical hand-ins: the broken, cheating and honest fixtures that finish in seconds (not the
+# endless ones, which wait out their time limit in every test, nor the build bombs).
+for f in cache_result compile_error compute_once host_copy lazy oob_write own_stream uses_cub visible_only; do
+  cp "tests/fixtures/submissions/reduction/$f.cu" "$work/class/"
+done
 cp plugins/reduction/slots/reduce_sum.cu "$work/class/reference.cu"
 "$cudalab" grade labs/assignments/reduction-sum/assignment.toml --submissions "$work/class" \
   --secret "$work/init/secret.key" --out "$work/grades" --no-color
