@@ -106,10 +106,11 @@ class test_session {
   // The lab file of test `t` for this student (a hidden test drawn from the staff secret), as `name`.toml.
   fs::path write_test_file(const assignment_test& t, const std::string& name);
   std::string lab_text(const assignment_test& t);
-  // Runs `files` against the submission into `folder`; the student's results by file in `results`, or an
-  // exit code that ends the session (no GPU, ...).
+  // Runs `files` against the submission into `folder`, a child per file or, `isolate` = variant, per
+  // variant at each point; the student's results by file in `results`, or an exit code that ends the
+  // session (no GPU, ...).
   int run_files(const std::vector<std::string>& files, const fs::path& folder, results_by_file& results,
-                run_context& context);
+                run_context& context, isolation_mode isolate = isolation_mode::file);
   void grade_performance(test_outcome& o);
   void add_integrity(const std::string& id, const std::string& name, grade_status status, const std::string& message);
   double seconds_left() const { return f_.total_timeout_s - seconds_since(started_); }
@@ -163,7 +164,7 @@ void test_session::save() {
 }
 
 int test_session::run_files(const std::vector<std::string>& files, const fs::path& folder, results_by_file& results,
-                            run_context& context) {
+                            run_context& context, isolation_mode isolate) {
   test_run_request r;
   r.assignment = &a_;
   r.files = files;
@@ -175,6 +176,7 @@ int test_session::run_files(const std::vector<std::string>& files, const fs::pat
   r.colour = in_.settings.colour;
   r.time_limit_s = std::max(1.0, seconds_left());
   r.sandbox = in_.settings.sandbox;
+  r.isolate = isolate;
   const int code = run_tests(r);
   if (code == exit_no_gpu || code == exit_submission || code == exit_usage || code == exit_write_error) return code;
   if (code == exit_interrupted && !out_of_time()) return code;  // Ctrl-C, not the time limit
@@ -302,9 +304,10 @@ bool test_session::correctness() {
   return true;
 }
 
-// A performance test: its rounds (the baseline beside the student in each child), then, as grade's
-// policy allows, more, one at a time, while the rounds' interval straddles zero_at or full_at or their
-// baselines drifted apart, up to max_rounds and the time left.
+// A performance test: its rounds (the baseline beside the student in each, each variant at each point
+// in a child of its own: the baseline's loads no submission and has ended before the student's starts),
+// then, as grade's policy allows, more, one at a time, while the rounds' interval straddles zero_at or
+// full_at or their baselines drifted apart, up to max_rounds and the time left.
 void test_session::grade_performance(test_outcome& o) {
   const assignment_test& t = *o.test;
   std::vector<std::vector<variant_result>> rounds;
@@ -317,7 +320,9 @@ void test_session::grade_performance(test_outcome& o) {
       files.push_back(write_test_file(t, fmt::format("{}.round-{}", t.name, i + 1)).string());
     results_by_file results;
     run_context ran;
-    if (run_files(files, in_.out / fmt::format("perf-{}-{}", t.name, from + 1), results, ran) != exit_ok) return false;
+    if (run_files(files, in_.out / fmt::format("perf-{}-{}", t.name, from + 1), results, ran,
+                  isolation_mode::variant) != exit_ok)
+      return false;
     if (context.measured.d2d_copy_gbps <= 0) context = ran;
     for (const std::string& file : files) rounds.push_back(results[file]);
     return true;

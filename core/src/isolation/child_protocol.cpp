@@ -12,6 +12,7 @@
 
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
+#include "labfile/spec_lookup.hpp"
 #include "process/child_process.hpp"
 #include "results/json.hpp"
 #include "results/reporter.hpp"
@@ -149,8 +150,13 @@ int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& 
     out->end(context);
     return exit_ok;
   }
+  // A child that runs one of the lab's own variants (the baseline, isolated by variant beside a
+  // submission) loads no submission: no student code ever runs in the process that times it, so none
+  // can slow it down from a thread of its own (issue 31, the slowed baseline). Its plan still names the
+  // submissions, which its lab file's student variant is planned with.
   submission_codes codes;
-  load_run_submissions(plans, plan.submissions, codes);
+  const bool lab_variant_only = !plan.variant.empty() && plan.variant.rfind(student_prefix, 0) != 0;
+  if (!lab_variant_only) load_run_submissions(plans, plan.submissions, codes);
   run_options ro;
   ro.variant_filter = plan.variants;
   ro.only = selection_of(plan);
