@@ -46,6 +46,11 @@ foreach(family work_only_when_checked changed_device_state slowed_baseline)
   set_tests_properties(fake.cli_grade_cheat_${family} PROPERTIES LABELS "fake;cli" TIMEOUT 300
                        ENVIRONMENT "${fake_gpu_env}")
 endforeach()
+# The same families graded on a GPU (exit 77 without one): the reference, then each cheat's fixture, each with the
+# outcome its header comment states.
+add_test(NAME gpu.cli_grade_cheats COMMAND ${cli_dir}/grade_cheats_gpu.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
+         ${aw}/grade_cheats_gpu)
+set_tests_properties(gpu.cli_grade_cheats PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 1200)
 # Red-team review 2026-11-26 F22: a GPU listed twice would get two workers timing on it at once.
 cudalab_add_cli_test(redteam26_f22_a_gpu_listed_twice_is_refused 2 "--devices 0,0: GPU 0 is listed twice"
                      grade ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --submissions
