@@ -32,6 +32,25 @@ set_tests_properties(fake.cli_redteam26_hostile_submissions_get_nothing PROPERTI
 add_test(NAME fake.cli_grade_devices COMMAND ${cli_dir}/grade_devices.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
          ${aw}/grade_devices)
 set_tests_properties(fake.cli_grade_devices PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}" TIMEOUT 600)
+# Fair timing and the watchdog (issue 31): the cheats of grading-attacks' families each against the check that
+# stops it, on the fake runtime (docs/grading.md, "Cheats and what stops them"). The kept-alive watchdog is a grade;
+# the others are runs of test lab files with the settings a graded performance test has.
+add_test(NAME fake.cli_grade_cheat_kept_alive_watchdog
+         COMMAND ${cli_dir}/grade_kept_alive.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_kept_alive)
+set_tests_properties(fake.cli_grade_cheat_kept_alive_watchdog PROPERTIES LABELS "fake;cli" TIMEOUT 300
+                     ENVIRONMENT "${fake_gpu_env}")
+foreach(family work_only_when_checked changed_device_state slowed_baseline)
+  add_test(NAME fake.cli_grade_cheat_${family}
+           COMMAND ${cli_dir}/fair_timing.sh ${family} $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
+                   ${CMAKE_BINARY_DIR}/tests/fake_labs/faulty ${aw}/cheat_${family})
+  set_tests_properties(fake.cli_grade_cheat_${family} PROPERTIES LABELS "fake;cli" TIMEOUT 300
+                       ENVIRONMENT "${fake_gpu_env}")
+endforeach()
+# The same families graded on a GPU (exit 77 without one): the reference, then each cheat's fixture, each with the
+# outcome its header comment states.
+add_test(NAME gpu.cli_grade_cheats COMMAND ${cli_dir}/grade_cheats_gpu.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
+         ${aw}/grade_cheats_gpu)
+set_tests_properties(gpu.cli_grade_cheats PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 1200)
 # Red-team review 2026-11-26 F22: a GPU listed twice would get two workers timing on it at once.
 cudalab_add_cli_test(redteam26_f22_a_gpu_listed_twice_is_refused 2 "--devices 0,0: GPU 0 is listed twice"
                      grade ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --submissions

@@ -70,6 +70,13 @@ std::string test_lab_text(const assignment_file& a, const assignment_test& t, co
   // A submission timed for points is verified again after its timed launches: one that computes on its
   // first launch only and skips the work afterwards fails instead of scoring.
   if (t.kind == test_kind::performance) set("verify_after_timing", "true");
+  // Every timed launch of a graded test starts cold and from poisoned outputs: no launch finds the L2
+  // warm, lines kept persisting, or the last launch's answer in place (docs/grading.md, "The census and
+  // timing"). The baseline is timed the same way.
+  if (t.kind == test_kind::performance) {
+    set("l2_flush", "true");
+    set("poison_each_launch", "true");
+  }
   // The kernel census of each verified run, for the integrity checks; never under compute-sanitizer.
   set("census", a.census.enabled && t.kind != test_kind::sanitizer ? "true" : "false");
   // A hidden test drawn for a student: the lab's inputs from the student's seed. TOML integers are

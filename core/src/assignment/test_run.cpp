@@ -86,7 +86,7 @@ int run_tests(const test_run_request& q) {
   pr.submitted_slots = std::vector<std::string>{a.slot->name};
   r.plans = plan_lab_files(pr);
   for (const std::filesystem::path& p : q.search_path) r.plugin_paths.push_back(p.string());
-  r.isolate = isolation_mode::file;
+  r.isolate = q.isolate;
   r.timeout_s = a.file.unit_timeout_s;
   r.out_dir = q.out.string();
   r.colour = q.colour;

@@ -11,6 +11,7 @@
 
 #include "assignment/assignment.hpp"
 #include "assignment/grade_report.hpp"
+#include "labfile/run_profile.hpp"
 #include "process/sandbox.hpp"
 #include "results/result.hpp"
 #include "results/run_context.hpp"
@@ -46,12 +47,15 @@ struct test_run_request {
   std::string program;       ///< this executable, for the children
   std::string command_line;  ///< for the results' context
   bool colour = true;
-  double time_limit_s = 0;               ///< the run stops (as on Ctrl-C) after this long; 0: never
+  double time_limit_s = 0;  ///< the run stops (as on Ctrl-C) after this long; 0: never
+  /// A child per test lab file (correctness), or per variant at each point (performance: the baseline's
+  /// child, which loads no submission, runs and ends before the student's starts).
+  isolation_mode isolate = isolation_mode::file;
   std::optional<child_sandbox> sandbox;  ///< the builds and the children in this sandbox when set
 };
 
-/// Runs the request's files (run_labs, isolated by file, the assignment's unit timeout); returns its
-/// exit code.
+/// Runs the request's files (run_labs, isolated as `isolate` says, the assignment's unit timeout for
+/// each child); returns its exit code.
 int run_tests(const test_run_request& request);
 
 /// The student variant's results of the run in `folder` (results.json, or what a stopped run left in

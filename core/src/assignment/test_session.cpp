@@ -64,6 +64,23 @@ graded_gpu graded_on(const std::string& pci_bus_id, int device) {
   return g;
 }
 
+// The submission left persisting-L2 state set - a set-aside, or an access policy window on the timed stream -
+// that would have carried into its timed launches (issue 31, "changed device state"). The timing reset it before
+// every timed launch, so the score stands; the flag tells the staff it was tried.
+void flag_persisting_l2(test_outcome& o, const std::vector<variant_result>& results) {
+  std::uint64_t samples = 0;
+  std::string found;
+  for (const variant_result& r : results) {
+    samples += r.time.persisting_l2_found;
+    if (found.empty()) found = r.time.persisting_l2_note;
+  }
+  if (samples == 0) return;
+  o.flags.push_back({"persisting_l2", "warning",
+                     fmt::format("{}: the submission left {} set for {} timed sample(s); it was reset before each, "
+                                 "and every timed launch started from a cold L2",
+                                 o.test->name, found, samples)});
+}
+
 // The student's results of one isolated run, by test lab file.
 using results_by_file = std::map<std::string, std::vector<variant_result>>;
 
@@ -89,10 +106,11 @@ class test_session {
   // The lab file of test `t` for this student (a hidden test drawn from the staff secret), as `name`.toml.
   fs::path write_test_file(const assignment_test& t, const std::string& name);
   std::string lab_text(const assignment_test& t);
-  // Runs `files` against the submission into `folder`; the student's results by file in `results`, or an
-  // exit code that ends the session (no GPU, ...).
+  // Runs `files` against the submission into `folder`, a child per file or, `isolate` = variant, per
+  // variant at each point; the student's results by file in `results`, or an exit code that ends the
+  // session (no GPU, ...).
   int run_files(const std::vector<std::string>& files, const fs::path& folder, results_by_file& results,
-                run_context& context);
+                run_context& context, isolation_mode isolate = isolation_mode::file);
   void grade_performance(test_outcome& o);
   void add_integrity(const std::string& id, const std::string& name, grade_status status, const std::string& message);
   double seconds_left() const { return f_.total_timeout_s - seconds_since(started_); }
@@ -122,7 +140,7 @@ std::string test_session::lab_text(const assignment_test& t) {
   test_draw d;
   d.axes_seed = student_seed(in_.settings.secret, f_.id, in_.student, t.name, 0);
   d.input_seed = student_seed(in_.settings.secret, f_.id, in_.student, t.name, 1);
-  const std::string text = test_lab_text(f_, t, a_.base, student_variant(a_.slot->name), d);
+  std::string text = test_lab_text(f_, t, a_.base, student_variant(a_.slot->name), d);
   report_.staff.seed_digests.push_back(t.name + ": " +
                                        sha256_hex(fmt::format("{:016x} {:016x}", d.axes_seed, d.input_seed)));
   report_.staff.input_digests.push_back(t.name + ": " + sha256_hex(text));
@@ -132,7 +150,7 @@ std::string test_session::lab_text(const assignment_test& t) {
 fs::path test_session::write_test_file(const assignment_test& t, const std::string& name) {
   auto it = drawn_.find(&t);
   if (it == drawn_.end()) it = drawn_.emplace(&t, lab_text(t)).first;
-  const fs::path file = in_.out / "tests" / (name + ".toml");
+  fs::path file = in_.out / "tests" / (name + ".toml");
   write_file_atomically(file, it->second);
   return file;
 }
@@ -146,7 +164,7 @@ void test_session::save() {
 }
 
 int test_session::run_files(const std::vector<std::string>& files, const fs::path& folder, results_by_file& results,
-                            run_context& context) {
+                            run_context& context, isolation_mode isolate) {
   test_run_request r;
   r.assignment = &a_;
   r.files = files;
@@ -158,6 +176,7 @@ int test_session::run_files(const std::vector<std::string>& files, const fs::pat
   r.colour = in_.settings.colour;
   r.time_limit_s = std::max(1.0, seconds_left());
   r.sandbox = in_.settings.sandbox;
+  r.isolate = isolate;
   const int code = run_tests(r);
   if (code == exit_no_gpu || code == exit_submission || code == exit_usage || code == exit_write_error) return code;
   if (code == exit_interrupted && !out_of_time()) return code;  // Ctrl-C, not the time limit
@@ -285,9 +304,10 @@ bool test_session::correctness() {
   return true;
 }
 
-// A performance test: its rounds (the baseline beside the student in each child), then, as grade's
-// policy allows, more, one at a time, while the rounds' interval straddles zero_at or full_at or their
-// baselines drifted apart, up to max_rounds and the time left.
+// A performance test: its rounds (the baseline beside the student in each, each variant at each point
+// in a child of its own: the baseline's loads no submission and has ended before the student's starts),
+// then, as grade's policy allows, more, one at a time, while the rounds' interval straddles zero_at or
+// full_at or their baselines drifted apart, up to max_rounds and the time left.
 void test_session::grade_performance(test_outcome& o) {
   const assignment_test& t = *o.test;
   std::vector<std::vector<variant_result>> rounds;
@@ -300,7 +320,9 @@ void test_session::grade_performance(test_outcome& o) {
       files.push_back(write_test_file(t, fmt::format("{}.round-{}", t.name, i + 1)).string());
     results_by_file results;
     run_context ran;
-    if (run_files(files, in_.out / fmt::format("perf-{}-{}", t.name, from + 1), results, ran) != exit_ok) return false;
+    if (run_files(files, in_.out / fmt::format("perf-{}-{}", t.name, from + 1), results, ran,
+                  isolation_mode::variant) != exit_ok)
+      return false;
     if (context.measured.d2d_copy_gbps <= 0) context = ran;
     for (const std::string& file : files) rounds.push_back(results[file]);
     return true;
@@ -320,6 +342,7 @@ void test_session::grade_performance(test_outcome& o) {
   std::vector<variant_result> all;
   for (const std::vector<variant_result>& round : rounds) all.insert(all.end(), round.begin(), round.end());
   judge_census(o, all, f_.census);
+  flag_persisting_l2(o, all);
   if (baseline_drift(o) > max_baseline_drift)
     o.flags.push_back({"interference", "warning",
                        fmt::format("{}: the baseline ran {:.1f}% apart between rounds: the GPU was not quiet", t.name,

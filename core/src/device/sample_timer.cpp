@@ -1,28 +1,19 @@
-// Timed samples (sample_timer.hpp): event pairs around batches, the L2 flush, the blocking kernel.
+// Timed samples (sample_timer.hpp): event pairs around batches, the cold L2, the blocking kernel.
 #include "device/sample_timer.hpp"
 
-#include <algorithm>
 #include <chrono>
 
 #include "cudalab/cuda_error.hpp"
-#include "cudalab/device_buffer.hpp"
 
 namespace cudalab::host {
-
-// A scratch buffer as large as twice the L2, written to evict whatever the last launch left there.
-struct sample_timer::l2_flusher {
-  explicit l2_flusher(std::uint64_t l2_bytes) : scratch(std::max<std::uint64_t>(2 * l2_bytes, 1 << 20)) {}
-  void flush(cudaStream_t stream) { scratch.fill_bytes(0x5A, stream); }
-  device_buffer<unsigned char> scratch;
-};
 
 sample_timer::sample_timer(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream, bool l2_flush,
                            std::uint64_t l2_bytes)
     : launch_(launch), before_each_(prepare), stream_(stream) {
   if (l2_flush) {
-    flusher_ = std::make_unique<l2_flusher>(l2_bytes);
+    cold_ = std::make_unique<cold_cache>(l2_bytes);
     before_each_ = [this, &prepare](cudaStream_t s) {
-      flusher_->flush(s);
+      cold_->flush(s);
       if (prepare) prepare(s);
     };
   }
@@ -49,6 +40,12 @@ void sample_timer::enqueue(std::uint64_t batch, std::uint64_t pairs) {
 
 sample_time sample_timer::time(std::uint64_t batch, bool hold) {
   const std::uint64_t pairs = before_each_ ? batch : 1;
+  // The persisting-L2 state is reset from the host, so before the blocking kernel holds the stream: the
+  // last sample has been waited for, and nothing of the launch to come is queued yet.
+  if (cold_) {
+    const persisting_l2_state found = cold_->reset_state(stream_);
+    if (found.any() && persisting_found_++ == 0) persisting_note_ = found.text();
+  }
   if (hold && !blocker_) blocker_ = std::make_unique<stream_blocker>();
   if (hold) blocker_->block(stream_, hold_timeout_ms);
   using clock = std::chrono::steady_clock;

@@ -1,4 +1,4 @@
-// One timed sample: a batch of launches between CUDA events, each after the L2 flush and the lab's
+// One timed sample: a batch of launches between CUDA events, each after a cold L2 and the lab's
 // preparation (both outside the timed region), paced by the host or queued behind a blocking kernel.
 #pragma once
 
@@ -7,10 +7,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "cudalab/event.hpp"
 #include "device/blocking_kernel.hpp"
+#include "device/cold_cache.hpp"
 
 namespace cudalab::host {
 
@@ -25,7 +27,9 @@ struct sample_time {
 };
 
 /// Times batches of `launch` on `stream`. `prepare` (may be empty) is enqueued before every launch, and
-/// with `l2_flush` a memset of twice the L2 size before that.
+/// with `l2_flush` a memset of twice the L2 size before that; with `l2_flush` each sample also starts
+/// with the persisting-L2 state reset (cold_cache.hpp), so REQUIRES batch 1 then for a cold start of
+/// every launch.
 class sample_timer {
  public:
   /// Keeps references to `launch` and `prepare`: REQUIRES they outlive it. Throws cuda_error.
@@ -39,6 +43,11 @@ class sample_timer {
   /// release came before the kernel's timeout). Throws cuda_error.
   sample_time time(std::uint64_t batch, bool hold);
 
+  /// How many samples found persisting-L2 state set (and reset it) at their start: l2_flush only.
+  std::uint64_t persisting_found() const { return persisting_found_; }
+  /// What the first of them found (persisting_l2_state::text()); "" when none did.
+  const std::string& persisting_note() const { return persisting_note_; }
+
  private:
   void enqueue(std::uint64_t batch, std::uint64_t pairs);
 
@@ -46,9 +55,10 @@ class sample_timer {
   launch_fn before_each_;  // the flush, then the lab's preparation; empty when neither
   cudaStream_t stream_;
   std::vector<event> starts_, stops_;
-  struct l2_flusher;
-  std::unique_ptr<l2_flusher> flusher_;
+  std::unique_ptr<cold_cache> cold_;         // with l2_flush
   std::unique_ptr<stream_blocker> blocker_;  // made on the first held sample
+  std::uint64_t persisting_found_ = 0;
+  std::string persisting_note_;
 };
 
 /// The blocking kernel's timeout, ms of GPU time: far more than enqueueing a held batch takes.

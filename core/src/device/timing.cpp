@@ -148,6 +148,8 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
   t.batch = s.batch;
   t.l2_flushed = settings.l2_flush;
   t.stopped_by = why;
+  t.persisting_l2_found = timer.persisting_found();
+  t.persisting_l2_note = timer.persisting_note();
   t.launch_bound = held_ms && s.held;
   if (t.launch_bound) t.host_inclusive_ms = warm->paced_ms;
   return t;

@@ -46,9 +46,10 @@ timing summarize(std::vector<double> values);
 /// Repetitions of as many samples as make settings.min_time_ms of GPU time follow until the stopping rule
 /// says (stopping_rule.hpp); each yields its mean time per launch, and the result summarizes those,
 /// with why it stopped and the median's interval. `prepare` (may be empty) is enqueued before every
-/// launch, and the L2 flush before that: both outside the timed region. `stop` (may be null) is checked
-/// before every sample: once it is set, the timing ends there and gives nullopt.
-/// REQUIRES: the launch has already run once successfully (verification). Throws cuda_error.
+/// launch, and with settings.l2_flush a cold L2 before that (cold_cache.hpp: persisting-L2 state reset,
+/// what was found set counted in persisting_l2_found, then the flush): all outside the timed region. `stop` (may be
+/// null) is checked before every sample: once it is set, the timing ends there and gives nullopt. REQUIRES: the launch
+/// has already run once successfully (verification). Throws cuda_error.
 std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
                                     const measure_settings& settings, std::uint64_t l2_bytes,
                                     const std::atomic<bool>* stop = nullptr);

@@ -12,6 +12,7 @@
 
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
+#include "labfile/spec_lookup.hpp"
 #include "process/child_process.hpp"
 #include "results/json.hpp"
 #include "results/reporter.hpp"
@@ -92,16 +93,23 @@ int probe_in_child(const std::vector<planned_lab>& plans, const child_plan& base
   probe.input = child_plan_text(plan);
   probe.environment = worker.environment;
   probe.timeout_s = timeout_s;
+  // The probe loads no submission: its empty line after each step of getting the device ready (F11) is
+  // progress, so that the watchdog bounds each step, not the whole of them.
+  probe.empty_lines_are_progress = true;
   probe.stop = stop;
   probe.on_output_line = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };  // its message is ours
   std::optional<run_context> sent;
   probe.on_result_line = [&](const std::string& line) {
     try {
       auto parsed = parse_results_line(line);
-      if (parsed.is_context) sent = parsed.context;
+      if (parsed.is_context && !sent) {
+        sent = parsed.context;
+        return true;
+      }
     } catch (const result_parse_error& e) {
       fmt::print(stderr, "cudalab: the GPU probe sent a bad context: {}\n", e.what());
     }
+    return false;
   };
   const child_outcome how = run_child(probe);
   if (how.stopped) return exit_interrupted;
@@ -131,8 +139,9 @@ int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& 
     fmt::print(stderr, "cudalab: cannot write to descriptor {}\n", result_fd);
     return exit_internal;
   }
-  // An empty line after each step of getting the device ready (the ceilings take a while): the
-  // parent's watchdog then bounds each step, not the whole of them.
+  // An empty line after each step of getting the device ready (the ceilings take a while): the probe's
+  // watchdog then bounds each step, not the whole of them. A unit's watchdog takes them for no progress
+  // (its child is given the ceilings, and loads a submission that could write such lines forever).
   const progress_fn alive = [&] { pipe << '\n' << std::flush; };
   if (const int code = open_device(plans, timing, plan.measured, context, alive); code != exit_ok) return code;
   const auto out = make_jsonl_reporter(pipe, true);
@@ -141,8 +150,13 @@ int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& 
     out->end(context);
     return exit_ok;
   }
+  // A child that runs one of the lab's own variants (the baseline, isolated by variant beside a
+  // submission) loads no submission: no student code ever runs in the process that times it, so none
+  // can slow it down from a thread of its own (issue 31, the slowed baseline). Its plan still names the
+  // submissions, which its lab file's student variant is planned with.
   submission_codes codes;
-  load_run_submissions(plans, plan.submissions, codes);
+  const bool lab_variant_only = !plan.variant.empty() && plan.variant.rfind(student_prefix, 0) != 0;
+  if (!lab_variant_only) load_run_submissions(plans, plan.submissions, codes);
   run_options ro;
   ro.variant_filter = plan.variants;
   ro.only = selection_of(plan);

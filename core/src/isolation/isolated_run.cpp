@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <utility>
 
 #include "exit_codes.hpp"
 #include "isolation/job_scheduler.hpp"
@@ -293,11 +294,16 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
       std::lock_guard guard(lock);
       if (options.on_output_line) options.on_output_line(line);
     };
+    // Progress, which restarts the unit's watchdog, is what the child owes and has not sent yet: its context
+    // line (once its device is open), then each result. Each extends the child's time by the limit at most,
+    // and nothing else does: not an empty line, a line that is no result, a result asked of no one or sent
+    // twice. A child lives at most timeout_s x (its results + 2).
+    bool context_sent = false;
     request.on_result_line = [&](const std::string& line) {
       std::lock_guard guard(lock);
       try {
         results_line parsed = parse_results_line(line);
-        if (parsed.is_context) return;
+        if (parsed.is_context) return !std::exchange(context_sent, true);
         variant_result& r = parsed.result;
         std::pair<std::uint64_t, std::string> id{r.point_index, r.variant};
         // Only what this unit's child was asked for, once each: anything else is no result of this run.
@@ -305,16 +311,18 @@ run_summary run_isolated(const std::vector<isolation_unit>& units, reporter& out
           fmt::print(stderr,
                      "cudalab: the child process of {} sent a result it was not asked for ({} at point {}); left out\n",
                      unit.lab->file_arg, r.variant, r.point_index);
-          return;
+          return false;
         }
         received.ids.push_back(std::move(id));
         if (r.status == result_status::error) received.errors++;
         if (r.is_baseline && r.status == result_status::ok) baseline_gbps[{unit.lab, r.point_index}] = r.gbps;
         emit(std::move(r));
+        return true;
       } catch (const result_parse_error& e) {
         const std::string start = line.size() > 200 ? line.substr(0, 200) + "..." : line;
         fmt::print(stderr, "cudalab: a child sent a line that is not a result ({}): {}\n", e.what(), start);
       }
+      return false;
     };
     const child_outcome how = run_child(request);
     std::lock_guard guard(lock);

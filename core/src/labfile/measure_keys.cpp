@@ -61,7 +61,8 @@ const std::vector<measure_key>& measure_keys() {
        slot<bool>{&measure_settings::l2_flush, &measure_overrides::l2_flush},
        0,
        {},
-       "flush L2 before each timed sample (outside the timed region; forces batch 1)"},
+       "flush L2 before each timed sample, after resetting persisting L2 lines, the persisting set-aside and the "
+       "timed stream's access policy window (outside the timed region; forces batch 1)"},
       {"batch", slot<int>{&measure_settings::batch, &measure_overrides::batch}, 0, 1000000,
        "launches per timed sample; 0 = automatic"},
       {"seed",
@@ -78,6 +79,12 @@ const std::vector<measure_key>& measure_keys() {
        {},
        "after timing, poison the outputs, launch once more and verify again: a variant right only on its first "
        "launch fails"},
+      {"poison_each_launch",
+       slot<bool>{&measure_settings::poison_each_launch, &measure_overrides::poison_each_launch},
+       0,
+       {},
+       "before every timed launch, fill the poisoned outputs as before a verified run (outside the timed region): "
+       "a variant that computes only when it finds its outputs poisoned is timed computing"},
       {"census",
        slot<bool>{&measure_settings::census, &measure_overrides::census},
        0,

@@ -26,6 +26,7 @@ struct measure_settings {
   std::uint64_t seed = 2026;
   std::uint64_t max_points = 10000;
   bool verify_after_timing = false;
+  bool poison_each_launch = false;
   bool census = false;
 };
 
@@ -48,6 +49,7 @@ struct measure_overrides {
   std::optional<std::uint64_t> seed;
   std::optional<std::uint64_t> max_points;
   std::optional<bool> verify_after_timing;
+  std::optional<bool> poison_each_launch;
   std::optional<bool> census;
 
   /// Each setting this layer gives, over `settings`.

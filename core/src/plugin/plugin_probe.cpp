@@ -58,7 +58,9 @@ plugin_probe probe_plugin(const std::filesystem::path& file, double timeout_s) {
   request.timeout_s = timeout_s;
   std::optional<plugin_probe> answer;
   request.on_result_line = [&](const std::string& line) {
-    if (!answer) answer = parse_probe(line);
+    if (answer) return false;
+    answer = parse_probe(line);
+    return true;
   };
   const child_outcome how = run_child(request);
   if (answer) return *answer;

@@ -402,11 +402,12 @@ pid_t spawn(const child_request& request, const wrapped& w, const child_pipes& p
 // watchdog and `stop`; fills in how it ended.
 void watch(const child_request& request, pid_t pid, child_pipes& p, child_guard& guard, child_outcome& out) {
   using clock = std::chrono::steady_clock;
-  auto last_result = clock::now();  // the watchdog's clock: restarted by every result line
+  auto last_result = clock::now();  // the watchdog's clock: restarted by progress only
   std::deque<std::string> tail;
   line_reader result_reader(p.results_read.release(), request.max_result_line_bytes, [&](const std::string& line) {
-    last_result = clock::now();
-    if (request.on_result_line && !line.empty()) request.on_result_line(line);
+    const bool progress =
+        line.empty() ? request.empty_lines_are_progress : request.on_result_line && request.on_result_line(line);
+    if (progress) last_result = clock::now();
   });
   line_reader output_reader(p.output_read.release(), request.max_output_line_bytes, [&](const std::string& line) {
     if (request.on_output_line) request.on_output_line(line);

@@ -40,12 +40,20 @@ struct child_request {
   std::vector<std::pair<std::string, std::string>> environment;  ///< set in its environment, over the parent's
   int result_fd = 3;          ///< the child's descriptor of the results pipe (3 or more)
   std::vector<int> pass_fds;  ///< this process's descriptors the child also gets, at result_fd + 1 on (the caller's)
-  double timeout_s = 0;       ///< kill it after this many seconds without a new result line; 0: none
-  const std::atomic<bool>* stop = nullptr;                 ///< when set, the child is killed at once
-  std::size_t keep_lines = 4;                              ///< how many of its last output lines the outcome keeps
-  std::size_t max_output_line_bytes = 4096;                ///< a longer output line is cut there, the rest dropped
-  std::size_t max_result_line_bytes = 1 << 20;             ///< likewise for result lines (a cut one is no result)
-  std::function<void(const std::string&)> on_result_line;  ///< each non-empty line it writes to result_fd
+  /// Kill it after this many seconds without progress (a result line on_result_line calls progress, or
+  /// the start); 0: none. The limit is absolute between two results: nothing else restarts it.
+  double timeout_s = 0;
+  const std::atomic<bool>* stop = nullptr;      ///< when set, the child is killed at once
+  std::size_t keep_lines = 4;                   ///< how many of its last output lines the outcome keeps
+  std::size_t max_output_line_bytes = 4096;     ///< a longer output line is cut there, the rest dropped
+  std::size_t max_result_line_bytes = 1 << 20;  ///< likewise for result lines (a cut one is no result)
+  /// Each non-empty line it writes to result_fd; returns whether the line was progress (a result the
+  /// caller was owed and had not had yet): only progress restarts the watchdog's clock. Empty: no line is.
+  std::function<bool(const std::string&)> on_result_line;
+  /// An empty result line restarts the watchdog's clock too: only for a child that runs no untrusted code
+  /// (the GPU probe, whose steps each send one), never for one that loads a submission (which could write
+  /// them forever to run past its limit).
+  bool empty_lines_are_progress = false;
   std::function<void(const std::string&)> on_output_line;  ///< each line of its stdout/stderr
   std::optional<child_limits> limits;  ///< set on the child before it runs anything of its own (run_child)
   /// Run it in a sandbox where one can be made; where none can, it runs as it is and the outcome says why.
@@ -82,8 +90,9 @@ struct child_outcome {
 /// its own) with `input` on stdin, its stdout and stderr on one capture pipe, `result_fd` on the results
 /// pipe, `pass_fds` after it and no other descriptor of the caller's; calls the callbacks with each
 /// complete line (a last unterminated line too) until it ends; kills the group (SIGKILL) when `stop` is
-/// set or when timeout_s pass without a result line (the clock restarts at each one: a long lab file
-/// that keeps reporting is not a hang; an empty result line is such a sign of life and no more). A line
+/// set or when timeout_s pass without progress (the clock restarts at each result line on_result_line
+/// accepts: a long lab file that keeps reporting is not a hang; stray bytes, empty lines - unless
+/// empty_lines_are_progress - and lines the caller refuses leave it running). A line
 /// over its limit is handed over cut there ("... [line cut at 4096 bytes]") and the rest of it dropped:
 /// whatever the child writes, the parent keeps a bounded amount. When it ends, whatever it left running
 /// - a process in a session of its own, out of its group - is killed (this process adopts them:

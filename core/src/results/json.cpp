@@ -525,6 +525,10 @@ void to_json(json& j, const timing& t) {
     j["launch_bound"] = true;
     j["host_inclusive_ms"] = t.host_inclusive_ms;
   }
+  if (t.persisting_l2_found > 0) {
+    j["persisting_l2_found"] = t.persisting_l2_found;
+    j["persisting_l2_note"] = t.persisting_l2_note;
+  }
 }
 
 void from_json(const json& j, timing& t) {
@@ -553,6 +557,8 @@ void from_json(const json& j, timing& t) {
   t.interval_hi_ms = j.contains("interval_hi_ms") ? real(j, "interval_hi_ms") : 0.0;
   t.launch_bound = j.contains("launch_bound") && j.at("launch_bound").get<bool>();
   t.host_inclusive_ms = j.contains("host_inclusive_ms") ? real(j, "host_inclusive_ms") : 0.0;
+  t.persisting_l2_found = j.contains("persisting_l2_found") ? j.at("persisting_l2_found").get<std::uint64_t>() : 0;
+  t.persisting_l2_note = j.contains("persisting_l2_note") ? j.at("persisting_l2_note").get<std::string>() : "";
 }
 
 void to_json(json& j, const census_kernel& k) {

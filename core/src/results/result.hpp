@@ -63,6 +63,12 @@ struct timing {
   /// Time per launch with launches paced by the host (no blocking kernel), ms: measured for launch-bound
   /// results only, 0 otherwise.
   double host_inclusive_ms = 0;
+  /// With l2_flush: how many samples (warm-up included) found persisting-L2 state set when they started -
+  /// a set-aside or an access policy window on the timed stream, left by the code timed - and reset it
+  /// first (device/cold_cache.hpp); 0 otherwise.
+  std::uint64_t persisting_l2_found = 0;
+  /// What the first of them found, in words; "" when none did.
+  std::string persisting_l2_note;
 
   /// Whether an interval was recorded.
   bool has_interval() const { return interval_hi_ms > 0; }

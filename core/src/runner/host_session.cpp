@@ -58,18 +58,18 @@ void host_session::prepare_verified_run() {
   stream_.synchronize();
 }
 
-bool host_session::resets_outputs() const {
+bool host_session::resets_outputs(bool poison) const {
   for (const output& o : outputs_)
-    if (o.init == output_init::zero) return true;
+    if (o.init == output_init::zero || poison) return true;
   return false;
 }
 
-void host_session::prepare_timed_run(cudaStream_t stream) {
+void host_session::prepare_timed_run(cudaStream_t stream, bool poison) {
   for (const output& o : outputs_) {
-    if (o.init != output_init::zero) continue;
+    if (o.init != output_init::zero && !poison) continue;
     if (o.where == memory_kind::host && !o.mapped)
       CUDALAB_CUDA_CHECK(cudaStreamSynchronize(stream));  // the CPU writes it
-    fill(o, 0, stream);
+    fill(o, o.init == output_init::poison ? poison_byte : 0, stream);
   }
 }
 

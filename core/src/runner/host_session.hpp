@@ -26,11 +26,13 @@ class host_session final : public session {
   /// Before a verified run: every poisoned output filled with poison_byte, every zeroed one with 0;
   /// waits for it to finish.
   void prepare_verified_run();
-  /// Before a timed run: enqueues the zeroing of the zeroed outputs on `stream` (no synchronisation;
-  /// poisoned outputs are left as they are). Does nothing when there are none.
-  void prepare_timed_run(cudaStream_t stream);
-  /// True when some output must be zeroed before every run.
-  bool resets_outputs() const;
+  /// Before a timed run: enqueues the zeroing of the zeroed outputs on `stream`, and with `poison` the
+  /// poisoning of the poisoned ones ([measure] poison_each_launch), as before a verified run (no
+  /// synchronisation but for pageable host memory, which the CPU fills once the stream is done with it).
+  /// Does nothing when there are none.
+  void prepare_timed_run(cudaStream_t stream, bool poison);
+  /// True when some output must be prepared before every timed run: a zeroed one, or with `poison` any.
+  bool resets_outputs(bool poison) const;
 
   /// Records the checksum of every registered input (after setup() returned; synchronises first).
   void record_inputs();

@@ -240,8 +240,12 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
         ++launches;
         call_plugin(call, [&] { point.run(v, s, student); });
       };
-      const launch_fn prepare =
-          session.resets_outputs() ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s); }) : launch_fn();
+      // Outputs reset before every timed launch, outside its events: zeroed ones always, poisoned ones too
+      // with poison_each_launch, so that no timed launch finds the last one's answer in place.
+      const bool poison = pl.plan.measure.poison_each_launch;
+      const launch_fn prepare = session.resets_outputs(poison)
+                                    ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s, poison); })
+                                    : launch_fn();
       const std::optional<timing> t = time_launches(launch, prepare, session.context().stream, pl.plan.measure,
                                                     run.context.device.l2_cache_bytes, run.options.stop);
       stopped = !t;

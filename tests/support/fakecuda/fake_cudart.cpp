@@ -28,6 +28,13 @@
 //   FAKECUDA_MEMORY=N               the device's memory in bytes (default 2 GiB: the ceilings copy a quarter)
 //   FAKECUDA_SKIP_COPIES_ABOVE=N    copies and memsets of more than N bytes take their event time but
 //                                   move nothing (the ceilings' large copies then cost no wall time)
+//   FAKECUDA_PERSISTING_L2=N        the most L2 the device sets aside for persisting accesses, bytes
+//                                   (cudaDevAttrMaxPersistingL2CacheSize; default 37.5 MiB, three quarters of
+//                                   the fake L2; 0: a device without persisting L2). cudaDeviceSetLimit of
+//                                   cudaLimitPersistingL2CacheSize keeps what it is given up to that,
+//                                   cudaDeviceGetLimit reads it back, as cudaStreamGetAttribute reads back a
+//                                   stream's access policy window; cudaCtxResetPersistingL2Cache succeeds (on
+//                                   a device without persisting L2 all of them fail, as the real ones do)
 #include <cuda_runtime_api.h>
 
 #include <unistd.h>
@@ -118,6 +125,13 @@ double launch_ms() {
 
 std::uint64_t device_memory() { return env_number("FAKECUDA_MEMORY", std::uint64_t(2) << 30); }
 
+std::uint64_t persisting_l2_most() { return env_number("FAKECUDA_PERSISTING_L2", std::uint64_t(75) << 19); }
+
+std::size_t& persisting_set_aside() {  // cudaLimitPersistingL2CacheSize
+  static std::size_t bytes = 0;
+  return bytes;
+}
+
 std::map<void*, std::size_t>& allocations() {
   static std::map<void*, std::size_t> a;
   return a;
@@ -132,6 +146,7 @@ std::uint64_t allocated_bytes() {
 // The event time a stream's work has taken so far: events record it, and elapsed time is the difference.
 struct fake_stream {
   double ms = 0;
+  cudaAccessPolicyWindow window{};                  // cudaStreamAttributeAccessPolicyWindow, as set
   const volatile std::uint32_t* held_by = nullptr;  // the release flag of the blocking kernel holding it
   void copied(std::size_t bytes) { ms += double(bytes) / (copy_gbps() * 1e9) * 1e3; }
 };
@@ -519,6 +534,9 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
     case cudaDevAttrGlobalMemoryBusWidth:
       *value = 5120;
       break;
+    case cudaDevAttrMaxPersistingL2CacheSize:
+      *value = static_cast<int>(persisting_l2_most());
+      break;
     default:
       *value = 0;
       break;
@@ -678,6 +696,41 @@ cudaError_t cudaDeviceSynchronize() {
   return sticky_or(cudaSuccess);
 }
 cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned) { return sticky_or(cudaSuccess); }
+
+// ---- persisting L2: the set-aside, a stream's access policy window, the reset ---------------------------------
+
+cudaError_t cudaDeviceGetLimit(size_t* value, cudaLimit limit) {
+  if (limit != cudaLimitPersistingL2CacheSize) return fail(cudaErrorUnsupportedLimit);
+  if (persisting_l2_most() == 0) return fail(cudaErrorUnsupportedLimit);
+  std::lock_guard<std::mutex> g(lock());
+  *value = persisting_set_aside();
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
+  if (limit != cudaLimitPersistingL2CacheSize) return fail(cudaErrorUnsupportedLimit);
+  if (persisting_l2_most() == 0) return fail(cudaErrorUnsupportedLimit);
+  std::lock_guard<std::mutex> g(lock());
+  persisting_set_aside() = std::min<std::size_t>(value, persisting_l2_most());  // the driver rounds and caps it
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaCtxResetPersistingL2Cache() {
+  if (persisting_l2_most() == 0) return fail(cudaErrorNotSupported);
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaStreamAttrID attr, cudaStreamAttrValue* value) {
+  if (attr != cudaStreamAttributeAccessPolicyWindow) return fail(cudaErrorInvalidValue);
+  std::lock_guard<std::mutex> g(lock());
+  *value = cudaStreamAttrValue{};
+  value->accessPolicyWindow = stream_of(stream).window;
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attr, const cudaStreamAttrValue* value) {
+  if (attr != cudaStreamAttributeAccessPolicyWindow) return fail(cudaErrorInvalidValue);
+  if (persisting_l2_most() == 0 && value->accessPolicyWindow.num_bytes > 0) return fail(cudaErrorInvalidValue);
+  std::lock_guard<std::mutex> g(lock());
+  stream_of(stream).window = value->accessPolicyWindow;
+  return sticky_or(cudaSuccess);
+}
 
 cudaError_t cudaEventCreate(cudaEvent_t* event) {
   *event = reinterpret_cast<cudaEvent_t>(new fake_event);

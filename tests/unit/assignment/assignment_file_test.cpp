@@ -220,6 +220,7 @@ n = 1000
 [measure]
 repetitions = 3
 verify_after_timing = false
+l2_flush = false
 )";
 
 // The lines of `text`'s [measure] table.
@@ -337,6 +338,20 @@ TEST(AssignmentTestLab, CensusIsTakenInCorrectnessAndPerformanceTestsOnly) {
   off.census.enabled = false;
   EXPECT_NE(measure_table(test_lab_text(off, off.tests[0], base, "student:copy")).find("census = false"),
             std::string::npos);
+}
+
+// Issue 31, fair timing: every timed launch of a performance test starts with a cold L2 (persisting lines
+// and the set-aside reset, then the flush) and from poisoned outputs, whatever the lab file says.
+TEST(AssignmentTestLab, PerformanceTestsTimeEveryLaunchColdAndPoisoned) {
+  write_assignment("lab.toml", lab_text);
+  const assignment_file a = parse_assignment(write_assignment("integrity_c.toml", assignment_text));
+  const lab_file base = parse_lab_file(write_assignment("lab.toml", lab_text));
+  const std::string speed = measure_table(test_lab_text(a, a.tests[1], base, "student:copy"));
+  EXPECT_NE(speed.find("l2_flush = true"), std::string::npos) << speed;
+  EXPECT_EQ(speed.find("l2_flush = false"), std::string::npos) << speed;  // the lab file's is replaced
+  EXPECT_NE(speed.find("poison_each_launch = true"), std::string::npos) << speed;
+  const std::string sizes = measure_table(test_lab_text(a, a.tests[0], base, "student:copy"));
+  EXPECT_EQ(sizes.find("poison_each_launch"), std::string::npos) << sizes;  // nothing is timed
 }
 
 TEST(AssignmentTestLab, PerformanceTestsVerifyAgainAfterTiming) {

@@ -32,7 +32,11 @@ child_request shell(const std::string& script, std::vector<std::string>* results
                     std::vector<std::string>* output = nullptr) {
   child_request r;
   r.argv = {"/bin/sh", "-c", script};
-  if (results) r.on_result_line = [results](const std::string& l) { results->push_back(l); };
+  if (results)
+    r.on_result_line = [results](const std::string& l) {
+      results->push_back(l);
+      return true;
+    };
   if (output) r.on_output_line = [output](const std::string& l) { output->push_back(l); };
   return r;
 }
@@ -161,15 +165,48 @@ TEST(ChildProcess, ProgramIsNotArgv0) {
 }
 
 // Red-team review F11: the GPU probe sends an empty result line after each step, so that --timeout
-// bounds each step of it; such a line restarts the watchdog and is no result.
+// bounds each step of it; for a child that asks so (empty_lines_are_progress: the probe, which loads no
+// submission), such a line restarts the watchdog and is no result.
 TEST(ChildProcess, RedteamF11EmptyResultLinesAreSignsOfLife) {
   std::vector<std::string> results;
   child_request r = shell("for i in 1 2 3 4 5; do /bin/sleep 0.3; echo >&3; done; echo done >&3", &results);
   r.timeout_s = 0.6;
+  r.empty_lines_are_progress = true;
   const child_outcome how = run_child(r);
   EXPECT_FALSE(how.timed_out);
   EXPECT_TRUE(how.ended_normally());
   EXPECT_EQ(results, std::vector<std::string>{"done"});
+}
+
+// Issue 31, the kept-alive watchdog: a submission wrote empty lines to the results descriptor to run far
+// past its unit's limit. For a child that may run a submission, empty lines are no progress: the limit
+// holds from the last result, whatever else the child writes.
+TEST(ChildProcess, EmptyResultLinesDoNotKeepTheWatchdogAway) {
+  std::vector<std::string> results;
+  child_request r = shell("echo first >&3; while :; do /bin/sleep 0.1; echo >&3; done", &results);
+  r.timeout_s = 0.6;
+  const auto t0 = std::chrono::steady_clock::now();
+  const child_outcome how = run_child(r);
+  EXPECT_LT(seconds_since(t0), 5.0);
+  EXPECT_TRUE(how.timed_out);
+  EXPECT_EQ(results, std::vector<std::string>{"first"});
+}
+
+// ... nor are result lines the caller refuses (a result it was not owed, one it had already, a line
+// that is no result): only what on_result_line calls progress restarts the clock.
+TEST(ChildProcess, RefusedResultLinesAreNoProgress) {
+  int refused = 0;
+  child_request r = shell("while :; do /bin/sleep 0.1; echo forged >&3; done");
+  r.on_result_line = [&](const std::string& line) {
+    if (line == "forged") ++refused;
+    return false;
+  };
+  r.timeout_s = 0.6;
+  const auto t0 = std::chrono::steady_clock::now();
+  const child_outcome how = run_child(r);
+  EXPECT_LT(seconds_since(t0), 5.0);
+  EXPECT_TRUE(how.timed_out);
+  EXPECT_GT(refused, 2);
 }
 
 // Red-team review F14: a child that writes megabytes without a newline must not make the parent keep

@@ -1,0 +1,49 @@
+// A cold L2 before every timed launch (cold_cache.hpp).
+#include "device/cold_cache.hpp"
+
+#include <algorithm>
+
+#include "cudalab/cuda_error.hpp"
+
+namespace cudalab::host {
+
+std::string persisting_l2_state::text() const {
+  std::string set_aside, window;
+  if (set_aside_bytes > 0) set_aside = "a persisting-L2 set-aside of " + std::to_string(set_aside_bytes) + " bytes";
+  if (window_bytes > 0)
+    window = "an access policy window of " + std::to_string(window_bytes) + " bytes on the timed stream";
+  if (set_aside.empty()) return window;
+  return window.empty() ? set_aside : set_aside + " and " + window;
+}
+
+cold_cache::cold_cache(std::uint64_t l2_bytes) : scratch_(std::max<std::uint64_t>(2 * l2_bytes, 1 << 20)) {
+  int device = 0, most = 0;
+  CUDALAB_CUDA_CHECK(cudaGetDevice(&device));
+  CUDALAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxPersistingL2CacheSize, device));
+  persisting_ = most > 0;
+}
+
+persisting_l2_state cold_cache::reset_state(cudaStream_t stream) {
+  persisting_l2_state found;
+  if (!persisting_) return found;
+  std::size_t set_aside = 0;
+  CUDALAB_CUDA_CHECK(cudaDeviceGetLimit(&set_aside, cudaLimitPersistingL2CacheSize));
+  cudaStreamAttrValue window{};
+  CUDALAB_CUDA_CHECK(cudaStreamGetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &window));
+  found.set_aside_bytes = set_aside;
+  found.window_bytes = window.accessPolicyWindow.num_bytes;
+  // Lines made persisting stay whatever the flush writes: back to normal first, then no set-aside and no
+  // window, so that neither the next launch nor the flush makes any again.
+  CUDALAB_CUDA_CHECK(cudaCtxResetPersistingL2Cache());
+  if (found.set_aside_bytes > 0) CUDALAB_CUDA_CHECK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 0));
+  if (found.window_bytes > 0) {
+    cudaStreamAttrValue none{};
+    none.accessPolicyWindow.num_bytes = 0;
+    CUDALAB_CUDA_CHECK(cudaStreamSetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &none));
+  }
+  return found;
+}
+
+void cold_cache::flush(cudaStream_t stream) { scratch_.fill_bytes(0x5A, stream); }
+
+}  // namespace cudalab::host
