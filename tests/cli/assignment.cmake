@@ -26,6 +26,18 @@ add_test(NAME fake.cli_redteam26_hostile_submissions_get_nothing
          COMMAND ${cli_dir}/grade_hostile.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_hostile)
 set_tests_properties(fake.cli_redteam26_hostile_submissions_get_nothing PROPERTIES LABELS "fake;cli" TIMEOUT 600
                      SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}")
+# grade's own, sandboxed builds (issue 31): honest kernels that include what the assignment does not deny -
+# cooperative groups, built on the libcu++ that transpose-tile denies - build; a denied header named through a
+# macro is refused there too.
+add_test(NAME cli.grade_builds_honest_kernel
+         COMMAND ${cli_dir}/grade_builds.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_builds_kernel
+                 ${PROJECT_SOURCE_DIR}/labs/assignments/transpose-tile/assignment.toml ok ${subs}/transpose/std_headers.cu)
+add_test(NAME cli.redteam26_f23_grade_builds_deny_a_macro_include
+         COMMAND ${cli_dir}/grade_builds.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_builds_macro
+                 ${PROJECT_SOURCE_DIR}/labs/assignments/alignment-vector-copy/assignment.toml denied
+                 ${subs}/alignment/denied_by_macro.cu)
+set_tests_properties(cli.grade_builds_honest_kernel cli.redteam26_f23_grade_builds_deny_a_macro_include PROPERTIES
+                     LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77)
 # A class on two fake GPUs (issue 32): a worker per GPU, each grade.json naming its GPU, the gradebook's
 # gpu and status columns, resume without regrading, a cut-short report graded again, --merge's
 # "not graded" row and exit 12, a GPU that is not there refused.
@@ -68,6 +80,12 @@ cudalab_add_cli_test(check_compile_error 10 "compile_error.cu:5: error: identifi
                      check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/compile_error.cu --out ${aw}/ce --force)
 cudalab_add_cli_test(check_denied_header 10 "denied_header.cu:2: denied: #include <cub/cub.cuh>"
                      check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/denied_header.cu --out ${aw}/dh --force)
+# Red-team review 2026-11-26 F23: the header policy is judged on the headers the compiler opened - a denied one
+# named through a macro is refused; one inside #if 0 is no include.
+cudalab_add_cli_test(redteam26_f23_a_header_named_by_a_macro_is_denied 10 "denied_by_macro.cu: denied: it includes .*cub/cub.cuh .*which matches cub/\\*"
+                     check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/denied_by_macro.cu --out ${aw}/dm --force)
+cudalab_add_cli_test(check_skipped_include_is_no_include 0 "build: ok"
+                     check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/skipped_include.cu --out ${aw}/si --force)
 cudalab_add_cli_test(check_wrong_entry 10 "it defines no function 'vector_copy'"
                      check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/wrong_name.cu --out ${aw}/wn --force)
 # Honest kernels include the standard's integers, cooperative groups and half precision (issue: NVRTC was
@@ -75,6 +93,16 @@ cudalab_add_cli_test(check_wrong_entry 10 "it defines no function 'vector_copy'"
 cudalab_add_cli_test(check_kernel_with_standard_headers 0 "build: ok"
                      check ${PROJECT_SOURCE_DIR}/labs/assignments/transpose-tile/assignment.toml --no-gpu
                      --submission ${subs}/transpose/std_headers.cu --out ${aw}/stdh --force)
+# "Too much shared data" (ptxas, through NVRTC and through nvcc) reaches the student at the kernel's line, its
+# name demangled, in bytes (issue 31: it was NVRTC_ERROR_COMPILATION, or "nvcc failed").
+cudalab_add_cli_test(check_too_much_shared_kernel 10
+                     "too_much_shared.cu:6: error: kernel 'transpose_tile' declares 69632 bytes \\(68 KiB\\) of __shared__ data"
+                     check ${PROJECT_SOURCE_DIR}/labs/assignments/transpose-tile/assignment.toml --no-gpu
+                     --submission ${subs}/transpose/too_much_shared.cu --out ${aw}/tms_kernel --force)
+cudalab_add_cli_test(check_too_much_shared_launcher 10
+                     "too_much_shared.cu:12: error: kernel 'block_sums' declares 69632 bytes \\(68 KiB\\) of __shared__ data"
+                     check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --no-gpu
+                     --submission ${subs}/reduction/too_much_shared.cu --out ${aw}/tms_launcher --force)
 # Red-team review 2026-11-26 F26: #include "/dev/zero" in a launcher ends under the build's memory limit.
 cudalab_add_cli_test(redteam26_f26_an_endless_include_ends 10 "build: FAILED"
                      check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --no-gpu
