@@ -66,6 +66,8 @@ cudalab_add_cli_test(assignment_requires_unknown 3 "test 'speed' requires 'size'
                      validate ${af}/requires_unknown.toml)
 cudalab_add_cli_test(assignment_zero_above_full 3 "test 'speed': zero_at \\(50\\) must be below full_at \\(40\\)"
                      validate ${af}/requires_unknown.toml)
+cudalab_add_cli_test(assignment_validate_memcheck_pages 0 "reduction_memcheck_pages.toml: ok"
+                     validate ${af}/reduction_memcheck_pages.toml)
 cudalab_add_cli_test(assignment_no_tests 3 "no \\[\\[test\\]\\]: an assignment needs at least one test" validate ${af}/no_tests.toml)
 cudalab_add_cli_test(assignment_missing_lab 3 "missing_lab.toml:5:7: assignment.lab 'no_such_lab.toml' cannot be used"
                      validate ${af}/missing_lab.toml)
@@ -144,9 +146,19 @@ cudalab_add_real_gpu_cli_test(check_reference_launcher 0 "large +correctness +10
 cudalab_add_real_gpu_cli_test(check_endless_launcher 6 "timed out after 20 s"
                               check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml
                               --submission ${subs}/reduction/endless.cu --out ${aw}/gpu_endless_reduction --force)
+# A read exactly one element past the input's end (the sum stays right) fails memcheck: at the assignment's
+# sizes, and where the input fills whole allocator pages, whose neighbour may start right behind it - there
+# only memcheck's padding makes the read an error (issue 31: such reads passed with full marks).
+cudalab_add_real_gpu_cli_test(check_read_past_end 6 "memcheck found errors"
+                              check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml
+                              --submission ${subs}/reduction/read_past_end.cu --out ${aw}/gpu_read_past_end --force)
+cudalab_add_real_gpu_cli_test(check_read_past_end_of_whole_pages 6 "memcheck found errors"
+                              check ${af}/reduction_memcheck_pages.toml
+                              --submission ${subs}/reduction/read_past_end.cu --out ${aw}/gpu_read_past_pages --force)
 # `grade` on a GPU: the reference, a compute-once cheat, a submission tuned to the visible
 # sizes graded three times (hidden draws per student), an endless kernel at one size.
 add_test(NAME gpu.cli_grade COMMAND ${cli_dir}/grade_gpu.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_gpu)
 set_tests_properties(gpu.cli_grade PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 600)
 set_tests_properties(gpu.cli_check_reference gpu.cli_check_endless_kernel gpu.cli_check_stray_store
-                     gpu.cli_check_reference_launcher gpu.cli_check_endless_launcher PROPERTIES TIMEOUT 600)
+                     gpu.cli_check_reference_launcher gpu.cli_check_endless_launcher gpu.cli_check_read_past_end
+                     gpu.cli_check_read_past_end_of_whole_pages PROPERTIES TIMEOUT 600)
