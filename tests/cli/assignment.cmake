@@ -38,6 +38,26 @@ add_test(NAME cli.redteam26_f23_grade_builds_deny_a_macro_include
                  ${subs}/alignment/denied_by_macro.cu)
 set_tests_properties(cli.grade_builds_honest_kernel cli.redteam26_f23_grade_builds_deny_a_macro_include PROPERTIES
                      LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77)
+# Honest reduce_sum fixtures (issue 31), each written to earn every correctness point: they build (here, each
+# through check --no-gpu, and the one with cooperative groups in grade's sandbox too: reduction-sum denies the
+# library reductions and libcu++, not cooperative groups), and on a GPU gpu.cli_grade_honest grades each.
+set(honest_reductions one_pass_atomics last_block cooperative_groups odd_blocks launch_kernel inline_ptx several_passes)
+set(honest_reduction_files)
+foreach(h IN LISTS honest_reductions)
+  cudalab_add_cli_test(check_honest_${h}_builds 0 "build: ok"
+                       check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --no-gpu
+                       --submission ${subs}/reduction/honest_${h}.cu --out ${aw}/honest_${h} --force)
+  list(APPEND honest_reduction_files ${subs}/reduction/honest_${h}.cu)
+endforeach()
+add_test(NAME cli.grade_builds_honest_launcher
+         COMMAND ${cli_dir}/grade_builds.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_builds_launcher
+                 ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml ok
+                 ${subs}/reduction/honest_cooperative_groups.cu)
+set_tests_properties(cli.grade_builds_honest_launcher PROPERTIES LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77)
+add_test(NAME gpu.cli_grade_honest
+         COMMAND ${cli_dir}/grade_fixtures.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_honest
+                 ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml honest ${honest_reduction_files})
+set_tests_properties(gpu.cli_grade_honest PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 1200)
 # A class on two fake GPUs (issue 32): a worker per GPU, each grade.json naming its GPU, the gradebook's
 # gpu and status columns, resume without regrading, a cut-short report graded again, --merge's
 # "not graded" row and exit 12, a GPU that is not there refused.
