@@ -58,6 +58,48 @@ add_test(NAME gpu.cli_grade_honest
          COMMAND ${cli_dir}/grade_fixtures.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_honest
                  ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml honest ${honest_reduction_files})
 set_tests_properties(gpu.cli_grade_honest PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 1200)
+# Cheating fixtures (issue 31), each caught by the check its file names on its "// caught by:" line: they build
+# here (check --no-gpu), and on a GPU gpu.cli_grade_cheats grades each and looks for that check in grade.json.
+set(reduction_cheats returns_zero returns_input known_seed reads_freed_reference deferred_thread cache_result own_stream
+    patched_timing census_off)
+set(caught_reduction_files)
+foreach(c IN LISTS reduction_cheats)
+  cudalab_add_cli_test(check_cheat_${c}_builds 0 "build: ok"
+                       check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --no-gpu
+                       --submission ${subs}/reduction/${c}.cu --out ${aw}/cheat_${c} --force)
+  if(NOT c STREQUAL "patched_timing" AND NOT c STREQUAL "census_off")
+    list(APPEND caught_reduction_files ${subs}/reduction/${c}.cu)
+  endif()
+endforeach()
+cudalab_add_cli_test(check_cheat_forged_results_builds 0 "build: ok"
+                     check ${PROJECT_SOURCE_DIR}/labs/assignments/mapped-overlap/assignment.toml --no-gpu
+                     --submission ${subs}/mapped_pinned/forged_results.cu --out ${aw}/cheat_forged --force)
+add_test(NAME gpu.cli_grade_cheats
+         COMMAND ${cli_dir}/grade_fixtures.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_cheats
+                 ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml caught ${caught_reduction_files})
+set_tests_properties(gpu.cli_grade_cheats PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 1500)
+# The cheats that wait for the two-process harness (issue 31, item 1): their tests assert that they stand today,
+# and are named so (not_caught_yet). Forged results run on the fake runtime too (CI; mapped-overlap's correctness
+# tests alone, tests/fixtures/assignments/mapped_overlap_correctness.toml): its kernels compute nothing, and the
+# forged passes stand all the same.
+foreach(entry forged:mapped-overlap:mapped_pinned/forged_results census:reduction-sum:reduction/census_off
+              patched:reduction-sum:reduction/patched_timing)
+  string(REPLACE ":" ";" parts ${entry})
+  list(GET parts 0 case)
+  list(GET parts 1 id)
+  list(GET parts 2 fixture)
+  add_test(NAME gpu.cli_grade_${case}_not_caught_yet
+           COMMAND ${cli_dir}/grade_not_caught_yet.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
+                   ${aw}/not_caught_${case} ${PROJECT_SOURCE_DIR}/labs/assignments/${id}/assignment.toml ${case}
+                   ${subs}/${fixture}.cu)
+  set_tests_properties(gpu.cli_grade_${case}_not_caught_yet PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77
+                       TIMEOUT 900)
+endforeach()
+add_test(NAME fake.cli_grade_forged_not_caught_yet
+         COMMAND ${cli_dir}/grade_not_caught_yet.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/not_caught_forged_fake
+                 ${af}/mapped_overlap_correctness.toml forged ${subs}/mapped_pinned/forged_results.cu)
+set_tests_properties(fake.cli_grade_forged_not_caught_yet PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}"
+                     TIMEOUT 900 SKIP_RETURN_CODE 77)
 # A class on two fake GPUs (issue 32): a worker per GPU, each grade.json naming its GPU, the gradebook's
 # gpu and status columns, resume without regrading, a cut-short report graded again, --merge's
 # "not graded" row and exit 12, a GPU that is not there refused.
