@@ -85,6 +85,9 @@ exact_sums reference_sums(const T* d_in, std::uint64_t n, cudaStream_t stream) {
   CUDALAB_CHECK_LAUNCH();
   unsigned long long h_sums[2] = {0, 0};
   d_sums.download(h_sums, stream);
+  // Cleared before the memory is freed: freed device memory keeps its bytes, and a submission that reads
+  // where the allocator put them (right after the input) would find the answer there.
+  d_sums.fill_bytes(0, stream);
   CUDALAB_CUDA_CHECK(cudaStreamSynchronize(stream));
   return {static_cast<std::int64_t>(h_sums[0]), static_cast<std::uint64_t>(h_sums[1])};
 }

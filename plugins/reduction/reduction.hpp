@@ -114,8 +114,8 @@ struct exact_sums {
 
 /// The reference: the sums of d_in[0, n) computed on the GPU in 64-bit integers by a kernel of its
 /// own (no variant's code or order), so exact whatever the order; enqueued on `stream`, then waits
-/// for the answer. REQUIRES: for float, every element a multiple of 2^-24 in [0, 1) (fill_input's).
-/// Instantiated for float and int.
+/// for the answer. The device memory that held the sums is cleared before it is freed. REQUIRES: for float, every
+/// element a multiple of 2^-24 in [0, 1) (fill_input's). Instantiated for float and int.
 template <class T>
 exact_sums reference_sums(const T* d_in, std::uint64_t n, cudaStream_t stream);
 

@@ -26,6 +26,80 @@ add_test(NAME fake.cli_redteam26_hostile_submissions_get_nothing
          COMMAND ${cli_dir}/grade_hostile.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_hostile)
 set_tests_properties(fake.cli_redteam26_hostile_submissions_get_nothing PROPERTIES LABELS "fake;cli" TIMEOUT 600
                      SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}")
+# grade's own, sandboxed builds (issue 31): honest kernels that include what the assignment does not deny -
+# cooperative groups, built on the libcu++ that transpose-tile denies - build; a denied header named through a
+# macro is refused there too.
+add_test(NAME cli.grade_builds_honest_kernel
+         COMMAND ${cli_dir}/grade_builds.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_builds_kernel
+                 ${PROJECT_SOURCE_DIR}/labs/assignments/transpose-tile/assignment.toml ok ${subs}/transpose/std_headers.cu)
+add_test(NAME cli.redteam26_f23_grade_builds_deny_a_macro_include
+         COMMAND ${cli_dir}/grade_builds.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_builds_macro
+                 ${PROJECT_SOURCE_DIR}/labs/assignments/alignment-vector-copy/assignment.toml denied
+                 ${subs}/alignment/denied_by_macro.cu)
+set_tests_properties(cli.grade_builds_honest_kernel cli.redteam26_f23_grade_builds_deny_a_macro_include PROPERTIES
+                     LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77)
+# Honest reduce_sum fixtures (issue 31), each written to earn every correctness point: they build (here, each
+# through check --no-gpu, and the one with cooperative groups in grade's sandbox too: reduction-sum denies the
+# library reductions and libcu++, not cooperative groups), and on a GPU gpu.cli_grade_honest grades each.
+set(honest_reductions one_pass_atomics last_block cooperative_groups odd_blocks launch_kernel inline_ptx several_passes)
+set(honest_reduction_files)
+foreach(h IN LISTS honest_reductions)
+  cudalab_add_cli_test(check_honest_${h}_builds 0 "build: ok"
+                       check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --no-gpu
+                       --submission ${subs}/reduction/honest_${h}.cu --out ${aw}/honest_${h} --force)
+  list(APPEND honest_reduction_files ${subs}/reduction/honest_${h}.cu)
+endforeach()
+add_test(NAME cli.grade_builds_honest_launcher
+         COMMAND ${cli_dir}/grade_builds.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_builds_launcher
+                 ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml ok
+                 ${subs}/reduction/honest_cooperative_groups.cu)
+set_tests_properties(cli.grade_builds_honest_launcher PROPERTIES LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77)
+add_test(NAME gpu.cli_grade_honest
+         COMMAND ${cli_dir}/grade_fixtures.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_honest
+                 ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml honest ${honest_reduction_files})
+set_tests_properties(gpu.cli_grade_honest PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 1200)
+# Cheating fixtures (issue 31), each caught by the check its file names on its "// caught by:" line: they build
+# here (check --no-gpu), and on a GPU gpu.cli_grade_cheats grades each and looks for that check in grade.json.
+set(reduction_cheats returns_zero returns_input known_seed reads_freed_reference deferred_thread cache_result own_stream
+    patched_timing census_off)
+set(caught_reduction_files)
+foreach(c IN LISTS reduction_cheats)
+  cudalab_add_cli_test(check_cheat_${c}_builds 0 "build: ok"
+                       check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --no-gpu
+                       --submission ${subs}/reduction/${c}.cu --out ${aw}/cheat_${c} --force)
+  if(NOT c STREQUAL "patched_timing" AND NOT c STREQUAL "census_off")
+    list(APPEND caught_reduction_files ${subs}/reduction/${c}.cu)
+  endif()
+endforeach()
+cudalab_add_cli_test(check_cheat_forged_results_builds 0 "build: ok"
+                     check ${PROJECT_SOURCE_DIR}/labs/assignments/mapped-overlap/assignment.toml --no-gpu
+                     --submission ${subs}/mapped_pinned/forged_results.cu --out ${aw}/cheat_forged --force)
+add_test(NAME gpu.cli_grade_cheats
+         COMMAND ${cli_dir}/grade_fixtures.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_cheats
+                 ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml caught ${caught_reduction_files})
+set_tests_properties(gpu.cli_grade_cheats PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 1500)
+# The cheats that wait for the two-process harness (issue 31, item 1): their tests assert that they stand today,
+# and are named so (not_caught_yet). Forged results run on the fake runtime too (CI; mapped-overlap's correctness
+# tests alone, tests/fixtures/assignments/mapped_overlap_correctness.toml): its kernels compute nothing, and the
+# forged passes stand all the same.
+foreach(entry forged:mapped-overlap:mapped_pinned/forged_results census:reduction-sum:reduction/census_off
+              patched:reduction-sum:reduction/patched_timing)
+  string(REPLACE ":" ";" parts ${entry})
+  list(GET parts 0 case)
+  list(GET parts 1 id)
+  list(GET parts 2 fixture)
+  add_test(NAME gpu.cli_grade_${case}_not_caught_yet
+           COMMAND ${cli_dir}/grade_not_caught_yet.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
+                   ${aw}/not_caught_${case} ${PROJECT_SOURCE_DIR}/labs/assignments/${id}/assignment.toml ${case}
+                   ${subs}/${fixture}.cu)
+  set_tests_properties(gpu.cli_grade_${case}_not_caught_yet PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77
+                       TIMEOUT 900)
+endforeach()
+add_test(NAME fake.cli_grade_forged_not_caught_yet
+         COMMAND ${cli_dir}/grade_not_caught_yet.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/not_caught_forged_fake
+                 ${af}/mapped_overlap_correctness.toml forged ${subs}/mapped_pinned/forged_results.cu)
+set_tests_properties(fake.cli_grade_forged_not_caught_yet PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}"
+                     TIMEOUT 900 SKIP_RETURN_CODE 77)
 # A class on two fake GPUs (issue 32): a worker per GPU, each grade.json naming its GPU, the gradebook's
 # gpu and status columns, resume without regrading, a cut-short report graded again, --merge's
 # "not graded" row and exit 12, a GPU that is not there refused.
@@ -48,9 +122,9 @@ foreach(family work_only_when_checked changed_device_state slowed_baseline)
 endforeach()
 # The same families graded on a GPU (exit 77 without one): the reference, then each cheat's fixture, each with the
 # outcome its header comment states.
-add_test(NAME gpu.cli_grade_cheats COMMAND ${cli_dir}/grade_cheats_gpu.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
+add_test(NAME gpu.cli_grade_cheats_timing COMMAND ${cli_dir}/grade_cheats_gpu.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
          ${aw}/grade_cheats_gpu)
-set_tests_properties(gpu.cli_grade_cheats PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 1200)
+set_tests_properties(gpu.cli_grade_cheats_timing PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 1200)
 # Red-team review 2026-11-26 F22: a GPU listed twice would get two workers timing on it at once.
 cudalab_add_cli_test(redteam26_f22_a_gpu_listed_twice_is_refused 2 "--devices 0,0: GPU 0 is listed twice"
                      grade ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --submissions
@@ -73,6 +147,8 @@ cudalab_add_cli_test(assignment_requires_unknown 3 "test 'speed' requires 'size'
                      validate ${af}/requires_unknown.toml)
 cudalab_add_cli_test(assignment_zero_above_full 3 "test 'speed': zero_at \\(50\\) must be below full_at \\(40\\)"
                      validate ${af}/requires_unknown.toml)
+cudalab_add_cli_test(assignment_validate_memcheck_pages 0 "reduction_memcheck_pages.toml: ok"
+                     validate ${af}/reduction_memcheck_pages.toml)
 cudalab_add_cli_test(assignment_no_tests 3 "no \\[\\[test\\]\\]: an assignment needs at least one test" validate ${af}/no_tests.toml)
 cudalab_add_cli_test(assignment_missing_lab 3 "missing_lab.toml:5:7: assignment.lab 'no_such_lab.toml' cannot be used"
                      validate ${af}/missing_lab.toml)
@@ -87,6 +163,12 @@ cudalab_add_cli_test(check_compile_error 10 "compile_error.cu:5: error: identifi
                      check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/compile_error.cu --out ${aw}/ce --force)
 cudalab_add_cli_test(check_denied_header 10 "denied_header.cu:2: denied: #include <cub/cub.cuh>"
                      check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/denied_header.cu --out ${aw}/dh --force)
+# Red-team review 2026-11-26 F23: the header policy is judged on the headers the compiler opened - a denied one
+# named through a macro is refused; one inside #if 0 is no include.
+cudalab_add_cli_test(redteam26_f23_a_header_named_by_a_macro_is_denied 10 "denied_by_macro.cu: denied: it includes .*cub/cub.cuh .*which matches cub/\\*"
+                     check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/denied_by_macro.cu --out ${aw}/dm --force)
+cudalab_add_cli_test(check_skipped_include_is_no_include 0 "build: ok"
+                     check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/skipped_include.cu --out ${aw}/si --force)
 cudalab_add_cli_test(check_wrong_entry 10 "it defines no function 'vector_copy'"
                      check ${alignment_assignment} --no-gpu --submission ${subs}/alignment/wrong_name.cu --out ${aw}/wn --force)
 # Honest kernels include the standard's integers, cooperative groups and half precision (issue: NVRTC was
@@ -94,6 +176,16 @@ cudalab_add_cli_test(check_wrong_entry 10 "it defines no function 'vector_copy'"
 cudalab_add_cli_test(check_kernel_with_standard_headers 0 "build: ok"
                      check ${PROJECT_SOURCE_DIR}/labs/assignments/transpose-tile/assignment.toml --no-gpu
                      --submission ${subs}/transpose/std_headers.cu --out ${aw}/stdh --force)
+# "Too much shared data" (ptxas, through NVRTC and through nvcc) reaches the student at the kernel's line, its
+# name demangled, in bytes (issue 31: it was NVRTC_ERROR_COMPILATION, or "nvcc failed").
+cudalab_add_cli_test(check_too_much_shared_kernel 10
+                     "too_much_shared.cu:6: error: kernel 'transpose_tile' declares 69632 bytes \\(68 KiB\\) of __shared__ data"
+                     check ${PROJECT_SOURCE_DIR}/labs/assignments/transpose-tile/assignment.toml --no-gpu
+                     --submission ${subs}/transpose/too_much_shared.cu --out ${aw}/tms_kernel --force)
+cudalab_add_cli_test(check_too_much_shared_launcher 10
+                     "too_much_shared.cu:12: error: kernel 'block_sums' declares 69632 bytes \\(68 KiB\\) of __shared__ data"
+                     check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --no-gpu
+                     --submission ${subs}/reduction/too_much_shared.cu --out ${aw}/tms_launcher --force)
 # Red-team review 2026-11-26 F26: #include "/dev/zero" in a launcher ends under the build's memory limit.
 cudalab_add_cli_test(redteam26_f26_an_endless_include_ends 10 "build: FAILED"
                      check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --no-gpu
@@ -135,9 +227,19 @@ cudalab_add_real_gpu_cli_test(check_reference_launcher 0 "large +correctness +10
 cudalab_add_real_gpu_cli_test(check_endless_launcher 6 "timed out after 20 s"
                               check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml
                               --submission ${subs}/reduction/endless.cu --out ${aw}/gpu_endless_reduction --force)
+# A read exactly one element past the input's end (the sum stays right) fails memcheck: at the assignment's
+# sizes, and where the input fills whole allocator pages, whose neighbour may start right behind it - there
+# only memcheck's padding makes the read an error (issue 31: such reads passed with full marks).
+cudalab_add_real_gpu_cli_test(check_read_past_end 6 "memcheck found errors"
+                              check ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml
+                              --submission ${subs}/reduction/read_past_end.cu --out ${aw}/gpu_read_past_end --force)
+cudalab_add_real_gpu_cli_test(check_read_past_end_of_whole_pages 6 "memcheck found errors"
+                              check ${af}/reduction_memcheck_pages.toml
+                              --submission ${subs}/reduction/read_past_end.cu --out ${aw}/gpu_read_past_pages --force)
 # `grade` on a GPU: the reference, a compute-once cheat, a submission tuned to the visible
 # sizes graded three times (hidden draws per student), an endless kernel at one size.
 add_test(NAME gpu.cli_grade COMMAND ${cli_dir}/grade_gpu.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_gpu)
 set_tests_properties(gpu.cli_grade PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 600)
 set_tests_properties(gpu.cli_check_reference gpu.cli_check_endless_kernel gpu.cli_check_stray_store
-                     gpu.cli_check_reference_launcher gpu.cli_check_endless_launcher PROPERTIES TIMEOUT 600)
+                     gpu.cli_check_reference_launcher gpu.cli_check_endless_launcher gpu.cli_check_read_past_end
+                     gpu.cli_check_read_past_end_of_whole_pages PROPERTIES TIMEOUT 600)

@@ -5,7 +5,7 @@
 # launcher, where the reduction lab's CUB setup does not get that far), each correctness test's child is killed
 # 3 s after it started, empty lines or not: grade.json has the tests timed_out ("timed out after 3 s"), and the
 # grade ends long before the minute a single kept-alive child would have taken. (reduction/kept_alive.cu is the
-# same trick for reduction-sum, graded on a GPU by gpu.cli_grade_cheats.)
+# same trick for reduction-sum, graded on a GPU by gpu.cli_grade_cheats_timing.)
 # usage: grade_kept_alive.sh CUDALAB SOURCE_ROOT WORK_DIR
 set -euo pipefail
 cudalab=$1 root=$2 work=$3

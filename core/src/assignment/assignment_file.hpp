@@ -160,6 +160,12 @@ assignment_file parse_assignment(const std::filesystem::path& path);
 std::string test_lab_text(const assignment_file& a, const assignment_test& t, const lab_file& base,
                           const std::string& variant, const std::optional<test_draw>& draw = std::nullopt);
 
+/// Whether test `t`'s lab file is drawn for the student (test_draw, from the staff secret) - under `grade`
+/// (`grading`) only, as `check` has no secret: a hidden test (its random axes and inputs), and a performance
+/// test without random axes (its inputs alone: its points stay the visible ones). A submission that makes a
+/// public seed's input again, or keeps its answer, then times honestly or fails verification.
+bool draws_for_student(const assignment_test& t, bool grading);
+
 /// True when the TOML file at `path` has an [assignment] table (validate tells the two apart by it).
 bool is_assignment_file(const std::filesystem::path& path);
 

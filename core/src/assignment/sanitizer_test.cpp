@@ -8,6 +8,17 @@
 
 namespace cudalab::host {
 
+std::vector<std::string> sanitizer_options(const std::string& tool) {
+  std::vector<std::string> out{"--tool",        tool, "--error-exitcode", std::to_string(exit_cuda_error),
+                               "--print-limit", "10"};
+  // Allocations lie back to back: an input whose size is a whole number of the allocator's pages has its
+  // neighbour right behind its end, and a read past it is a valid read of the neighbour - unless a padding
+  // the sanitizer owns lies between them.
+  if (tool == "memcheck") out.insert(out.end(), {"--padding", std::to_string(sanitizer_padding_bytes)});
+  if (tool == "racecheck") out.insert(out.end(), {"--racecheck-report", "hazard"});
+  return out;
+}
+
 void run_sanitizer_test(test_outcome& o, const sanitizer_run& s) {
   const assignment_test& t = *o.test;
   o.ran = true;
@@ -19,8 +30,9 @@ void run_sanitizer_test(test_outcome& o, const sanitizer_run& s) {
   }
   child_request c;
   c.program = sanitizer->string();
-  c.argv = {c.program, "--tool", t.tool, "--error-exitcode", std::to_string(exit_cuda_error), "--print-limit", "10"};
-  if (t.tool == "racecheck") c.argv.insert(c.argv.end(), {"--racecheck-report", "hazard"});
+  c.argv = {c.program};
+  const std::vector<std::string> options = sanitizer_options(t.tool);
+  c.argv.insert(c.argv.end(), options.begin(), options.end());
   // In a sandbox, the run reads copies of the lab file and the build, staged where the sandbox's user
   // reaches them, and writes its results into that folder; it sees the plugins' files alone.
   std::string lab_file = s.lab_file.string(), built = s.built, out = s.out.string();

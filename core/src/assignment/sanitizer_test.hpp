@@ -1,6 +1,7 @@
 // An assignment's sanitizer test: the test's lab file run by `cudalab run --isolate=none` under
 // compute-sanitizer with the test's tool, against the built submission; its findings (each report's
-// first line and where it happened) become the test's details.
+// first line and where it happened) become the test's details. memcheck pads every allocation, so that
+// a read one element past an input's end is an error even where the next allocation begins right there.
 #pragma once
 
 #include <filesystem>
@@ -27,6 +28,16 @@ struct sanitizer_run {
   std::optional<child_limits> limits;    ///< the assignment's [limits], as the tests' children have them
   std::optional<child_sandbox> sandbox;  ///< the run in this sandbox when set, with copies of what it reads
 };
+
+/// Bytes of compute-sanitizer's padding after each allocation under memcheck (--padding): without it an
+/// overrun that lands in the next allocation (an input of a whole number of 2 MiB pages, its neighbour
+/// right behind it) is a valid access; with it, any overrun of up to this many bytes is an error.
+inline constexpr unsigned sanitizer_padding_bytes = 64 * 1024;
+
+/// compute-sanitizer's options for `tool` ("memcheck", "racecheck", ...), before the program it runs: the
+/// tool, the exit code of a run with findings (exit_cuda_error), at most 10 reports, memcheck's padding
+/// (sanitizer_padding_bytes), racecheck's hazards only.
+std::vector<std::string> sanitizer_options(const std::string& tool);
 
 /// Runs test `o.test` (kind sanitizer) as `s` says and scores it: all its points when the sanitizer
 /// finds nothing and the run verifies; failed with the findings; timed_out or error when the run did

@@ -87,4 +87,9 @@ std::string test_lab_text(const assignment_file& a, const assignment_test& t, co
   return out.str();
 }
 
+bool draws_for_student(const assignment_test& t, bool grading) {
+  if (!grading) return false;
+  return t.visibility == test_visibility::hidden || (t.kind == test_kind::performance && t.random.empty());
+}
+
 }  // namespace cudalab::host

@@ -136,7 +136,7 @@ class test_session {
 };
 
 std::string test_session::lab_text(const assignment_test& t) {
-  if (t.visibility != test_visibility::hidden) return a_.test_lab(t);
+  if (!draws_for_student(t, policy_.hidden_tests && !in_.settings.secret.empty())) return a_.test_lab(t);
   test_draw d;
   d.axes_seed = student_seed(in_.settings.secret, f_.id, in_.student, t.name, 0);
   d.input_seed = student_seed(in_.settings.secret, f_.id, in_.student, t.name, 1);

@@ -66,7 +66,7 @@ build_folder::~build_folder() {
   fs::remove_all(path_, ec);
 }
 
-child_sandbox build_sandbox(const child_sandbox& base, const std::string& work, const std::vector<std::string>& deny) {
+child_sandbox build_sandbox(const child_sandbox& base, const std::string& work) {
   child_sandbox s = base;
   s.private_folder = work;
   s.gpu = false;
@@ -76,8 +76,6 @@ child_sandbox build_sandbox(const child_sandbox& base, const std::string& work, 
   std::error_code ec;
   const fs::path self = fs::canonical("/proc/self/exe", ec);
   if (!ec) s.readable.push_back(self.string());
-  const std::vector<std::string> hidden = denied_header_paths(toolkit_include_dirs(), deny);
-  s.hidden.insert(s.hidden.end(), hidden.begin(), hidden.end());
   return s;
 }
 

@@ -1,13 +1,13 @@
-// Where a submission is built: the toolkit's folders, the headers an assignment denies hidden in them,
-// and the sandbox a build runs in (process/sandbox.hpp) - one folder of its own holding a copy of the
-// submission, the system's and the toolkit's files read-only, nothing of the grader's.
+// Where a submission is built: the toolkit's folders, and the sandbox a build runs in
+// (process/sandbox.hpp) - one folder of its own holding a copy of the submission, the system's and the
+// toolkit's files read-only (all of them: an allowed header may use a denied one, and the header policy
+// judges what the compiler opened, header_policy.hpp), nothing of the grader's.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "process/sandbox.hpp"
-#include "slots/header_policy.hpp"
 
 namespace cudalab::host {
 
@@ -33,8 +33,7 @@ class build_folder {
 };
 
 /// The sandbox of a build that works in `work` (made with make_sandbox_folder): `base` (its bwrap, what
-/// else it may read) with `work` its private folder, the toolkit and this executable readable, and
-/// every header `deny` matches hidden.
-child_sandbox build_sandbox(const child_sandbox& base, const std::string& work, const std::vector<std::string>& deny);
+/// else it may read) with `work` its private folder, the toolkit and this executable readable.
+child_sandbox build_sandbox(const child_sandbox& base, const std::string& work);
 
 }  // namespace cudalab::host

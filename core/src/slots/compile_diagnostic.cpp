@@ -37,6 +37,12 @@ std::string compile_diagnostic::text() const {
   return file + (line > 0 ? ":" + std::to_string(line) : "") + ": " + severity_name(severity) + ": " + message;
 }
 
+bool any_fails_build(const std::vector<compile_diagnostic>& found) {
+  for (const compile_diagnostic& d : found)
+    if (d.fails_build()) return true;
+  return false;
+}
+
 std::vector<compile_diagnostic> for_the_student(const std::vector<compile_diagnostic>& found,
                                                 const std::string& file_name, const std::vector<std::string>& roots) {
   constexpr std::size_t max_shown = 50;

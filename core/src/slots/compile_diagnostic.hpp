@@ -37,6 +37,9 @@ struct compile_diagnostic {
   std::string text() const;
 };
 
+/// True when one of `found` fails the build (compile_diagnostic::fails_build).
+bool any_fails_build(const std::vector<compile_diagnostic>& found);
+
 /// What of `found` a student is shown: messages about `file_name`, about a header under one of `roots`
 /// (the toolkit's, the system's) and about no file (the linker's), each on one line of at most 500 bytes;
 /// a message about any other file (one the submission tried to read) says only that there was one, not

@@ -1,6 +1,9 @@
 // An assignment's header policy: the headers a submission may not include, as globs ("cub/*", "cuda/*"),
-// found in what it writes (#include lines), in what the compiler says it could not open, and in the
-// toolkit's folders (to hide there from a sandboxed compiler: build_sandbox.hpp).
+// decided from what the compiler says it opened - NVRTC's include trace, gcc's -H tree under nvcc - never
+// from the text: a header named through a macro, an absolute path or a line splice is seen as the file
+// it is, and a directive the preprocessor skips (#if 0) is no include. A header counts when the
+// student's file includes it itself; one that an allowed toolkit header includes for its own use (the
+// libcu++ that <cooperative_groups.h> is built on) does not.
 #pragma once
 
 #include <string>
@@ -10,12 +13,21 @@
 
 namespace cudalab::host {
 
-/// The #include directives of `source` that name a header matching one of `deny` (fnmatch globs, '*'
-/// crossing '/'), as "denied" diagnostics for `file_name`. Only directives written out are seen; a
-/// header reached otherwise (a macro) is hidden from the compiler (denied_header_paths), whose "cannot
-/// open" message mark_denied then turns into a denial.
-std::vector<compile_diagnostic> denied_includes(const std::string& source, const std::string& file_name,
-                                                const std::vector<std::string>& deny);
+/// A header the compiler opened.
+struct opened_header {
+  std::string path;  ///< as the compiler gave it ("/usr/local/cuda/include/cub/cub.cuh")
+  int depth = 1;     ///< 1: the student's file includes it itself; 2: a header of depth 1 does; ...
+};
+
+/// The headers of NVRTC's include trace (the option -Xcudafe --trace_includes, written to its stderr):
+/// a line per #include directive it processed, a space of indentation per level below depth 1, in
+/// order. NVRTC's built-in entries (names without a '/': __nv_nvrtc_builtin_header.h) are left out.
+std::vector<opened_header> parse_include_trace(const std::string& trace);
+
+/// The headers of gcc's -H tree in `output` (nvcc -Xcompiler -H; other lines are left alone): a line
+/// per header opened, its depth as that many '.'s, a space, its path. gcc does not list a header
+/// again that an include guard makes empty: each is listed under whichever file included it first.
+std::vector<opened_header> parse_header_tree(const std::string& output);
 
 /// Whether `header` (a path) matches `pattern` (a glob such as "cub/*") from one of its folders on,
 /// counting only from its first "include" folder (when it has one), after resolving "..":
@@ -23,15 +35,18 @@ std::vector<compile_diagnostic> denied_includes(const std::string& source, const
 /// does not match "cuda/*".
 bool header_matches(const std::string& header, const std::string& pattern);
 
+/// The policy's verdict on a build: a "denied" diagnostic of `file_name` for each header of `opened`
+/// at depth 1 that a glob of `deny` matches (header_matches, on the path as given or as it resolves
+/// through links). It is located at the #include line of `source` that names that header, when one
+/// does ("#include <cub/cub.cuh>: the assignment does not allow headers matching cub/*"); one reached
+/// otherwise (a macro, a path of the student's own) is named by its path.
+std::vector<compile_diagnostic> denied_headers(const std::vector<opened_header>& opened, const std::string& source,
+                                               const std::string& file_name, const std::vector<std::string>& deny);
+
 /// `found` with each compiler message that it could not open a header matching one of `deny`
 /// (NVRTC's and nvcc's front end: cannot open source file "X"; the host compiler's: X: No such file or
 /// directory) made a "denied" diagnostic that says which pattern denies it.
 std::vector<compile_diagnostic> mark_denied(std::vector<compile_diagnostic> found,
                                             const std::vector<std::string>& deny);
-
-/// The files and folders under `roots` that a glob of `deny` matches (header_matches), fewest first: a
-/// folder whose every file matches is one entry, not its files. A root inside another is walked with it.
-std::vector<std::string> denied_header_paths(const std::vector<std::string>& roots,
-                                             const std::vector<std::string>& deny);
 
 }  // namespace cudalab::host

@@ -22,9 +22,11 @@ namespace {
 constexpr const char* source_name = "source.cu";
 constexpr const char* log_name = "nvrtc.log";
 constexpr const char* cubin_name = "kernel.cubin";
+constexpr const char* trace_name = "includes.txt";
 // What of the child's files is read back: a log or a CUBIN past these is not one NVRTC wrote.
 constexpr std::uintmax_t max_log_bytes = 4u << 20;
 constexpr std::uintmax_t max_cubin_bytes = 256u << 20;
+constexpr std::uintmax_t max_trace_bytes = 16u << 20;
 
 // The bytes of `path`, a regular file of at most `limit` bytes, not followed through a link; nullopt otherwise.
 std::optional<std::string> bounded_file(const fs::path& path, std::uintmax_t limit) {
@@ -38,8 +40,6 @@ std::optional<std::string> bounded_file(const fs::path& path, std::uintmax_t lim
 
 kernel_compile_result compile_kernel_in_child(const kernel_compile_request& request, const kernel_compile_child& how) {
   kernel_compile_result result;
-  result.diagnostics = denied_includes(request.source, request.file_name, request.deny_headers);
-  if (!result.diagnostics.empty()) return result;
   const build_folder work(how.work, how.sandbox.has_value());
   write_into_sandbox_folder(request.source, how.work, source_name);
   child_request c;
@@ -48,25 +48,28 @@ kernel_compile_result compile_kernel_in_child(const kernel_compile_request& requ
   for (const std::string& dir : request.include_dirs) c.argv.push_back("-I" + dir);
   c.timeout_s = how.timeout_s;
   c.limits = how.limits;
-  if (how.sandbox) c.sandbox = build_sandbox(*how.sandbox, how.work, request.deny_headers);
+  if (how.sandbox) c.sandbox = build_sandbox(*how.sandbox, how.work);
   c.keep_lines = 5;
   const child_outcome ended = run_child(c);
   const bool answered = ended.ended_normally() && (ended.exit_code == 0 || ended.exit_code == 1);
   if (answered) {
     result.log = bounded_file(fs::path(how.work) / log_name, max_log_bytes).value_or("");
-    result.diagnostics = parse_nvrtc_log(result.log);
+    result.include_trace = bounded_file(fs::path(how.work) / trace_name, max_trace_bytes).value_or("");
+    result.diagnostics = log_diagnostics(result.log, request);
   }
   if (answered && ended.exit_code == 0) {
     const auto cubin = bounded_file(fs::path(how.work) / cubin_name, max_cubin_bytes);
     if (cubin) result.cubin.assign(cubin->begin(), cubin->end());
     result.ok = cubin && !cubin->empty();
-  } else if (answered && result.diagnostics.empty()) {
+  } else if (answered && !any_fails_build(result.diagnostics)) {
     result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::error, "NVRTC did not compile it"});
   } else if (!answered) {
     std::string why = "the compiler (NVRTC) " + ended.describe();
     if (ended.timed_out) why += fmt::format(" (the build's limit is {} s)", how.timeout_s);
     result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::error, why});
   }
+  // The policy is judged here, by the parent, from the headers NVRTC listed as it opened them.
+  if (answered) judge_included_headers(result, request);
   return result;
 }
 
@@ -100,7 +103,7 @@ int compile_kernel_as_child(int argc, char** argv) {
     // The log, and after it, in the log's own form, what compile_kernel said beyond it (a refused option).
     std::string log = compiled.log;
     if (!log.empty() && log.back() != '\n') log += '\n';
-    for (std::size_t i = parse_nvrtc_log(compiled.log).size(); i < compiled.diagnostics.size(); ++i) {
+    for (std::size_t i = log_diagnostics(compiled.log, request).size(); i < compiled.diagnostics.size(); ++i) {
       const compile_diagnostic& d = compiled.diagnostics[i];
       std::string message = d.message;
       for (char& ch : message)
@@ -109,6 +112,7 @@ int compile_kernel_as_child(int argc, char** argv) {
                         : fmt::format("{}: {}: {}\n", d.file, severity_name(d.severity), message);
     }
     write_file_atomically(work / log_name, log);
+    write_file_atomically(work / trace_name, compiled.include_trace);
     if (!compiled.ok) return 1;
     write_file_atomically(work / cubin_name, std::string(compiled.cubin.begin(), compiled.cubin.end()));
     return 0;

@@ -2,7 +2,8 @@
 // runs where a crash, a compiler that never ends or an #include of a file it must not read costs only
 // the child - under a time limit, and in a sandbox (build_sandbox.hpp) when the build policy asks for
 // one. The child is this executable, `cudalab __compile-kernel WORK NAME ARCH [OPTION...]`: it reads
-// WORK/source.cu and writes WORK/nvrtc.log and, compiled, WORK/kernel.cubin; its exit code says which.
+// WORK/source.cu and writes WORK/nvrtc.log, WORK/includes.txt (the headers NVRTC opened) and, compiled,
+// WORK/kernel.cubin; its exit code says which. The parent judges the header policy from includes.txt.
 #pragma once
 
 #include <optional>
@@ -26,11 +27,11 @@ struct kernel_compile_child {
   std::optional<child_limits> limits;    ///< under these limits when set
 };
 
-/// Compiles `request` as compile_kernel does, in a child as `how` says: the header policy checked here
-/// first, then NVRTC there, searching the toolkit's headers and the C standard's integer headers
-/// (nvrtc_std_headers.hpp) besides `request.include_dirs`. A child that fails (killed, timed out,
-/// crashed) is an error diagnostic of the build. Throws std::runtime_error when the work folder
-/// cannot be made.
+/// Compiles `request` as compile_kernel does, in a child as `how` says: NVRTC there, searching the
+/// toolkit's headers and the C standard's integer headers (nvrtc_std_headers.hpp) besides
+/// `request.include_dirs`, then the header policy here, on the headers NVRTC listed as it opened them. A child that
+/// fails (killed, timed out, crashed) is an error diagnostic of the build. Throws std::runtime_error when the work
+/// folder cannot be made.
 kernel_compile_result compile_kernel_in_child(const kernel_compile_request& request, const kernel_compile_child& how);
 
 /// The compile child (`cudalab __compile-kernel WORK NAME ARCH [OPTION...]`, argv[1] the entry). Exit

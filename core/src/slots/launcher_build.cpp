@@ -3,7 +3,6 @@
 
 #include <fnmatch.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -15,6 +14,7 @@
 #include "process/toolkit_programs.hpp"
 #include "slots/build_sandbox.hpp"
 #include "slots/elf_symbols.hpp"
+#include "slots/ptxas_messages.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -25,7 +25,8 @@ const char* const always_allowed[] = {"libc.so.*",  "libm.so.*",       "libstdc+
 
 struct nvcc_run {
   bool ok = false;
-  std::string output;
+  std::string output;       ///< its messages (the first 400 lines)
+  std::string header_tree;  ///< the lines of gcc's -H tree, apart (there are thousands)
 };
 
 // nvcc with `args` in a child process under the request's timeout, limits and sandbox; its output, and
@@ -36,12 +37,16 @@ nvcc_run run_nvcc(const std::string& nvcc, const std::vector<std::string>& args,
   request.argv.insert(request.argv.end(), args.begin(), args.end());
   request.timeout_s = r.timeout_s;
   request.limits = r.limits;
-  if (r.sandbox) request.sandbox = build_sandbox(*r.sandbox, r.work, r.deny_headers);
+  if (r.sandbox) request.sandbox = build_sandbox(*r.sandbox, r.work);
   request.keep_lines = 0;
   nvcc_run run;
-  std::size_t lines = 0;
+  std::size_t lines = 0, tree_lines = 0;
   request.on_output_line = [&](const std::string& line) {
-    if (++lines <= 400) run.output += line + "\n";
+    if (!line.empty() && line[0] == '.') {
+      if (++tree_lines <= 100000) run.header_tree += line + "\n";
+    } else if (++lines <= 400) {
+      run.output += line + "\n";
+    }
   };
   const child_outcome how = run_child(request);
   if (!how.started) throw std::runtime_error("nvcc could not be started: " + how.start_error);
@@ -121,8 +126,6 @@ launcher_build_result build_launcher(const launcher_build_request& request) {
     result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::error, e.what()});
     return result;
   }
-  result.diagnostics = denied_includes(source, request.file_name, request.deny_headers);
-  if (!result.diagnostics.empty()) return result;
   const auto nvcc = find_toolkit_program("nvcc");
   if (!nvcc) throw std::runtime_error("a launcher submission needs nvcc (the CUDA toolkit): not found");
   // nvcc sees a copy of the submission alone, in a folder of its own, and writes the library there.
@@ -133,29 +136,34 @@ launcher_build_result build_launcher(const launcher_build_request& request) {
       write_into_sandbox_folder(source, r.work, std::filesystem::path(request.file_name).filename().string());
   const std::string library = (std::filesystem::path(r.work) / "submission.so").string();
   const auto as_named = [&](const std::string& output) {
-    return mark_denied(as_student_named(parse_nvcc_output(output), copy, request.file_name), request.deny_headers);
+    std::vector<compile_diagnostic> found =
+        mark_denied(as_student_named(parse_nvcc_output(output), copy, request.file_name), request.deny_headers);
+    const std::vector<compile_diagnostic> ptxas = parse_ptxas_messages(output, source, request.file_name);
+    found.insert(found.end(), ptxas.begin(), ptxas.end());
+    return found;
   };
 
   std::vector<std::string> common{"-x", "cu", "-arch=" + request.arch, "-std=c++17"};
   common.insert(common.end(), request.flags.begin(), request.flags.end());
-  // 1. Every header it reaches, however it names it.
+  // 1. Every header it reaches, however it names it (-M's rule), and which file opened each (gcc's -H
+  // tree): the policy judges the headers the student's file opened itself.
+  const std::string rule = (std::filesystem::path(r.work) / "headers.d").string();
   std::vector<std::string> deps = common;
-  deps.insert(deps.end(), {"-M", copy});
+  deps.insert(deps.end(), {"-M", "-MF", rule, "-Xcompiler", "-H", copy});
   const nvcc_run listed = run_nvcc(nvcc->string(), deps, r);
   if (!listed.ok) {
     result.output = listed.output;
     result.diagnostics = as_named(listed.output);
-    if (result.diagnostics.empty()) result.diagnostics.push_back(no_message(request.file_name));
+    if (!any_fails_build(result.diagnostics)) result.diagnostics.push_back(no_message(request.file_name));
     return result;
   }
-  result.headers = make_rule_prerequisites(listed.output);
-  for (const std::string& header : result.headers)
-    for (const std::string& pattern : request.deny_headers)
-      if (header_matches(header, pattern)) {
-        result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::denied,
-                                      "it includes " + header + " (through another header), which matches " + pattern});
-        break;
-      }
+  try {
+    result.headers = make_rule_prerequisites(read_text(rule, "nvcc's list of headers"));
+  } catch (const lab_file_error& e) {
+    throw std::runtime_error(std::string("nvcc -M wrote no list of headers: ") + e.what());
+  }
+  result.diagnostics =
+      denied_headers(parse_header_tree(listed.header_tree), source, request.file_name, request.deny_headers);
   if (!result.diagnostics.empty()) return result;
   // 2. The library.
   std::vector<std::string> build = common;
@@ -165,7 +173,7 @@ launcher_build_result build_launcher(const launcher_build_request& request) {
   result.output = built.output;
   result.diagnostics = as_named(built.output);
   if (!built.ok) {
-    if (result.diagnostics.empty()) result.diagnostics.push_back(no_message(request.file_name));
+    if (!any_fails_build(result.diagnostics)) result.diagnostics.push_back(no_message(request.file_name));
     return result;
   }
   std::error_code ec;
@@ -181,8 +189,7 @@ launcher_build_result build_launcher(const launcher_build_request& request) {
       result.diagnostics.push_back({request.file_name, 0, diagnostic_severity::denied,
                                     "it needs the library " + lib + ", which the assignment does not allow"});
   }
-  result.ok = std::none_of(result.diagnostics.begin(), result.diagnostics.end(),
-                           [](const compile_diagnostic& d) { return d.fails_build(); });
+  result.ok = !any_fails_build(result.diagnostics);
   return result;
 }
 

@@ -1,6 +1,7 @@
 // Building a student's launcher (a `launcher` slot: host and device code) with nvcc into a shared
-// library the host loads, under the assignment's policy: no denied header in what nvcc -M lists, no
-// shared library needed beyond the allowed ones (DT_NEEDED), and a time budget for the compiler.
+// library the host loads, under the assignment's policy: no denied header among those the student's file
+// opened itself (gcc's -H tree, header_policy.hpp), no shared library needed beyond the allowed ones
+// (DT_NEEDED), and a time budget for the compiler.
 #pragma once
 
 #include <optional>
@@ -20,7 +21,7 @@ struct launcher_build_request {
   std::string output_path;                   ///< the shared library to write
   std::string arch = "sm_90";                ///< the GPU's architecture: sm_XY
   std::vector<std::string> flags;            ///< [build] nvcc flags ("-O3", "-lineinfo")
-  std::vector<std::string> deny_headers;     ///< globs matched against every header nvcc -M lists
+  std::vector<std::string> deny_headers;     ///< globs matched against the headers the file includes itself
   std::vector<std::string> allow_libraries;  ///< globs of DT_NEEDED names allowed beyond the C/C++ runtime and cudart
   double timeout_s = 60;                     ///< each nvcc run, seconds
   /// The folder nvcc works in (made new, removed after): a copy of the source in, the library out,
@@ -35,7 +36,7 @@ struct launcher_build_request {
 struct launcher_build_result {
   bool ok = false;                              ///< the library was written and passed the checks
   std::vector<compile_diagnostic> diagnostics;  ///< the policy's and the compiler's messages
-  std::vector<std::string> headers;             ///< what nvcc -M listed
+  std::vector<std::string> headers;             ///< every header it reached, as nvcc -M listed them
   std::vector<std::string> needed;              ///< the library's DT_NEEDED entries
   std::string output;                           ///< nvcc's output (the last lines, when long)
 };
@@ -48,9 +49,9 @@ std::vector<std::string> make_rule_prerequisites(const std::string& rule);
 /// linker's "FILE:LINE:COLUMN: error: ..." lines.
 std::vector<compile_diagnostic> parse_nvcc_output(const std::string& output);
 
-/// Builds the launcher: the header policy on the source's #include lines, then on `nvcc -M`, then
-/// `nvcc -shared -Xcompiler -fPIC -cudart shared -arch=...` with --no-undefined, then the DT_NEEDED
-/// check. Each nvcc runs in a child process under the timeout. Never throws for the submission's
+/// Builds the launcher: `nvcc -M -Xcompiler -H` and the header policy on the headers the file opened
+/// itself, then `nvcc -shared -Xcompiler -fPIC -cudart shared -arch=...` with --no-undefined, then the
+/// DT_NEEDED check. Each nvcc runs in a child process under the timeout. Never throws for the submission's
 /// faults; throws std::runtime_error when nvcc cannot be found or started.
 launcher_build_result build_launcher(const launcher_build_request& request);
 

@@ -354,6 +354,34 @@ TEST(AssignmentTestLab, PerformanceTestsTimeEveryLaunchColdAndPoisoned) {
   EXPECT_EQ(sizes.find("poison_each_launch"), std::string::npos) << sizes;  // nothing is timed
 }
 
+// Issue 31: a performance test timed on the public seed's input (2026) rewards a submission that makes that
+// input again, or keeps its answer; grade draws its inputs for the student, check (no secret) does not.
+TEST(AssignmentTestLab, GradeDrawsHiddenAndPerformanceInputsForTheStudent) {
+  write_assignment("lab.toml", lab_text);
+  const assignment_file a = parse_assignment(write_assignment("integrity_a.toml", assignment_text));
+  const lab_file base = parse_lab_file(write_assignment("lab.toml", lab_text));
+  const assignment_test& sizes = a.tests[0];
+  const assignment_test& speed = a.tests[1];
+  ASSERT_EQ(speed.kind, test_kind::performance);
+  EXPECT_TRUE(draws_for_student(speed, true));
+  EXPECT_FALSE(draws_for_student(speed, false));
+  EXPECT_FALSE(draws_for_student(sizes, true));
+  assignment_test hidden = sizes;
+  hidden.visibility = test_visibility::hidden;
+  EXPECT_TRUE(draws_for_student(hidden, true));
+  EXPECT_FALSE(draws_for_student(hidden, false));
+  assignment_test drawn_axes = speed;
+  drawn_axes.random.resize(1);
+  EXPECT_FALSE(draws_for_student(drawn_axes, true)) << "its points are the visible ones";
+  // Drawn, the performance test keeps its points and takes the student's seed.
+  const std::string drawn = test_lab_text(a, speed, base, "student:copy", test_draw{7, 42});
+  EXPECT_NE(measure_table(drawn).find("seed = 21"), std::string::npos) << drawn;
+  const auto points = [](const std::string& text) {
+    return text.substr(text.find("[params]"), text.find("[measure]") - text.find("[params]"));
+  };
+  EXPECT_EQ(points(drawn), points(test_lab_text(a, speed, base, "student:copy")));
+}
+
 TEST(AssignmentTestLab, PerformanceTestsVerifyAgainAfterTiming) {
   write_assignment("lab.toml", lab_text);
   const assignment_file a = parse_assignment(write_assignment("integrity_a.toml", assignment_text));
