@@ -10,9 +10,8 @@ shift 5
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
-lab=$(python3 -c "import sys,tomllib,os; a=tomllib.load(open(sys.argv[1],'rb'))['assignment']; print(os.path.normpath(os.path.join(os.path.dirname(sys.argv[1]), a['lab'])), a['slot'])" "$assignment")
-read -r lab_file slot <<< "$lab"
-"$cudalab" assignment init --lab "$lab_file" --slot "$slot" --out "$work/init" > /dev/null
+. "$(dirname "$0")/new_secret.sh"
+mkdir -p "$work/init" && new_secret "$work/init/secret.key"
 for submission in "$@"; do
   name=$(basename "$submission" .cu)
   code=0

@@ -12,9 +12,8 @@ shift 5
 nvidia-smi -L > /dev/null 2>&1 || { echo "skipped: no GPU"; exit 77; }
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; failed=1; }
-lab=$(python3 -c "import sys,tomllib,os; a=tomllib.load(open(sys.argv[1],'rb'))['assignment']; print(os.path.normpath(os.path.join(os.path.dirname(sys.argv[1]), a['lab'])), a['slot'])" "$assignment")
-read -r lab_file slot <<< "$lab"
-"$cudalab" assignment init --lab "$lab_file" --slot "$slot" --out "$work/init" > /dev/null
+. "$(dirname "$0")/new_secret.sh"
+mkdir -p "$work/init" && new_secret "$work/init/secret.key"
 failed=0
 for submission in "$@"; do
   name=$(basename "$submission" .cu)

@@ -15,9 +15,8 @@ cudalab=$1 root=$2 work=$3 assignment=$4 case=$5 submission=$6
 if [ "${CUDALAB_FAKE_GPU:-}" != 1 ]; then nvidia-smi -L > /dev/null 2>&1 || { echo "skipped: no GPU"; exit 77; }; fi
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
-lab=$(python3 -c "import sys,tomllib,os; a=tomllib.load(open(sys.argv[1],'rb'))['assignment']; print(os.path.normpath(os.path.join(os.path.dirname(sys.argv[1]), a['lab'])), a['slot'])" "$assignment")
-read -r lab_file slot <<< "$lab"
-"$cudalab" assignment init --lab "$lab_file" --slot "$slot" --out "$work/init" > /dev/null
+. "$(dirname "$0")/new_secret.sh"
+mkdir -p "$work/init" && new_secret "$work/init/secret.key"
 grade() {  # grade NAME [ENV...]
   local name=$1
   shift
