@@ -22,15 +22,21 @@ cold_cache::cold_cache(std::uint64_t l2_bytes) : scratch_(std::max<std::uint64_t
   CUDALAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxPersistingL2CacheSize, device));
   persisting_ = most > 0;
   if (!persisting_) return;
-  // What the set-aside reads back as once set to 0 is its floor: the driver may report a set-aside of its
-  // own (the H100 under driver 580 flagged every reference without this). Only more than that was set by
-  // the code timed; whatever was set before this harness looked is reported by the first reset_state().
-  std::size_t before = 0, floor = 0;
+  std::size_t before = 0;
   CUDALAB_CUDA_CHECK(cudaDeviceGetLimit(&before, cudaLimitPersistingL2CacheSize));
+  floor_bytes_ = std::max<std::uint64_t>(reset_and_read_back(), before);
+}
+
+std::uint64_t cold_cache::reset_and_read_back() {
+  // Lines made persisting stay whatever the flush writes: back to normal first, then no set-aside, so that
+  // neither the next launch nor the flush makes any again. What the set-aside reads back as afterwards is its
+  // floor: on the H100 (driver 580) a set-aside of 9830400 bytes was read before every timed launch of the
+  // reference, which sets none, and every reference was flagged until a reading was judged against this.
+  CUDALAB_CUDA_CHECK(cudaCtxResetPersistingL2Cache());
   CUDALAB_CUDA_CHECK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 0));
+  std::size_t floor = 0;
   CUDALAB_CUDA_CHECK(cudaDeviceGetLimit(&floor, cudaLimitPersistingL2CacheSize));
-  floor_bytes_ = floor;
-  found_before_ = before > floor ? before : 0;
+  return floor;
 }
 
 persisting_l2_state cold_cache::reset_state(cudaStream_t stream) {
@@ -40,13 +46,9 @@ persisting_l2_state cold_cache::reset_state(cudaStream_t stream) {
   CUDALAB_CUDA_CHECK(cudaDeviceGetLimit(&set_aside, cudaLimitPersistingL2CacheSize));
   cudaStreamAttrValue window{};
   CUDALAB_CUDA_CHECK(cudaStreamGetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &window));
-  found.set_aside_bytes = std::max<std::uint64_t>(set_aside > floor_bytes_ ? set_aside : 0, found_before_);
-  found_before_ = 0;
+  found.set_aside_bytes = set_aside > floor_bytes_ ? set_aside : 0;
   found.window_bytes = window.accessPolicyWindow.num_bytes;
-  // Lines made persisting stay whatever the flush writes: back to normal first, then no set-aside and no
-  // window, so that neither the next launch nor the flush makes any again.
-  CUDALAB_CUDA_CHECK(cudaCtxResetPersistingL2Cache());
-  if (set_aside > floor_bytes_) CUDALAB_CUDA_CHECK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 0));
+  floor_bytes_ = std::max(floor_bytes_, reset_and_read_back());
   if (found.window_bytes > 0) {
     cudaStreamAttrValue none{};
     none.accessPolicyWindow.num_bytes = 0;

@@ -29,14 +29,14 @@ struct persisting_l2_state {
 class cold_cache {
  public:
   /// A scratch buffer of twice `l2_bytes` (at least 1 MiB) on the current device, which is asked
-  /// whether it has persisting L2 at all; where it has, its set-aside is set to 0 and read back (the
+  /// whether it has persisting L2 at all; where it has, its set-aside is read, reset and read back (the
   /// floor a later reading is judged against). Throws cuda_error.
   explicit cold_cache(std::uint64_t l2_bytes);
 
   /// Host side, between samples (the stream idle: the last sample was waited for): reads the
   /// persisting-L2 set-aside and `stream`'s access policy window, then resets every persisting line to
   /// normal (cudaCtxResetPersistingL2Cache), the set-aside to 0 and the window to none. Returns what was
-  /// set: a set-aside above the floor (or above it before construction, on the first call), a window. Does nothing on a
+  /// set: a set-aside above the floor (the most read where nothing timed had set one), a window. Does nothing on a
   /// device without persisting L2. Every call checked: throws cuda_error.
   persisting_l2_state reset_state(cudaStream_t stream);
 
@@ -45,10 +45,14 @@ class cold_cache {
   void flush(cudaStream_t stream);
 
  private:
+  /// Persisting lines back to normal, the set-aside to 0; returns the set-aside as read back then.
+  std::uint64_t reset_and_read_back();
+
   device_buffer<unsigned char> scratch_;
-  bool persisting_ = false;         // the device sets L2 aside for persisting accesses (compute capability 8.0 on)
-  std::uint64_t floor_bytes_ = 0;   // the set-aside as read back once set to 0 (the driver's own, if any)
-  std::uint64_t found_before_ = 0;  // a set-aside above the floor before the harness first looked
+  bool persisting_ = false;  // the device sets L2 aside for persisting accesses (compute capability 8.0 on)
+  // The most set-aside seen where nothing timed had set one: when the harness was made, and after each of
+  // its resets (the driver's own). A reading above it was set by the code timed.
+  std::uint64_t floor_bytes_ = 0;
 };
 
 }  // namespace cudalab::host
