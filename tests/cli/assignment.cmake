@@ -26,6 +26,10 @@ add_test(NAME fake.cli_redteam26_hostile_submissions_get_nothing
          COMMAND ${cli_dir}/grade_hostile.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_hostile)
 set_tests_properties(fake.cli_redteam26_hostile_submissions_get_nothing PROPERTIES LABELS "fake;cli" TIMEOUT 600
                      SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}")
+# F29: escape sequences in a student's build reach the console and feedback.md escaped.
+add_test(NAME cli.redteam26_f29_escape_sequences_are_shown_not_obeyed
+         COMMAND ${cli_dir}/escape_sequences.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/escape_sequences)
+set_tests_properties(cli.redteam26_f29_escape_sequences_are_shown_not_obeyed PROPERTIES LABELS cli TIMEOUT 120)
 # A class on two fake GPUs (issue 32): a worker per GPU, each grade.json naming its GPU, the gradebook's
 # gpu and status columns, resume without regrading, a cut-short report graded again, --merge's
 # "not graded" row and exit 12, a GPU that is not there refused.

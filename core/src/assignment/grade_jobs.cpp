@@ -15,6 +15,7 @@
 #include "assignment/test_scoring.hpp"
 #include "exit_codes.hpp"
 #include "labfile/text_file.hpp"
+#include "results/console_text.hpp"
 #include "results/safe_file.hpp"
 
 namespace cudalab::host {
@@ -64,9 +65,10 @@ std::vector<grade_job> class_jobs(const loaded_assignment& a, const grade_reques
   std::vector<fs::path> entries;
   for (const auto& e : fs::directory_iterator(req.submissions, ec)) entries.push_back(e.path());
   std::sort(entries.begin(), entries.end());
+  // A name that is no student's may hold anything a file name can: shown escaped, never obeyed.
   const auto leave_out = [&](const fs::path& entry, const std::string& why) {
-    left_out.push_back(entry.filename().string() + ": " + why);
-    fmt::print(stderr, "cudalab: grade: {}: {}; left out\n", entry.string(), why);
+    left_out.push_back(printable(entry.filename().string()) + ": " + why);
+    fmt::print(stderr, "cudalab: grade: {}: {}; left out\n", printable(entry.string()), why);
   };
   std::map<std::string, std::vector<fs::path>> by_student;
   for (const fs::path& entry : entries) {

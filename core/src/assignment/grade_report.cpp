@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "results/console_text.hpp"
 #include "results/json.hpp"
 #include "results/safe_file.hpp"
 
@@ -275,6 +276,24 @@ grade_report student_copy(const grade_report& r) {
       t.feedback_md.clear();
       if (t.metric) t.metric->points_between.reset();
     }
+  // Every text a student, a kit, a plugin or a compiler could have written, shown and never obeyed.
+  const auto shown = [](std::string& text) { text = printable(text, text_lines::kept); };
+  shown(s.assignment.id);
+  shown(s.assignment.title);
+  for (std::string& f : s.submission.files) shown(f);
+  shown(s.submission.build.command);
+  for (compile_diagnostic& d : s.submission.build.diagnostics) {
+    shown(d.file);
+    shown(d.message);
+  }
+  for (source_line& l : s.submission.build.lines) shown(l.text);
+  if (s.device) shown(s.device->name);
+  for (grade_test& t : s.tests)
+    for (std::string* text : {&t.id, &t.name, &t.message, &t.feedback_md, &t.parameters}) shown(*text);
+  for (grade_flag& f : s.flags)
+    for (std::string* text : {&f.check, &f.message}) shown(*text);
+  for (leaderboard_value& l : s.leaderboard)
+    for (std::string* text : {&l.name, &l.test}) shown(*text);
   return s;
 }
 

@@ -2,7 +2,8 @@
 // student, the submission and its build, the device, each test's status, points and metric, the
 // integrity flags, the score and the leaderboard values, and a staff-only block. Written and read in
 // one place (nlohmann to_json/from_json pairs); every LMS output is rendered from it (lms_outputs.hpp),
-// always through student_copy(), so the staff block and hidden tests' parameters never reach a student.
+// always through student_copy(), so the staff block and hidden tests' parameters never reach a student,
+// and what a student, a kit or a compiler wrote reaches a page with its control characters escaped.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
@@ -164,8 +165,10 @@ grade_report parse_grade_report(const std::string& text);
 /// Writes grade_report_json(r) as `path`, whole or not at all (write_file_atomically). Throws write_error.
 void write_grade_report(const std::filesystem::path& path, const grade_report& r);
 
-/// What a student may see of `r`: the staff block emptied, and each hidden test's parameters,
-/// feedback_md and thresholds dropped (its name, kind, points, status and message stay). Every render
+/// What a student may see of `r`: the staff block emptied; each hidden test's parameters, feedback_md and
+/// thresholds dropped (its name, kind, points, status and message stay); every text (names, messages,
+/// feedback, the build's messages and lines, the title) with its control characters escaped (printable,
+/// text_lines::kept), so that no page or console shows a student's escape sequence raw. Every render
 /// starts here.
 grade_report student_copy(const grade_report& r);
 

@@ -2,9 +2,9 @@
 #include "assignment/sanitizer_test.hpp"
 
 #include "exit_codes.hpp"
-#include "plugin/names.hpp"
 #include "process/child_process.hpp"
 #include "process/toolkit_programs.hpp"
+#include "results/console_text.hpp"
 
 namespace cudalab::host {
 

@@ -23,6 +23,7 @@
 #include "assignment/test_scoring.hpp"
 #include "exit_codes.hpp"
 #include "labfile/spec_lookup.hpp"
+#include "results/console_text.hpp"
 #include "results/safe_file.hpp"
 
 namespace cudalab::host {
@@ -213,7 +214,7 @@ bool test_session::build() {
     report_.submission.build.diagnostics.push_back(
         {fs::path(in_.submission).filename().string(), 0, diagnostic_severity::error,
          fmt::format("the submission has {} bytes, more than the assignment's max_bytes ({})", size, f_.max_bytes)});
-    fmt::print("  {}\n", report_.submission.build.diagnostics.back().text());
+    fmt::print("  {}\n", printable(report_.submission.build.diagnostics.back().text(), text_lines::kept));
   } else {
     try {
       report_.submission.build =
@@ -221,7 +222,7 @@ bool test_session::build() {
     } catch (const std::exception& e) {  // a toolkit that cannot be run, a folder that cannot be written
       report_.submission.build.diagnostics.push_back(
           {fs::path(in_.submission).filename().string(), 0, diagnostic_severity::error, e.what()});
-      fmt::print(stderr, "cudalab: {}: {}\n", policy_.command, e.what());
+      fmt::print(stderr, "cudalab: {}: {}\n", policy_.command, printable(e.what(), text_lines::kept));
     }
   }
   const grade_build& build = report_.submission.build;
@@ -448,6 +449,8 @@ std::string console_result(const grade_test& g) {
   return line;
 }
 
+// The table of the tests on the console: what a child or a compiler said in it (a failing point's error,
+// a sanitizer's finding) is shown, never obeyed.
 void test_session::print_table() const {
   std::map<std::string, const test_outcome*> outcome_of;
   for (const test_outcome& o : outcomes_) outcome_of[o.test->name] = &o;
@@ -455,12 +458,12 @@ void test_session::print_table() const {
   for (const grade_test& g : report_.tests) {
     const bool scored = g.kind != "integrity" && g.id.rfind("implicit-", 0) != 0;
     fmt::print(
-        "{:<24} {:<12} {:>9}  {}\n", g.name, g.kind,
+        "{:<24} {:<12} {:>9}  {}\n", printable(g.name), g.kind,
         scored ? points_text(std::round(g.points * 10) / 10) + "/" + points_text(g.max_points) : std::string("-"),
-        console_result(g));
+        printable(console_result(g), text_lines::kept));
     const auto o = outcome_of.find(g.id);
     if (o != outcome_of.end() && g.status != grade_status::passed)
-      for (const std::string& d : o->second->details) fmt::print("{:<24}   {}\n", "", d);
+      for (const std::string& d : o->second->details) fmt::print("{:<24}   {}\n", "", printable(d, text_lines::kept));
   }
 }
 

@@ -30,7 +30,8 @@ struct kernel_compile_result {
 };
 
 /// The messages of an NVRTC log: lines "FILE(LINE): SEVERITY: MESSAGE" (and "FILE: ..." without a
-/// line), in order; the source echo and caret lines between them are left out.
+/// line; a numbered "SEVERITY #NNNN-D:" as SEVERITY), in order; the source echo and caret lines between
+/// them are left out.
 std::vector<compile_diagnostic> parse_nvrtc_log(const std::string& log);
 
 /// Compiles `request.source` with NVRTC (-arch=sm_XY, -std=c++17, the request's options and include

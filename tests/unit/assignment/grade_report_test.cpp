@@ -2,7 +2,8 @@
 // what a student's copy drops, golden files for every render of one report with visible, hidden,
 // failed, timed-out and held tests, a flag and a leaderboard; Gradescope's documented fields and
 // words, JUnit XML read back (and xmllint's verdict where it is installed), PrairieLearn's score range
-// and size limit. Regenerate the golden files with CUDALAB_UPDATE_GOLDEN=1.
+// and size limit; what no render may show (raw escape sequences). Regenerate the golden files with
+// CUDALAB_UPDATE_GOLDEN=1.
 #include <gtest/gtest.h>
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
@@ -15,6 +16,9 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <unistd.h>
 
@@ -518,6 +522,44 @@ TEST(GradeReport, aesthetics_f1_a_denied_build_is_known_by_severity_and_round_tr
   EXPECT_TRUE(back.submission.build.denied());
   EXPECT_EQ(back.submission.build.log(),
             "reduce.cu:3: error: x: denied: y\nreduce.cu:2: denied: #include <cub/cub.cuh>\n");
+}
+
+// Every render a student reads, as text.
+std::vector<std::pair<std::string, std::string>> renders_of(const grade_report& r) {
+  return {{"gradescope", gradescope_results(r)},
+          {"prairielearn", prairielearn_results(r)},
+          {"junit", junit_xml(r)},
+          {"feedback.md", feedback_markdown(r)},
+          {"feedback.html", feedback_html(r)}};
+}
+
+// Escape sequences a student wrote (a #pragma message, a child's output in a failure line, a kit's title)
+// are shown escaped in every render, never as the bytes a terminal or a page would obey (F29).
+TEST(LmsOutputs, redteam26_f29_no_render_holds_a_raw_escape_sequence) {
+  grade_report r = build_failure_report();
+  r.assignment.title = "Reduce \x1b]0;pwned\x07";
+  r.submission.build.diagnostics = {{"reduce.cu", 1, diagnostic_severity::remark,
+                                     "#pragma message: \x1b[31mRED\x1b[8mHIDDEN\x9b"
+                                     "2J"},
+                                    {"reduce.cu", 9, diagnostic_severity::error, "expected a ';'"}};
+  r.submission.build.lines = {{1, "#pragma message(\"\x1b[31m\")"}};
+  r.tests[1].feedback_md = "- `n=7: the child printed \x1b[2Jcleared\x7f`\n";
+  r.tests[1].message = "the child printed \x1b[8m";
+  r.flags = {{"census", "info",
+              "the kernel census could not be taken: \xc2\x9b"
+              "2J"}};
+  for (const auto& [what, text] : renders_of(r)) {
+    EXPECT_EQ(text.find('\x1b'), std::string::npos) << what << " holds a raw ESC";
+    EXPECT_EQ(text.find("\xc2\x9b"), std::string::npos) << what << " holds a raw C1 CSI";
+    EXPECT_EQ(text.find('\x7f'), std::string::npos) << what << " holds a raw DEL";
+    EXPECT_EQ(text.find('\x07'), std::string::npos) << what << " holds a raw BEL";
+  }
+  const std::string md = feedback_markdown(r);
+  EXPECT_NE(md.find("\\x1b[31mRED"), std::string::npos) << md;
+  EXPECT_NE(md.find("\\x1b[2Jcleared\\x7f"), std::string::npos) << md;
+  EXPECT_NE(md.find("\\xc2\\x9b2J"), std::string::npos) << md;
+  EXPECT_NE(md.find("Reduce \\x1b]0;pwned\\x07"), std::string::npos) << md;
+  EXPECT_NE(feedback_html(r).find("\\x1b[31mRED"), std::string::npos);
 }
 
 }  // namespace
