@@ -79,7 +79,6 @@ std::vector<leaderboard_row> class_leaderboard(const std::vector<class_entry>& e
     leaderboard_row row;
     row.pseudonym = r.student.pseudonym;
     row.device = r.device ? r.device->name : "";
-    row.graded_at = r.graded_at;
     if (!r.leaderboard.empty()) {
       const leaderboard_value& v = r.leaderboard.front();
       row.test = v.test;
@@ -95,8 +94,13 @@ std::vector<leaderboard_row> class_leaderboard(const std::vector<class_entry>& e
       ranked.push_back(std::move(row));
     }
   }
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const leaderboard_row& a, const leaderboard_row& b) { return a.value > b.value; });
+  // Ties and the rows under review by pseudonym: the batch's order is its students' ids in order, and
+  // with a class list and one's own row, any order that follows it turns pseudonyms back into names.
+  std::sort(ranked.begin(), ranked.end(), [](const leaderboard_row& a, const leaderboard_row& b) {
+    return a.value != b.value ? a.value > b.value : a.pseudonym < b.pseudonym;
+  });
+  std::sort(review.begin(), review.end(),
+            [](const leaderboard_row& a, const leaderboard_row& b) { return a.pseudonym < b.pseudonym; });
   // A new band starts where a row's interval no longer reaches the band's best row's.
   std::pair<double, double> band_top{0, 0};
   for (std::size_t i = 0; i < ranked.size(); ++i) {
@@ -126,7 +130,6 @@ std::string leaderboard_json(const std::string& assignment_id, const std::vector
          {"value", r.value},
          {"ci", r.ci ? nlohmann::ordered_json::array({r.ci->first, r.ci->second}) : nlohmann::ordered_json(nullptr)},
          {"device", r.device},
-         {"graded_at", r.graded_at},
          {"status", r.status}});
   return json_text(j, 2) + "\n";
 }

@@ -43,16 +43,17 @@ struct leaderboard_row {
   double value = 0;
   std::optional<std::pair<double, double>> ci;
   std::string device;
-  std::string graded_at;
   std::string status;  ///< ok, or under_review (a held test or a blocking flag)
 };
 
 /// The leaderboard of `entries` by their first leaderboard value: ranked rows best first, then the
 /// rows under review. Entries that fail a correctness test, have no value or were not graded are left out.
+/// Nothing in it follows the order of `entries` (a batch grades students in the order of their ids): rows
+/// of one value, and the rows under review, go by pseudonym, and no row says when it was graded.
 std::vector<leaderboard_row> class_leaderboard(const std::vector<class_entry>& entries);
 
 /// leaderboard.json: {"assignment", "rows": [{rank, band, pseudonym, test, name, value, ci, device,
-/// graded_at, status}]}.
+/// status}]}.
 std::string leaderboard_json(const std::string& assignment_id, const std::vector<leaderboard_row>& rows);
 
 /// leaderboard.md: a table of the rows (rank, band, pseudonym, value with its interval, device).

@@ -130,7 +130,7 @@ void to_json(json& j, const grade_report& r) {
          {"title", r.assignment.title},
          {"points", r.assignment.points},
          {"digest", r.assignment.digest}}},
-       {"student", {{"id_sha256", r.student.id_sha256}, {"pseudonym", r.student.pseudonym}}},
+       {"student", {{"id_hmac", r.student.id_hmac}, {"pseudonym", r.student.pseudonym}}},
        {"submission", {{"sha256", r.submission.sha256}, {"files", r.submission.files}, {"build", build_json(b)}}},
        {"device", r.device ? json(*r.device) : json(nullptr)},
        {"gpu", r.gpu ? json{{"index", r.gpu->index},
@@ -166,7 +166,8 @@ void from_json(const json& j, grade_report& r) {
   a.at("title").get_to(r.assignment.title);
   a.at("points").get_to(r.assignment.points);
   a.at("digest").get_to(r.assignment.digest);
-  j.at("student").at("id_sha256").get_to(r.student.id_sha256);
+  // Schema 2 had the id's plain SHA-256 (id_sha256), which anyone with a class list can invert: not read.
+  r.student.id_hmac = version >= 3 ? j.at("student").at("id_hmac").get<std::string>() : std::string();
   j.at("student").at("pseudonym").get_to(r.student.pseudonym);
   const json& s = j.at("submission");
   s.at("sha256").get_to(r.submission.sha256);

@@ -1,4 +1,4 @@
-// The canonical report of one graded submission (grade.json, schema_version 2): the assignment, the
+// The canonical report of one graded submission (grade.json, schema_version 3): the assignment, the
 // student, the submission and its build, the device, each test's status, points and metric, the
 // integrity flags, the score and the leaderboard values, and a staff-only block. Written and read in
 // one place (nlohmann to_json/from_json pairs); every LMS output is rendered from it (lms_outputs.hpp),
@@ -22,8 +22,9 @@
 
 namespace cudalab::host {
 
-/// Raised when a field is renamed or removed or changes meaning (adding fields keeps it).
-inline constexpr int grade_schema_version = 2;
+/// Raised when a field is renamed or removed or changes meaning (adding fields keeps it). 3: the student's
+/// id as a keyed hash (student.id_hmac), no longer its plain SHA-256 (id_sha256).
+inline constexpr int grade_schema_version = 3;
 
 /// What became of a test: passed (all its points' worth of checks), failed, error (it could not be
 /// run: a crash, no result), timed_out (stopped by the unit timeout), held (points withheld for
@@ -126,7 +127,7 @@ struct grade_report {
     std::string digest;  ///< SHA-256 of the assignment file's text
   } assignment;
   struct {
-    std::string id_sha256;  ///< SHA-256 of the student's id ("" : not known, as in `check`)
+    std::string id_hmac;    ///< the student's id as a keyed hash (student_id_hmac); "": not known, as in `check`
     std::string pseudonym;  ///< the leaderboard's name for them
   } student;
   struct {

@@ -488,7 +488,7 @@ session_result test_session::run() {
   report_.complete = false;
   report_.sandboxed = in_.settings.sandbox.has_value();
   if (!in_.student.empty()) {
-    report_.student.id_sha256 = sha256_hex(in_.student);
+    report_.student.id_hmac = student_id_hmac(in_.settings.secret, f_.id, in_.student);
     report_.student.pseudonym = pseudonym(in_.settings.secret, f_.id, in_.student);
   }
   make_empty_folder(in_.out);

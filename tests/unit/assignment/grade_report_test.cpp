@@ -562,5 +562,20 @@ TEST(LmsOutputs, redteam26_f29_no_render_holds_a_raw_escape_sequence) {
   EXPECT_NE(feedback_html(r).find("\\x1b[31mRED"), std::string::npos);
 }
 
+// grade.json names its student by a keyed hash (F9): schema 3's id_hmac round-trips; schema 2's plain
+// SHA-256 of the id, which a class list turns back into the name, is not read.
+TEST(GradeReport, redteam26_f09_the_student_is_named_by_a_keyed_hash) {
+  const grade_report back = parse_grade_report(grade_report_json(sample_report()));
+  EXPECT_EQ(back.student.id_hmac, std::string(64, 'b'));
+  json j = json::parse(grade_report_json(sample_report()));
+  EXPECT_FALSE(j.at("student").contains("id_sha256"));
+  json old = j;
+  old["schema_version"] = 2;
+  old["student"] = {{"id_sha256", std::string(64, 'e')}, {"pseudonym", "swift-otter"}};
+  const grade_report two = parse_grade_report(old.dump());
+  EXPECT_EQ(two.student.id_hmac, "");
+  EXPECT_EQ(two.student.pseudonym, "swift-otter");
+}
+
 }  // namespace
 }  // namespace cudalab::host
