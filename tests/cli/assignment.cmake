@@ -26,6 +26,11 @@ add_test(NAME fake.cli_redteam26_hostile_submissions_get_nothing
          COMMAND ${cli_dir}/grade_hostile.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_hostile)
 set_tests_properties(fake.cli_redteam26_hostile_submissions_get_nothing PROPERTIES LABELS "fake;cli" TIMEOUT 600
                      SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}")
+# F10: a hidden test's sizes reach no file a student reads, through a flag or a message.
+add_test(NAME fake.cli_redteam26_f10_no_hidden_size_reaches_the_student
+         COMMAND ${cli_dir}/grade_hidden_inputs.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_hidden_inputs)
+set_tests_properties(fake.cli_redteam26_f10_no_hidden_size_reaches_the_student PROPERTIES LABELS "fake;cli"
+                     TIMEOUT 300 SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}")
 # F29: escape sequences in a student's build reach the console and feedback.md escaped.
 add_test(NAME cli.redteam26_f29_escape_sequences_are_shown_not_obeyed
          COMMAND ${cli_dir}/escape_sequences.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/escape_sequences)

@@ -2,8 +2,8 @@
 // student, the submission and its build, the device, each test's status, points and metric, the
 // integrity flags, the score and the leaderboard values, and a staff-only block. Written and read in
 // one place (nlohmann to_json/from_json pairs); every LMS output is rendered from it (lms_outputs.hpp),
-// always through student_copy(), so the staff block and hidden tests' parameters never reach a student,
-// and what a student, a kit or a compiler wrote reaches a page with its control characters escaped.
+// always through student_copy(), so the staff block and hidden tests' inputs never reach a student, and
+// what a student, a kit or a compiler wrote reaches a page with its control characters escaped.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
@@ -61,12 +61,18 @@ struct grade_test {
   std::string parameters;   ///< what it runs at ("n = [1, 3, 31]"), staff only for hidden tests
 };
 
-/// An integrity finding: which check, how bad (info, warning, blocking), what.
+/// An integrity finding: which check, how bad (info, warning, blocking), what, and which test's results
+/// raised it (a student sees what a hidden test's flag found only in words of the check: hidden_flag_message).
 struct grade_flag {
-  std::string check;     ///< "roofline", "census", ...
-  std::string severity;  ///< info | warning | blocking
-  std::string message;
+  std::string check;      ///< "roofline", "census", ...
+  std::string severity;   ///< info | warning | blocking
+  std::string message;    ///< what was found, for the staff: sizes, bytes, kernels and speeds included
+  std::string test = {};  ///< the test whose results raised it; "" for the submission as a whole (its build)
 };
+
+/// What a student reads of a flag that a hidden test raised: what `check` looks for, in words of the check
+/// alone ("a hidden test changed its input"), never a size, a parameter, a byte count or a speed of the test.
+std::string hidden_flag_message(const std::string& check);
 
 /// A value for a leaderboard: Gradescope's leaderboard entries, the class leaderboard's rows.
 struct leaderboard_value {
@@ -167,10 +173,10 @@ grade_report parse_grade_report(const std::string& text);
 void write_grade_report(const std::filesystem::path& path, const grade_report& r);
 
 /// What a student may see of `r`: the staff block emptied; each hidden test's parameters, feedback_md and
-/// thresholds dropped (its name, kind, points, status and message stay); every text (names, messages,
-/// feedback, the build's messages and lines, the title) with its control characters escaped (printable,
-/// text_lines::kept), so that no page or console shows a student's escape sequence raw. Every render
-/// starts here.
+/// thresholds dropped (its name, kind, points, status and message stay), and each flag a hidden test raised
+/// in words of its check alone (hidden_flag_message); every text (names, messages, feedback, the build's
+/// messages and lines, the title) with its control characters escaped (printable, text_lines::kept), so
+/// that no page or console shows a student's escape sequence raw. Every render starts here.
 grade_report student_copy(const grade_report& r);
 
 }  // namespace cudalab::host

@@ -324,7 +324,8 @@ void test_session::grade_performance(test_outcome& o) {
   if (baseline_drift(o) > max_baseline_drift)
     o.flags.push_back({"interference", "warning",
                        fmt::format("{}: the baseline ran {:.1f}% apart between rounds: the GPU was not quiet", t.name,
-                                   100 * baseline_drift(o))});
+                                   100 * baseline_drift(o)),
+                       t.name});
 }
 
 bool test_session::performance() {
@@ -386,41 +387,48 @@ void test_session::add_integrity(const std::string& id, const std::string& name,
 // The integrity checks, each a named test worth no points of its own (what they find costs the tests
 // they concern their points). They read the results' failures and the flags, never their messages.
 void test_session::integrity() {
-  std::vector<std::string> changed;
-  for (const auto& [file, rs] : correctness_)
-    for (const variant_result& r : rs)
-      if (r.failure == result_failure::input_changed) changed.push_back(failure_line(r));
+  std::vector<grade_flag> changed;  // a flag for each point whose input changed, naming its test
+  for (const test_outcome& o : outcomes_)
+    if (o.test->kind == test_kind::correctness)
+      for (const variant_result& r : correctness_[lab_of_[o.test].string()])
+        if (r.failure == result_failure::input_changed)
+          changed.push_back({"input_integrity", "blocking", failure_line(r), o.test->name});
   if (changed.empty())
     add_integrity("integrity-inputs", "inputs unchanged", grade_status::passed,
                   "no registered input was changed by the submission");
   else {
     add_integrity("integrity-inputs", "inputs unchanged", grade_status::failed,
                   fmt::format("the submission changed an input at {} point(s); those points fail", changed.size()));
-    report_.flags.push_back({"input_integrity", "blocking", changed.front()});
+    report_.flags.push_back(changed.front());
   }
-  bool timed = false, after_timing = false, held = false;
+  bool timed = false, held = false;
+  const test_outcome* after_timing = nullptr;  // the first performance test wrong after timing
   for (const test_outcome& o : outcomes_) {
     if (o.test->kind != test_kind::performance) continue;
     timed = timed || !o.round_metrics.empty() || o.status == grade_status::held;
     held = held || o.status == grade_status::held;
-    after_timing = after_timing || o.failures.count(result_failure::wrong_after_timing) > 0;
+    if (!after_timing && o.failures.count(result_failure::wrong_after_timing) > 0) after_timing = &o;
   }
   if (after_timing) {
     add_integrity("integrity-after-timing", "right after timing", grade_status::failed,
                   "the output was wrong when checked again after the timed launches: the work was not done every "
                   "launch; the performance points are lost");
-    report_.flags.push_back({"verify_after_timing", "blocking", "the output was wrong after timing"});
+    report_.flags.push_back(
+        {"verify_after_timing", "blocking", "the output was wrong after timing", after_timing->test->name});
   } else {
     add_integrity("integrity-after-timing", "right after timing", timed ? grade_status::passed : grade_status::skipped,
                   timed ? "the output was right again after the timed launches" : "nothing was timed");
   }
+  // Each finding as a student may read it: a hidden test's in words of its check alone.
   std::vector<std::string> census_findings;
   bool census_taken = false;
   for (const auto& [file, rs] : correctness_)
     for (const variant_result& r : rs) census_taken = census_taken || r.census.available();
   for (const test_outcome& o : outcomes_)
     for (const grade_flag& f : o.flags)
-      if (f.check.rfind("census", 0) == 0 && f.severity == "blocking") census_findings.push_back(f.message);
+      if (f.check.rfind("census", 0) == 0 && f.severity == "blocking")
+        census_findings.push_back(o.test->visibility == test_visibility::hidden ? hidden_flag_message(f.check)
+                                                                                : f.message);
   add_integrity("integrity-census", "kernel census",
                 !census_findings.empty() ? grade_status::failed
                 : census_taken           ? grade_status::passed
