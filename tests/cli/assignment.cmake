@@ -13,24 +13,33 @@ foreach(a IN LISTS assignments)
 endforeach()
 # `grade` without a GPU: no secret, a compile error and a denied header graded with every
 # render, a class batch with its gradebook and resume, no GPU for a submission that builds.
+# Tests that grade an assignment with sanitizer tests find compute-sanitizer's stand-in (tests/CMakeLists.txt).
 add_test(NAME cli.grade_flow COMMAND ${cli_dir}/grade_flow.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
          ${aw}/grade_flow)
-set_tests_properties(cli.grade_flow PROPERTIES LABELS cli TIMEOUT 300)
+set_tests_properties(cli.grade_flow PROPERTIES LABELS cli TIMEOUT 300
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 # A class batch's integrity (review 2026-11-26-redteam F4, F8, F14-F17, F19).
 add_test(NAME cli.redteam26_f04_f19_a_batch_keeps_only_signed_reports
          COMMAND ${cli_dir}/grade_batch_integrity.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_batch_integrity)
 set_tests_properties(cli.redteam26_f04_f19_a_batch_keeps_only_signed_reports PROPERTIES LABELS cli TIMEOUT 300
-                     SKIP_RETURN_CODE 77)
+                     SKIP_RETURN_CODE 77 ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 # grade's trust boundary (review 2026-11-26-redteam F1-F3, F5, F13, F23): hostile submissions on the fake runtime.
 add_test(NAME fake.cli_redteam26_hostile_submissions_get_nothing
          COMMAND ${cli_dir}/grade_hostile.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_hostile)
 set_tests_properties(fake.cli_redteam26_hostile_submissions_get_nothing PROPERTIES LABELS "fake;cli" TIMEOUT 600
-                     SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}")
+                     SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}"
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 # F10: a hidden test's sizes reach no file a student reads, through a flag or a message.
 add_test(NAME fake.cli_redteam26_f10_no_hidden_size_reaches_the_student
          COMMAND ${cli_dir}/grade_hidden_inputs.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_hidden_inputs)
 set_tests_properties(fake.cli_redteam26_f10_no_hidden_size_reaches_the_student PROPERTIES LABELS "fake;cli"
-                     TIMEOUT 300 SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}")
+                     TIMEOUT 300 SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}"
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
+# F20: no compute-sanitizer: grade stops before grading anything (exit 5).
+add_test(NAME cli.redteam26_f20_no_compute_sanitizer_stops_grade
+         COMMAND ${cli_dir}/grade_no_sanitizer.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_no_sanitizer)
+set_tests_properties(cli.redteam26_f20_no_compute_sanitizer_stops_grade PROPERTIES LABELS cli TIMEOUT 120
+                     SKIP_RETURN_CODE 77)
 # F29: escape sequences in a student's build reach the console and feedback.md escaped.
 add_test(NAME cli.redteam26_f29_escape_sequences_are_shown_not_obeyed
          COMMAND ${cli_dir}/escape_sequences.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/escape_sequences)
@@ -40,7 +49,8 @@ set_tests_properties(cli.redteam26_f29_escape_sequences_are_shown_not_obeyed PRO
 # "not graded" row and exit 12, a GPU that is not there refused.
 add_test(NAME fake.cli_grade_devices COMMAND ${cli_dir}/grade_devices.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
          ${aw}/grade_devices)
-set_tests_properties(fake.cli_grade_devices PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}" TIMEOUT 600)
+set_tests_properties(fake.cli_grade_devices PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}" TIMEOUT 600
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 # Red-team review 2026-11-26 F22: a GPU listed twice would get two workers timing on it at once.
 cudalab_add_cli_test(redteam26_f22_a_gpu_listed_twice_is_refused 2 "--devices 0,0: GPU 0 is listed twice"
                      grade ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml --submissions

@@ -11,6 +11,7 @@
 #include "assignment/grade_batch.hpp"
 #include "assignment/grade_jobs.hpp"
 #include "assignment/lms_outputs.hpp"
+#include "assignment/sanitizer_test.hpp"
 #include "assignment/staff_secret.hpp"
 #include "assignment/test_scoring.hpp"
 #include "assignment/test_session.hpp"
@@ -26,6 +27,17 @@ namespace cudalab::host {
 namespace fs = std::filesystem;
 
 namespace {
+
+// The tools of `f`'s sanitizer tests ("memcheck, racecheck"), each once; "" when it has none.
+std::string sanitizer_tools(const assignment_file& f) {
+  std::vector<std::string> tools;
+  for (const assignment_test& t : f.tests)
+    if (t.kind == test_kind::sanitizer && std::find(tools.begin(), tools.end(), t.tool) == tools.end())
+      tools.push_back(t.tool);
+  std::string text;
+  for (const std::string& tool : tools) text += (text.empty() ? "" : ", ") + tool;
+  return text;
+}
 
 // The submission file of `path`: itself, or the assignment's file in that folder.
 std::string submission_file(const loaded_assignment& a, const fs::path& path) {
@@ -105,6 +117,17 @@ int grade_command(const grade_request& req) {
     }
     settings.sandbox = child_sandbox{};
   }
+  // As without a GPU: where the sanitizer tests cannot run, every student would lose their points. A
+  // merge grades nothing, and a Slurm batch's tasks look on their nodes.
+  if (!req.merge_only && !req.slurm)
+    if (const std::string tools = sanitizer_tools(a.file); !tools.empty())
+      if (const auto missing = sanitizer_missing()) {
+        fmt::print(stderr,
+                   "cudalab: grade: the assignment has sanitizer tests ({}), and {}\n  (nothing was graded: install "
+                   "the CUDA toolkit's compute-sanitizer, or put its folder on PATH)\n",
+                   tools, *missing);
+        return exit_no_gpu;
+      }
   if (!req.submissions.empty()) return grade_class(a, settings, req);
 
   std::error_code ec;
