@@ -44,6 +44,11 @@ set_tests_properties(cli.redteam26_f20_no_compute_sanitizer_stops_grade PROPERTI
 add_test(NAME cli.redteam26_f29_escape_sequences_are_shown_not_obeyed
          COMMAND ${cli_dir}/escape_sequences.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/escape_sequences)
 set_tests_properties(cli.redteam26_f29_escape_sequences_are_shown_not_obeyed PROPERTIES LABELS cli TIMEOUT 120)
+# F30: hand-ins left out are counted and listed, escaped; the batch exits 12; ids like 00123 stay text.
+add_test(NAME cli.redteam26_f30_names_left_out_are_counted
+         COMMAND ${cli_dir}/grade_left_out.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_left_out)
+set_tests_properties(cli.redteam26_f30_names_left_out_are_counted PROPERTIES LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 # A class on two fake GPUs (issue 32): a worker per GPU, each grade.json naming its GPU, the gradebook's
 # gpu and status columns, resume without regrading, a cut-short report graded again, --merge's
 # "not graded" row and exit 12, a GPU that is not there refused.

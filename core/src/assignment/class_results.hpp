@@ -30,7 +30,8 @@ bool held_for_review(const grade_report& r);
 /// assignment's tests, in order), flags (their checks, ';'-separated), submission_sha256, graded_at,
 /// gpu (the card that graded it: "GPU 1 NAME (PCI BUS ID) on HOST"), status ("graded", or "not graded:
 /// WHY" for an entry with not_graded, whose points are empty). One row per entry, in the order given;
-/// fields quoted as results.csv quotes them.
+/// fields quoted as results.csv quotes them (csv_field), and a student id of digits that a spreadsheet
+/// would read as another number (00123, or more than 15 digits) kept as text behind a ' ('00123).
 std::string gradebook_csv(const std::vector<class_entry>& entries);
 
 /// One row of the class leaderboard.

@@ -1,5 +1,5 @@
 // A class's gradebook and leaderboard: who is ranked, bands of overlapping intervals, rows under review;
-// nothing on the leaderboard that follows the order students were graded in.
+// nothing on the leaderboard that follows the order students were graded in; ids a spreadsheet would change.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -101,6 +101,24 @@ TEST(ClassResults, redteam26_f09_the_leaderboard_follows_no_grading_order) {
     EXPECT_EQ(text.find("graded_at"), std::string::npos) << text;
     EXPECT_EQ(text.find("2026-11-26"), std::string::npos) << text;
   }
+}
+
+// An id of digits a spreadsheet would read as another number - 00123 as 123, 20 digits rounded - stays text
+// in the gradebook, behind a ' as a formula is (F30); other ids are as they are.
+TEST(ClassResults, redteam26_f30_ids_a_spreadsheet_would_change_stay_text) {
+  const std::vector<class_entry> entries = {{"00123", graded("brisk-otter-01", 80, {78, 82})},
+                                            {"12345678901234567890", graded("calm-yak-02", 50, {49, 51})},
+                                            {"12345", graded("deft-seal-03", 50, {49, 51})},
+                                            {"0", graded("eager-ibex-04", 50, {49, 51})},
+                                            {"0a7", graded("fancy-lynx-05", 50, {49, 51})}};
+  const std::string csv = gradebook_csv(entries);
+  EXPECT_NE(csv.find("\n'00123,brisk-otter-01,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\n'12345678901234567890,calm-yak-02,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\n12345,deft-seal-03,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\n0,eager-ibex-04,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\n0a7,fancy-lynx-05,"), std::string::npos) << csv;
+  std::vector<class_entry> missing = {{"007", grade_report{}, "no grade.json"}};
+  EXPECT_NE(gradebook_csv(missing).find("\n'007,"), std::string::npos) << "a not-graded row's id too";
 }
 
 }  // namespace
