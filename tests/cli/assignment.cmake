@@ -35,6 +35,10 @@ add_test(NAME fake.cli_redteam26_f10_no_hidden_size_reaches_the_student
 set_tests_properties(fake.cli_redteam26_f10_no_hidden_size_reaches_the_student PROPERTIES LABELS "fake;cli"
                      TIMEOUT 300 SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}"
                      ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
+# F18: max_bytes holds in a class batch.
+add_test(NAME cli.redteam26_f18_max_bytes_holds_in_a_batch
+         COMMAND ${cli_dir}/grade_max_bytes.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_max_bytes)
+set_tests_properties(cli.redteam26_f18_max_bytes_holds_in_a_batch PROPERTIES LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77)
 # F20: no compute-sanitizer: grade stops before grading anything (exit 5).
 add_test(NAME cli.redteam26_f20_no_compute_sanitizer_stops_grade
          COMMAND ${cli_dir}/grade_no_sanitizer.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_no_sanitizer)
