@@ -35,6 +35,12 @@ add_test(NAME fake.cli_redteam26_f10_no_hidden_size_reaches_the_student
 set_tests_properties(fake.cli_redteam26_f10_no_hidden_size_reaches_the_student PROPERTIES LABELS "fake;cli"
                      TIMEOUT 300 SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}"
                      ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
+# F14: a batch run again with other --emit options, or killed at any point and run again, grades everyone once.
+add_test(NAME fake.cli_redteam26_f14_a_batch_rerun_or_killed_grades_everyone_once
+         COMMAND ${cli_dir}/grade_batch_rerun.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_batch_rerun)
+set_tests_properties(fake.cli_redteam26_f14_a_batch_rerun_or_killed_grades_everyone_once PROPERTIES
+                     LABELS "fake;cli" TIMEOUT 600 SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}"
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 # F18: max_bytes holds in a class batch.
 add_test(NAME cli.redteam26_f18_max_bytes_holds_in_a_batch
          COMMAND ${cli_dir}/grade_max_bytes.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_max_bytes)

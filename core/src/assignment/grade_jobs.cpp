@@ -117,8 +117,14 @@ std::optional<grade_report> finished_report(const loaded_assignment& a, const gr
   return std::nullopt;
 }
 
+std::vector<emit_target> emit_into(const std::vector<emit_target>& emit, const fs::path& folder) {
+  std::vector<emit_target> into = emit;
+  for (emit_target& t : into) t.path = folder / t.path.filename();
+  return into;
+}
+
 std::vector<grade_job> pending_jobs(const loaded_assignment& a, const std::vector<grade_job>& jobs,
-                                    const std::string& secret, int& kept) {
+                                    const std::string& secret, int& kept, const std::vector<emit_target>& emit) {
   std::vector<grade_job> pending;
   for (const grade_job& job : jobs) {
     const auto done = finished_report(a, job, secret);
@@ -129,6 +135,7 @@ std::vector<grade_job> pending_jobs(const loaded_assignment& a, const std::vecto
     fmt::print("{}: graded already ({} of {} points), kept\n", job.student, points_text(done->score),
                points_text(done->max_score));
     write_file_atomically(job.folder / "feedback.html", feedback_html(*done));
+    emit_renders(*done, emit_into(emit, job.folder), job.folder);
     ++kept;
   }
   return pending;
@@ -155,8 +162,8 @@ std::vector<std::string> job_argv(const std::string& program, const grade_reques
                                   int device) {
   std::vector<std::string> what = {"--submission", absolute_text(job.submission), "--student", job.student,
                                    "--out",        absolute_text(job.folder),     "--force"};
-  for (const emit_target& t : req.emit)
-    what.insert(what.end(), {"--emit", t.kind + "=" + absolute_text(job.folder / t.path.filename())});
+  for (const emit_target& t : emit_into(req.emit, job.folder))
+    what.insert(what.end(), {"--emit", t.kind + "=" + absolute_text(t.path)});
   std::vector<std::string> argv = grade_argv(program, req, what);
   if (device >= 0) argv.insert(argv.end(), {"--device", std::to_string(device)});
   return argv;
