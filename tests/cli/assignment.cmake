@@ -18,16 +18,21 @@ add_test(NAME cli.grade_flow COMMAND ${cli_dir}/grade_flow.sh $<TARGET_FILE:cuda
          ${aw}/grade_flow)
 set_tests_properties(cli.grade_flow PROPERTIES LABELS cli TIMEOUT 300
                      ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
-# A class batch's integrity (review 2026-11-26-redteam F4, F8, F14-F17, F19).
-add_test(NAME cli.redteam26_f04_f19_a_batch_keeps_only_signed_reports
+# The review of 2026-11-26 (shared/reviews/2026-11-26-redteam.md): each test carries the numbers of the findings
+# it proves (docs/grading.md's table lists them all).
+# A class batch's integrity: forged and stale reports graded again (F4, F19), the output the staff's alone
+# (F8), renders and temporary files no obstacle to a resume (F14), two hand-ins of one student and one named
+# like a class file left out (F15, F16), one batch in a folder at a time (F17).
+add_test(NAME cli.redteam26_f04_f08_f14_f15_f16_f17_f19_a_batch_keeps_only_signed_reports
          COMMAND ${cli_dir}/grade_batch_integrity.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_batch_integrity)
-set_tests_properties(cli.redteam26_f04_f19_a_batch_keeps_only_signed_reports PROPERTIES LABELS cli TIMEOUT 300
-                     SKIP_RETURN_CODE 77 ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
-# grade's trust boundary (review 2026-11-26-redteam F1-F3, F5, F13, F23): hostile submissions on the fake runtime.
-add_test(NAME fake.cli_redteam26_hostile_submissions_get_nothing
+set_tests_properties(cli.redteam26_f04_f08_f14_f15_f16_f17_f19_a_batch_keeps_only_signed_reports PROPERTIES
+                     LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77 ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
+# grade's trust boundary: hostile submissions on the fake runtime reach no secret, classmate or reference (F1,
+# F3, F13, F23), no terminal (F2), leave no process (F5).
+add_test(NAME fake.cli_redteam26_f01_f02_f03_f05_f13_f23_hostile_submissions_get_nothing
          COMMAND ${cli_dir}/grade_hostile.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_hostile)
-set_tests_properties(fake.cli_redteam26_hostile_submissions_get_nothing PROPERTIES LABELS "fake;cli" TIMEOUT 600
-                     SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}"
+set_tests_properties(fake.cli_redteam26_f01_f02_f03_f05_f13_f23_hostile_submissions_get_nothing PROPERTIES
+                     LABELS "fake;cli" TIMEOUT 600 SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}"
                      ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 # F10: a hidden test's sizes reach no file a student reads, through a flag or a message.
 add_test(NAME fake.cli_redteam26_f10_no_hidden_size_reaches_the_student
