@@ -11,7 +11,9 @@ add_custom_target(cudalab_cpu_tests)
 
 # cudalab_add_test(<area> <name> SOURCES ... [LIBRARIES ...] [DEPENDS <targets>...] [GPU])
 # Adds the CTest test <area>.<name>, built after DEPENDS (the plugins it loads). GPU tests carry the
-# label `gpu` and skip (exit 77) with no device.
+# label `gpu` and skip (exit 77) with no device. A test of a review's finding, TEST(Suite, redteam*_fNN_...)
+# in one of SOURCES, is a CTest test of its own, <area>.<name>.<its name> (so that `ctest -R f24` finds
+# it), and <area>.<name> runs the others.
 function(cudalab_add_test area name)
   cmake_parse_arguments(PARSE_ARGV 2 arg "GPU" "" "SOURCES;LIBRARIES;DEPENDS")
   set(target test_${area}_${name})
@@ -30,13 +32,36 @@ function(cudalab_add_test area name)
     add_dependencies(cudalab_cpu_tests ${target})
   endif()
   target_link_libraries(${target} PRIVATE cudalab_test_paths)
-  add_test(NAME ${area}.${name} COMMAND ${target})
+  set(findings)
+  foreach(source IN LISTS arg_SOURCES)
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${source})
+    file(STRINGS ${CMAKE_CURRENT_SOURCE_DIR}/${source} lines REGEX "^TEST(_F)?\\([A-Za-z0-9_]+, *redteam[0-9]*_f[0-9]")
+    foreach(line IN LISTS lines)
+      string(REGEX REPLACE "^TEST(_F)?\\(([A-Za-z0-9_]+), *([A-Za-z0-9_]+)\\).*$" "\\2.\\3" case "${line}")
+      list(APPEND findings ${case})
+    endforeach()
+  endforeach()
+  set(tests ${area}.${name})
+  if(findings)
+    list(JOIN findings ":" filter)
+    add_test(NAME ${area}.${name} COMMAND ${target} --gtest_filter=-${filter})
+    foreach(case IN LISTS findings)
+      string(REGEX REPLACE "^[^.]*\\." "" case_name ${case})
+      add_test(NAME ${area}.${name}.${case_name} COMMAND ${target} --gtest_filter=${case})
+      # A filter that selects nothing fails (the test was renamed); GTEST_SKIP is a skip.
+      set_tests_properties(${area}.${name}.${case_name} PROPERTIES FAIL_REGULAR_EXPRESSION "Running 0 tests"
+                           SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
+      list(APPEND tests ${area}.${name}.${case_name})
+    endforeach()
+  else()
+    add_test(NAME ${area}.${name} COMMAND ${target})
+  endif()
   # cudalab::testing's lab_under_test finds plugins by name through CUDALAB_PLUGIN_PATH.
-  set_tests_properties(${area}.${name} PROPERTIES
+  set_tests_properties(${tests} PROPERTIES
     ENVIRONMENT "CUDALAB_PLUGIN_PATH=${CUDALAB_PLUGIN_OUTPUT_DIRECTORY}:${CMAKE_BINARY_DIR}/tests/fake_labs")
   if(arg_GPU)
-    set_tests_properties(${area}.${name} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
+    set_tests_properties(${tests} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
   else()
-    set_tests_properties(${area}.${name} PROPERTIES LABELS ${area})
+    set_tests_properties(${tests} PROPERTIES LABELS ${area})
   endif()
 endfunction()

@@ -9,8 +9,8 @@
 #include "exit_codes.hpp"
 #include "option_checks.hpp"
 #include "plugin/loader.hpp"
-#include "plugin/names.hpp"
 #include "plugin/plugin_probe.hpp"
+#include "results/console_text.hpp"
 
 namespace cudalab::cli {
 
@@ -40,7 +40,8 @@ int list(const list_options& o) {
     if (p.loaded) {
       fmt::print("{:<16} {} ({} variants)\n", p.name, p.title, p.variants);
     } else {
-      fmt::print(stderr, "cudalab: skipped {}: {}\n", host::printable(f.filename().string()), p.error);
+      fmt::print(stderr, "cudalab: skipped {}: {}\n", host::printable(f.filename().string()),
+                 host::printable(p.error, host::text_lines::kept));
       code = host::exit_plugin;
     }
   }

@@ -13,7 +13,7 @@ enum exit_code : int {
   exit_bad_lab_file = 3,   ///< a lab file, profile or --set override is invalid
   exit_bad_results = 3,    ///< compare, export, plot, report: results that cannot be read as cudalab results
   exit_plugin = 4,         ///< a plugin could not be found or loaded
-  exit_no_gpu = 5,         ///< no usable GPU (no driver, no device, stub library)
+  exit_no_gpu = 5,         ///< no usable GPU (no driver, no device, stub library); grade: or no compute-sanitizer
   exit_verify_failed = 6,  ///< at least one variant computed a wrong result
   exit_cuda_error = 7,     ///< a CUDA call failed (the run may have stopped early)
   exit_lab_error = 8,      ///< a lab raised an error in setup/run/verify (not a CUDA failure)

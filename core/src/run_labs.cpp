@@ -19,9 +19,9 @@
 #include "isolation/gpu_workers.hpp"
 #include "isolation/isolated_run.hpp"
 #include "ncu/profiled_run.hpp"
-#include "plugin/names.hpp"
 #include "process/deadline.hpp"
 #include "process/stop_signals.hpp"
+#include "results/console_text.hpp"
 #include "results/output_folder.hpp"
 #include "results/plot_images.hpp"
 #include "results/results_folder.hpp"
@@ -357,7 +357,7 @@ int run_counted(const run_request& r, const std::string& out_dir, output_format 
   }
   for (const std::string& note : run.notes) fmt::print(stderr, "cudalab: note: --profile: {}\n", note);
   if (!run.results) {
-    for (const std::string& line : run.last_output) fmt::print(stderr, "{}\n", line);
+    for (const std::string& line : run.last_output) fmt::print(stderr, "{}\n", printable(line));
     if (run.interrupted) return exit_interrupted;
     return run.child_exit > 0 ? run.child_exit : exit_internal;
   }
@@ -378,7 +378,7 @@ int run_counted(const run_request& r, const std::string& out_dir, output_format 
   if (run.child_exit == exit_cuda_error) summary.cuda_errors = summary.errors;  // as an isolated run counts them
   summary.interrupted = run.interrupted;
   if (summary.results < result_count(r.plans, r.variant_filter) && !run.interrupted) {
-    for (const std::string& line : run.last_output) fmt::print(stderr, "  child: {}\n", line);
+    for (const std::string& line : run.last_output) fmt::print(stderr, "  child: {}\n", printable(line));
     fmt::print(stderr, "cudalab: the profiled run ended after {} of {} results\n", summary.results,
                result_count(r.plans, r.variant_filter));
     summary.errors++;

@@ -13,19 +13,57 @@ foreach(a IN LISTS assignments)
 endforeach()
 # `grade` without a GPU: no secret, a compile error and a denied header graded with every
 # render, a class batch with its gradebook and resume, no GPU for a submission that builds.
+# Tests that grade an assignment with sanitizer tests find compute-sanitizer's stand-in (tests/CMakeLists.txt).
 add_test(NAME cli.grade_flow COMMAND ${cli_dir}/grade_flow.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
          ${aw}/grade_flow)
-set_tests_properties(cli.grade_flow PROPERTIES LABELS cli TIMEOUT 300)
-# A class batch's integrity (review 2026-11-26-redteam F4, F8, F14-F17, F19).
-add_test(NAME cli.redteam26_f04_f19_a_batch_keeps_only_signed_reports
+set_tests_properties(cli.grade_flow PROPERTIES LABELS cli TIMEOUT 300
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
+# The review of 2026-11-26 (shared/reviews/2026-11-26-redteam.md): each test carries the numbers of the findings
+# it proves (docs/grading.md's table lists them all).
+# A class batch's integrity: forged and stale reports graded again (F4, F19), the output the staff's alone
+# (F8), renders and temporary files no obstacle to a resume (F14), two hand-ins of one student and one named
+# like a class file left out (F15, F16), one batch in a folder at a time (F17).
+add_test(NAME cli.redteam26_f04_f08_f14_f15_f16_f17_f19_a_batch_keeps_only_signed_reports
          COMMAND ${cli_dir}/grade_batch_integrity.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_batch_integrity)
-set_tests_properties(cli.redteam26_f04_f19_a_batch_keeps_only_signed_reports PROPERTIES LABELS cli TIMEOUT 300
-                     SKIP_RETURN_CODE 77)
-# grade's trust boundary (review 2026-11-26-redteam F1-F3, F5, F13, F23): hostile submissions on the fake runtime.
-add_test(NAME fake.cli_redteam26_hostile_submissions_get_nothing
+set_tests_properties(cli.redteam26_f04_f08_f14_f15_f16_f17_f19_a_batch_keeps_only_signed_reports PROPERTIES
+                     LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77 ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
+# grade's trust boundary: hostile submissions on the fake runtime reach no secret, classmate or reference (F1,
+# F3, F13, F23), no terminal (F2), leave no process (F5).
+add_test(NAME fake.cli_redteam26_f01_f02_f03_f05_f13_f23_hostile_submissions_get_nothing
          COMMAND ${cli_dir}/grade_hostile.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_hostile)
-set_tests_properties(fake.cli_redteam26_hostile_submissions_get_nothing PROPERTIES LABELS "fake;cli" TIMEOUT 600
-                     SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}")
+set_tests_properties(fake.cli_redteam26_f01_f02_f03_f05_f13_f23_hostile_submissions_get_nothing PROPERTIES
+                     LABELS "fake;cli" TIMEOUT 600 SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}"
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
+# F10: a hidden test's sizes reach no file a student reads, through a flag or a message.
+add_test(NAME fake.cli_redteam26_f10_no_hidden_size_reaches_the_student
+         COMMAND ${cli_dir}/grade_hidden_inputs.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_hidden_inputs)
+set_tests_properties(fake.cli_redteam26_f10_no_hidden_size_reaches_the_student PROPERTIES LABELS "fake;cli"
+                     TIMEOUT 300 SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}"
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
+# F14: a batch run again with other --emit options, or killed at any point and run again, grades everyone once.
+add_test(NAME fake.cli_redteam26_f14_a_batch_rerun_or_killed_grades_everyone_once
+         COMMAND ${cli_dir}/grade_batch_rerun.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_batch_rerun)
+set_tests_properties(fake.cli_redteam26_f14_a_batch_rerun_or_killed_grades_everyone_once PROPERTIES
+                     LABELS "fake;cli" TIMEOUT 600 SKIP_RETURN_CODE 77 ENVIRONMENT "${fake_gpu_env}"
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
+# F18: max_bytes holds in a class batch.
+add_test(NAME cli.redteam26_f18_max_bytes_holds_in_a_batch
+         COMMAND ${cli_dir}/grade_max_bytes.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_max_bytes)
+set_tests_properties(cli.redteam26_f18_max_bytes_holds_in_a_batch PROPERTIES LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77)
+# F20: no compute-sanitizer: grade stops before grading anything (exit 5).
+add_test(NAME cli.redteam26_f20_no_compute_sanitizer_stops_grade
+         COMMAND ${cli_dir}/grade_no_sanitizer.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_no_sanitizer)
+set_tests_properties(cli.redteam26_f20_no_compute_sanitizer_stops_grade PROPERTIES LABELS cli TIMEOUT 120
+                     SKIP_RETURN_CODE 77)
+# F29: escape sequences in a student's build reach the console and feedback.md escaped.
+add_test(NAME cli.redteam26_f29_escape_sequences_are_shown_not_obeyed
+         COMMAND ${cli_dir}/escape_sequences.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/escape_sequences)
+set_tests_properties(cli.redteam26_f29_escape_sequences_are_shown_not_obeyed PROPERTIES LABELS cli TIMEOUT 120)
+# F30: hand-ins left out are counted and listed, escaped; the batch exits 12; ids like 00123 stay text.
+add_test(NAME cli.redteam26_f30_names_left_out_are_counted
+         COMMAND ${cli_dir}/grade_left_out.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_left_out)
+set_tests_properties(cli.redteam26_f30_names_left_out_are_counted PROPERTIES LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 # grade's own, sandboxed builds (issue 31): honest kernels that include what the assignment does not deny -
 # cooperative groups, built on the libcu++ that transpose-tile denies - build; a denied header named through a
 # macro is refused there too.
@@ -105,7 +143,8 @@ set_tests_properties(fake.cli_grade_forged_not_caught_yet PROPERTIES LABELS "fak
 # "not graded" row and exit 12, a GPU that is not there refused.
 add_test(NAME fake.cli_grade_devices COMMAND ${cli_dir}/grade_devices.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
          ${aw}/grade_devices)
-set_tests_properties(fake.cli_grade_devices PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}" TIMEOUT 600)
+set_tests_properties(fake.cli_grade_devices PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}" TIMEOUT 600
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 # Fair timing and the watchdog (issue 31): the cheats of grading-attacks' families each against the check that
 # stops it, on the fake runtime (docs/grading.md, "Cheats and what stops them"). The kept-alive watchdog is a grade;
 # the others are runs of test lab files with the settings a graded performance test has.

@@ -42,7 +42,7 @@ grep -q "^| test | kind | points | result |$" "$feedback" || fail "feedback.md h
 visible=$(grep -c '^visibility = "visible"' "$work/kit/assignment.toml" || true)
 rows=$(grep -c '| not run: runs on a GPU; --no-gpu checked the build only |$' "$feedback" || true)
 [ "$rows" = "$visible" ] || fail "feedback.md lists $rows visible test(s) not run, the kit has $visible"
-grep -q '"schema_version": 2' "$work/check-starter/grade.json" || fail "check --no-gpu wrote no grade.json"
+grep -q '"schema_version": 3' "$work/check-starter/grade.json" || fail "check --no-gpu wrote no grade.json"
 grep -q '"command": "check"' "$work/check-starter/grade.json" || fail "grade.json does not say check wrote it"
 { cat "$work/kit/$file"; echo "this line is not C++;"; } > "$work/broken.cu"
 code=0; "$cudalab" check "$work/kit/assignment.toml" --no-gpu --submission "$work/broken.cu" --out "$work/check-broken" > /dev/null || code=$?

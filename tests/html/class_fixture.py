@@ -51,6 +51,14 @@ CLASS = [
 ]
 
 
+def id_hmac(student):
+    # pseudonyms.hpp's student_id_hmac: HMAC(secret, seed_message("reduction-sum", student, "student id", 0)).
+    def framed(text):
+        return len(text).to_bytes(8, 'big') + text
+    message = framed(b'reduction-sum') + framed(student.encode()) + framed(b'student id') + (0).to_bytes(8, 'big')
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()
+
+
 def test(name, kind, points, max_points, status, message, visibility='visible', metric=None, parameters=''):
     return {'id': name, 'name': name, 'kind': kind, 'visibility': visibility, 'points': points,
             'max_points': max_points, 'status': status, 'metric': metric, 'message': message, 'feedback_md': '',
@@ -91,11 +99,11 @@ for i, (student, pseudonym, correct, median, ci) in enumerate(CLASS):
                       'passed' if student != 'gus' else 'failed', 'no hazards' if student != 'gus' else '1 hazard'))
     score = sum(t['points'] for t in tests)
     report = {
-        'schema_version': 2, 'command': 'grade', 'complete': True, 'cudalab_version': '0.1.0',
+        'schema_version': 3, 'command': 'grade', 'complete': True, 'cudalab_version': '0.1.0',
         'graded_at': '2026-11-26T%02d:00:00Z' % (8 + i % 10), 'seconds': 120.0 + i,
         'assignment': {'id': 'reduction-sum', 'title': 'Reduction: sum n floats at the bandwidth roof',
                        'points': 100, 'digest': assignment_digest},
-        'student': {'id_sha256': hashlib.sha256(student.encode()).hexdigest(), 'pseudonym': pseudonym},
+        'student': {'id_hmac': id_hmac(student), 'pseudonym': pseudonym},
         'submission': {'sha256': hashlib.sha256(text).hexdigest(), 'files': ['reduce_sum.cu'],
                        'build': {'ok': True, 'command': 'nvcc for sm_90 -O3 -lineinfo', 'diagnostics': [], 'seconds': 3.1}},
         'device': None, 'ceilings': None, 'tests': tests, 'flags': flags, 'score': score, 'max_score': 100,

@@ -15,6 +15,7 @@
 #include "assignment/test_session.hpp"
 #include "exit_codes.hpp"
 #include "labfile/spec_lookup.hpp"
+#include "results/console_text.hpp"
 #include "results/format.hpp"
 #include "results/safe_file.hpp"
 
@@ -70,7 +71,8 @@ int check_submission(const check_request& req) {
   const assignment_file& f = a.file;
   const std::string submission =
       !req.submission.empty() ? req.submission : (req.assignment.parent_path() / a.submission_name()).string();
-  fmt::print("{} - checking {} ({} slot '{}' of lab '{}')\n", f.title, submission,
+  // The title is the kit's: shown, never obeyed.
+  fmt::print("{} - checking {} ({} slot '{}' of lab '{}')\n", printable(f.title), printable(submission),
              a.slot->kind == slot_kind::kernel ? "kernel" : "launcher", a.slot->name, a.plugin->spec.name);
   std::error_code ec;
   if (!fs::is_regular_file(submission, ec)) {

@@ -35,6 +35,15 @@ std::string gpu_text(const grade_report& r) {
   return text;
 }
 
+// A student's id as its gradebook field: csv_field, and an id of digits that a spreadsheet would read as a
+// number and show otherwise - one with a leading zero (00123 becomes 123), or more than 15 digits (the
+// rest become zeros) - behind a ', as csv_field keeps a formula as text.
+std::string id_field(const std::string& id) {
+  const bool digits = !id.empty() && std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const bool changed_as_number = digits && ((id.size() > 1 && id[0] == '0') || id.size() > 15);
+  return csv_field(changed_as_number ? "'" + id : id);
+}
+
 }  // namespace
 
 bool held_for_review(const grade_report& r) {
@@ -53,11 +62,11 @@ std::string gradebook_csv(const std::vector<class_entry>& entries) {
   for (const class_entry& e : entries) {
     const grade_report& r = e.report;
     if (!e.not_graded.empty()) {  // no points to give: the row says why, and a batch run again grades it
-      out += csv_field(e.student) + "," + csv_field(r.student.pseudonym) + ",," + number_text(r.max_score) +
+      out += id_field(e.student) + "," + csv_field(r.student.pseudonym) + ",," + number_text(r.max_score) +
              std::string(tests.size(), ',') + ",,,,," + csv_field("not graded: " + e.not_graded) + "\n";
       continue;
     }
-    out += csv_field(e.student) + "," + csv_field(r.student.pseudonym) + "," + number_text(r.score) + "," +
+    out += id_field(e.student) + "," + csv_field(r.student.pseudonym) + "," + number_text(r.score) + "," +
            number_text(r.max_score);
     for (const std::string& id : tests) {
       const auto t = std::find_if(r.tests.begin(), r.tests.end(), [&](const grade_test& g) { return g.id == id; });
@@ -79,7 +88,6 @@ std::vector<leaderboard_row> class_leaderboard(const std::vector<class_entry>& e
     leaderboard_row row;
     row.pseudonym = r.student.pseudonym;
     row.device = r.device ? r.device->name : "";
-    row.graded_at = r.graded_at;
     if (!r.leaderboard.empty()) {
       const leaderboard_value& v = r.leaderboard.front();
       row.test = v.test;
@@ -95,8 +103,13 @@ std::vector<leaderboard_row> class_leaderboard(const std::vector<class_entry>& e
       ranked.push_back(std::move(row));
     }
   }
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const leaderboard_row& a, const leaderboard_row& b) { return a.value > b.value; });
+  // Ties and the rows under review by pseudonym: the batch's order is its students' ids in order, and
+  // with a class list and one's own row, any order that follows it turns pseudonyms back into names.
+  std::sort(ranked.begin(), ranked.end(), [](const leaderboard_row& a, const leaderboard_row& b) {
+    return a.value != b.value ? a.value > b.value : a.pseudonym < b.pseudonym;
+  });
+  std::sort(review.begin(), review.end(),
+            [](const leaderboard_row& a, const leaderboard_row& b) { return a.pseudonym < b.pseudonym; });
   // A new band starts where a row's interval no longer reaches the band's best row's.
   std::pair<double, double> band_top{0, 0};
   for (std::size_t i = 0; i < ranked.size(); ++i) {
@@ -126,7 +139,6 @@ std::string leaderboard_json(const std::string& assignment_id, const std::vector
          {"value", r.value},
          {"ci", r.ci ? nlohmann::ordered_json::array({r.ci->first, r.ci->second}) : nlohmann::ordered_json(nullptr)},
          {"device", r.device},
-         {"graded_at", r.graded_at},
          {"status", r.status}});
   return json_text(j, 2) + "\n";
 }

@@ -30,7 +30,8 @@ bool held_for_review(const grade_report& r);
 /// assignment's tests, in order), flags (their checks, ';'-separated), submission_sha256, graded_at,
 /// gpu (the card that graded it: "GPU 1 NAME (PCI BUS ID) on HOST"), status ("graded", or "not graded:
 /// WHY" for an entry with not_graded, whose points are empty). One row per entry, in the order given;
-/// fields quoted as results.csv quotes them.
+/// fields quoted as results.csv quotes them (csv_field), and a student id of digits that a spreadsheet
+/// would read as another number (00123, or more than 15 digits) kept as text behind a ' ('00123).
 std::string gradebook_csv(const std::vector<class_entry>& entries);
 
 /// One row of the class leaderboard.
@@ -43,16 +44,17 @@ struct leaderboard_row {
   double value = 0;
   std::optional<std::pair<double, double>> ci;
   std::string device;
-  std::string graded_at;
   std::string status;  ///< ok, or under_review (a held test or a blocking flag)
 };
 
 /// The leaderboard of `entries` by their first leaderboard value: ranked rows best first, then the
 /// rows under review. Entries that fail a correctness test, have no value or were not graded are left out.
+/// Nothing in it follows the order of `entries` (a batch grades students in the order of their ids): rows
+/// of one value, and the rows under review, go by pseudonym, and no row says when it was graded.
 std::vector<leaderboard_row> class_leaderboard(const std::vector<class_entry>& entries);
 
 /// leaderboard.json: {"assignment", "rows": [{rank, band, pseudonym, test, name, value, ci, device,
-/// graded_at, status}]}.
+/// status}]}.
 std::string leaderboard_json(const std::string& assignment_id, const std::vector<leaderboard_row>& rows);
 
 /// leaderboard.md: a table of the rows (rank, band, pseudonym, value with its interval, device).

@@ -7,16 +7,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 #include "assignment/grade_batch.hpp"
 #include "assignment/grade_jobs.hpp"
 #include "assignment/lms_outputs.hpp"
+#include "assignment/sanitizer_test.hpp"
 #include "assignment/staff_secret.hpp"
 #include "assignment/test_scoring.hpp"
 #include "assignment/test_session.hpp"
 #include "exit_codes.hpp"
 #include "isolation/gpu_workers.hpp"
 #include "labfile/spec_lookup.hpp"
+#include "labfile/text_file.hpp"
 #include "process/sandbox.hpp"
 #include "results/format.hpp"
 #include "results/safe_file.hpp"
@@ -26,6 +29,17 @@ namespace cudalab::host {
 namespace fs = std::filesystem;
 
 namespace {
+
+// The tools of `f`'s sanitizer tests ("memcheck, racecheck"), each once; "" when it has none.
+std::string sanitizer_tools(const assignment_file& f) {
+  std::vector<std::string> tools;
+  for (const assignment_test& t : f.tests)
+    if (t.kind == test_kind::sanitizer && std::find(tools.begin(), tools.end(), t.tool) == tools.end())
+      tools.push_back(t.tool);
+  std::string text;
+  for (const std::string& tool : tools) text += (text.empty() ? "" : ", ") + tool;
+  return text;
+}
 
 // The submission file of `path`: itself, or the assignment's file in that folder.
 std::string submission_file(const loaded_assignment& a, const fs::path& path) {
@@ -53,7 +67,34 @@ graded_submission grade_submission(const loaded_assignment& a, const session_set
   return g;
 }
 
-void emit_renders(const grade_report& report, const std::vector<emit_target>& targets) {
+std::vector<std::string> emitted_in(const fs::path& folder) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  if (!fs::is_regular_file(folder / emitted_list_name, ec)) return names;
+  try {
+    std::istringstream lines(read_text(folder / emitted_list_name, "list of renders"));
+    for (std::string name; std::getline(lines, name);)
+      if (!name.empty()) names.push_back(name);
+  } catch (const lab_file_error&) {  // unreadable: it names nothing, and what it named is not taken for ours
+  }
+  return names;
+}
+
+void emit_renders(const grade_report& report, const std::vector<emit_target>& targets, const fs::path& folder) {
+  std::vector<std::string> listed = emitted_in(folder);
+  const std::size_t before = listed.size();
+  const fs::path here = fs::absolute(folder).lexically_normal();
+  for (const emit_target& t : targets) {
+    const std::string name = t.path.filename().string();
+    if (fs::absolute(t.path).lexically_normal().parent_path() == here &&
+        std::find(listed.begin(), listed.end(), name) == listed.end())
+      listed.push_back(name);
+  }
+  if (listed.size() > before) {
+    std::string text;
+    for (const std::string& name : listed) text += name + "\n";
+    write_file_atomically(folder / emitted_list_name, text);
+  }
   for (const emit_target& t : targets) {
     const std::string text = t.kind == "gradescope"     ? gradescope_results(report)
                              : t.kind == "prairielearn" ? prairielearn_results(report)
@@ -105,6 +146,17 @@ int grade_command(const grade_request& req) {
     }
     settings.sandbox = child_sandbox{};
   }
+  // As without a GPU: where the sanitizer tests cannot run, every student would lose their points. A
+  // merge grades nothing, and a Slurm batch's tasks look on their nodes.
+  if (!req.merge_only && !req.slurm)
+    if (const std::string tools = sanitizer_tools(a.file); !tools.empty())
+      if (const auto missing = sanitizer_missing()) {
+        fmt::print(stderr,
+                   "cudalab: grade: the assignment has sanitizer tests ({}), and {}\n  (nothing was graded: install "
+                   "the CUDA toolkit's compute-sanitizer, or put its folder on PATH)\n",
+                   tools, *missing);
+        return exit_no_gpu;
+      }
   if (!req.submissions.empty()) return grade_class(a, settings, req);
 
   std::error_code ec;
@@ -125,7 +177,7 @@ int grade_command(const grade_request& req) {
     if (req.force) remove_graded_folder(out, emitted);
     graded_submission g = grade_submission(a, settings, file, student, out);
     if (g.exit_code != exit_ok) return g.exit_code;
-    emit_renders(g.report, req.emit);
+    emit_renders(g.report, req.emit, out);
   } catch (const std::exception& e) {  // a folder that cannot be made or written
     fmt::print(stderr, "cudalab: grade: {}\n", e.what());
     return exit_write_error;

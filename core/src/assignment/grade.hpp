@@ -38,8 +38,18 @@ struct graded_submission {
 graded_submission grade_submission(const loaded_assignment& a, const session_settings& s, const std::string& submission,
                                    const std::string& student, const std::filesystem::path& out);
 
-/// Writes the renders `targets` asks for from `report` (always through student_copy). Throws write_error.
-void emit_renders(const grade_report& report, const std::vector<emit_target>& targets);
+/// The list, in a grading's folder, of the renders --emit wrote there ("results.json\n..."): a later
+/// grading of the folder with other --emit options (or none) knows them as its own (remove_graded_folder).
+inline constexpr const char* emitted_list_name = ".emitted";
+
+/// The file names `folder`'s emitted_list_name lists; none when it has none or it cannot be read.
+std::vector<std::string> emitted_in(const std::filesystem::path& folder);
+
+/// Writes the renders `targets` asks for from `report` (always through student_copy). Those that go into
+/// `folder` are added to its emitted_list_name first, so that a grading killed in between leaves a name
+/// listed without its file, never a render no list names. Throws write_error.
+void emit_renders(const grade_report& report, const std::vector<emit_target>& targets,
+                  const std::filesystem::path& folder);
 
 /// `cudalab grade` as the command line asks for it.
 struct grade_request {

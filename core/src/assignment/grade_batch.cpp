@@ -44,13 +44,16 @@ class batch_lock {
 void remove_graded_folder(const fs::path& folder, const std::vector<std::string>& emitted) {
   std::error_code ec;
   if (!fs::is_directory(folder, ec)) return;
+  // What an earlier grading emitted there, with --emit options of its own, is ours too.
+  std::vector<std::string> renders = emitted;
+  for (const std::string& name : emitted_in(folder)) renders.push_back(name);
   for (const auto& entry : fs::directory_iterator(folder, ec)) {
     const std::string name = entry.path().filename().string();
     const bool ours = name == "grade.json" || name == "build" || name == "tests" || name == "run" ||
                       name.rfind("perf-", 0) == 0 || name.rfind("sanitizer-", 0) == 0 || name == "results.json" ||
                       name == "junit.xml" || name == "feedback.md" || name == "feedback.html" ||
-                      name == "prairielearn.json" || is_temporary_file_name(name) ||
-                      std::find(emitted.begin(), emitted.end(), name) != emitted.end();
+                      name == "prairielearn.json" || name == emitted_list_name || is_temporary_file_name(name) ||
+                      std::find(renders.begin(), renders.end(), name) != renders.end();
     if (!ours) return;
   }
   fs::remove_all(folder, ec);
@@ -93,7 +96,7 @@ int grade_class(const loaded_assignment& a, const session_settings& settings, co
   if (req.merge_only) return merge_class(a, settings, req, jobs, kept, left_out, slurm_task_notes(out));
   std::vector<grade_job> pending;
   try {
-    pending = pending_jobs(a, jobs, settings.secret, kept);
+    pending = pending_jobs(a, jobs, settings.secret, kept, req.emit);
   } catch (const write_error& e) {
     fmt::print(stderr, "cudalab: grade: {}\n", e.what());
     return exit_write_error;
@@ -111,9 +114,7 @@ int grade_class(const loaded_assignment& a, const session_settings& settings, co
       remove_graded_folder(job.folder, emitted);
       graded_submission g = grade_submission(a, settings, job.submission.string(), job.student, job.folder);
       if (g.exit_code != exit_ok) return g.exit_code;  // no GPU: no later student can be graded either
-      std::vector<emit_target> emit = req.emit;
-      for (emit_target& t : emit) t.path = job.folder / t.path.filename();
-      emit_renders(g.report, emit);
+      emit_renders(g.report, emit_into(req.emit, job.folder), job.folder);
     } catch (const std::exception& e) {  // this student's folder: the merge says so, the others are graded
       fmt::print(stderr, "cudalab: grade: {}: {}\n", job.student, e.what());
     }

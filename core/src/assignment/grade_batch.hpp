@@ -16,8 +16,9 @@ namespace cudalab::host {
 int grade_class(const loaded_assignment& a, const session_settings& settings, const grade_request& request);
 
 /// Removes `folder` when it holds only what a grading writes there (grade.json, renders, build/,
-/// tests/, run/, perf-*/, sanitizer-*/, the files named in `emitted`, a temporary file of a write that
-/// was killed: .NAME.tmp-XXXXXX); anything else keeps it (and the grading then refuses it).
+/// tests/, run/, perf-*/, sanitizer-*/, the files named in `emitted` and those an earlier grading's
+/// --emit wrote there (emitted_in), a temporary file of a write that was killed: .NAME.tmp-XXXXXX);
+/// anything else keeps it (and the grading then refuses it).
 void remove_graded_folder(const std::filesystem::path& folder, const std::vector<std::string>& emitted = {});
 
 }  // namespace cudalab::host

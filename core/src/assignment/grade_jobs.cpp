@@ -15,6 +15,7 @@
 #include "assignment/test_scoring.hpp"
 #include "exit_codes.hpp"
 #include "labfile/text_file.hpp"
+#include "results/console_text.hpp"
 #include "results/safe_file.hpp"
 
 namespace cudalab::host {
@@ -64,9 +65,10 @@ std::vector<grade_job> class_jobs(const loaded_assignment& a, const grade_reques
   std::vector<fs::path> entries;
   for (const auto& e : fs::directory_iterator(req.submissions, ec)) entries.push_back(e.path());
   std::sort(entries.begin(), entries.end());
+  // A name that is no student's may hold anything a file name can: shown escaped, never obeyed.
   const auto leave_out = [&](const fs::path& entry, const std::string& why) {
-    left_out.push_back(entry.filename().string() + ": " + why);
-    fmt::print(stderr, "cudalab: grade: {}: {}; left out\n", entry.string(), why);
+    left_out.push_back(printable(entry.filename().string()) + ": " + why);
+    fmt::print(stderr, "cudalab: grade: {}: {}; left out\n", printable(entry.string()), why);
   };
   std::map<std::string, std::vector<fs::path>> by_student;
   for (const fs::path& entry : entries) {
@@ -115,8 +117,14 @@ std::optional<grade_report> finished_report(const loaded_assignment& a, const gr
   return std::nullopt;
 }
 
+std::vector<emit_target> emit_into(const std::vector<emit_target>& emit, const fs::path& folder) {
+  std::vector<emit_target> into = emit;
+  for (emit_target& t : into) t.path = folder / t.path.filename();
+  return into;
+}
+
 std::vector<grade_job> pending_jobs(const loaded_assignment& a, const std::vector<grade_job>& jobs,
-                                    const std::string& secret, int& kept) {
+                                    const std::string& secret, int& kept, const std::vector<emit_target>& emit) {
   std::vector<grade_job> pending;
   for (const grade_job& job : jobs) {
     const auto done = finished_report(a, job, secret);
@@ -127,6 +135,7 @@ std::vector<grade_job> pending_jobs(const loaded_assignment& a, const std::vecto
     fmt::print("{}: graded already ({} of {} points), kept\n", job.student, points_text(done->score),
                points_text(done->max_score));
     write_file_atomically(job.folder / "feedback.html", feedback_html(*done));
+    emit_renders(*done, emit_into(emit, job.folder), job.folder);
     ++kept;
   }
   return pending;
@@ -153,8 +162,8 @@ std::vector<std::string> job_argv(const std::string& program, const grade_reques
                                   int device) {
   std::vector<std::string> what = {"--submission", absolute_text(job.submission), "--student", job.student,
                                    "--out",        absolute_text(job.folder),     "--force"};
-  for (const emit_target& t : req.emit)
-    what.insert(what.end(), {"--emit", t.kind + "=" + absolute_text(job.folder / t.path.filename())});
+  for (const emit_target& t : emit_into(req.emit, job.folder))
+    what.insert(what.end(), {"--emit", t.kind + "=" + absolute_text(t.path)});
   std::vector<std::string> argv = grade_argv(program, req, what);
   if (device >= 0) argv.insert(argv.end(), {"--device", std::to_string(device)});
   return argv;

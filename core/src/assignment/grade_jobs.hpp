@@ -39,11 +39,16 @@ std::vector<grade_job> class_jobs(const loaded_assignment& a, const grade_reques
 std::optional<grade_report> finished_report(const loaded_assignment& a, const grade_job& job,
                                             const std::string& secret);
 
+/// --emit's renders for one student of a class: `emit`'s, each into `folder` by its file name.
+std::vector<emit_target> emit_into(const std::vector<emit_target>& emit, const std::filesystem::path& folder);
+
 /// The jobs of `jobs` still to be run: those without a finished report. Each other one is said ("alice:
-/// graded already (7 of 10 points), kept"), counted in `kept` and its feedback.html written again (a
-/// folder graded before feedback.html existed has none). Throws write_error.
+/// graded already (7 of 10 points), kept"), counted in `kept`, its feedback.html written again (a folder
+/// graded before feedback.html existed has none) and the renders `emit` asks for written into its folder
+/// from its report (emit_into: a batch run again with other --emit options than the one that graded it).
+/// Throws write_error.
 std::vector<grade_job> pending_jobs(const loaded_assignment& a, const std::vector<grade_job>& jobs,
-                                    const std::string& secret, int& kept);
+                                    const std::string& secret, int& kept, const std::vector<emit_target>& emit = {});
 
 /// The staff secret's file of `request`: --secret, else secret.key beside the assignment.
 std::filesystem::path secret_file_of(const grade_request& request);

@@ -77,6 +77,9 @@ void grade_job_on(const std::string& program, const grade_request& req, const gr
   q.program = program;
   q.argv = job_argv(program, req, job, ordinal);
   q.stop = &halt;
+  // A batch killed (kill -9 included) takes its workers' students with it: run again, it grades them
+  // again alone, never beside a grading left running into the same folder.
+  q.die_with_parent = true;
   q.on_output_line = [&](const std::string& line) {
     console.say(stdout, "  [GPU {} {}] {}\n", ordinal, job.student, line);
   };

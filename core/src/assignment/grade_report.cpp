@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "results/console_text.hpp"
 #include "results/json.hpp"
 #include "results/safe_file.hpp"
 
@@ -112,7 +113,7 @@ void to_json(json& j, const grade_report& r) {
                      {"parameters", t.parameters}});
   }
   for (const grade_flag& f : r.flags)
-    flags.push_back({{"check", f.check}, {"severity", f.severity}, {"message", f.message}});
+    flags.push_back({{"check", f.check}, {"severity", f.severity}, {"message", f.message}, {"test", f.test}});
   for (const leaderboard_value& l : r.leaderboard)
     board.push_back(
         {{"name", l.name}, {"test", l.test}, {"value", l.value}, {"order", l.order}, {"ci", ci_json(l.ci)}});
@@ -129,7 +130,7 @@ void to_json(json& j, const grade_report& r) {
          {"title", r.assignment.title},
          {"points", r.assignment.points},
          {"digest", r.assignment.digest}}},
-       {"student", {{"id_sha256", r.student.id_sha256}, {"pseudonym", r.student.pseudonym}}},
+       {"student", {{"id_hmac", r.student.id_hmac}, {"pseudonym", r.student.pseudonym}}},
        {"submission", {{"sha256", r.submission.sha256}, {"files", r.submission.files}, {"build", build_json(b)}}},
        {"device", r.device ? json(*r.device) : json(nullptr)},
        {"gpu", r.gpu ? json{{"index", r.gpu->index},
@@ -165,7 +166,8 @@ void from_json(const json& j, grade_report& r) {
   a.at("title").get_to(r.assignment.title);
   a.at("points").get_to(r.assignment.points);
   a.at("digest").get_to(r.assignment.digest);
-  j.at("student").at("id_sha256").get_to(r.student.id_sha256);
+  // Schema 2 had the id's plain SHA-256 (id_sha256), which anyone with a class list can invert: not read.
+  r.student.id_hmac = version >= 3 ? j.at("student").at("id_hmac").get<std::string>() : std::string();
   j.at("student").at("pseudonym").get_to(r.student.pseudonym);
   const json& s = j.at("submission");
   s.at("sha256").get_to(r.submission.sha256);
@@ -229,8 +231,8 @@ void from_json(const json& j, grade_report& r) {
   }
   r.flags.clear();
   for (const json& f : j.at("flags"))
-    r.flags.push_back(
-        {f.at("check").get<std::string>(), one_of(f, "severity", severities), f.at("message").get<std::string>()});
+    r.flags.push_back({f.at("check").get<std::string>(), one_of(f, "severity", severities),
+                       f.at("message").get<std::string>(), f.value("test", "")});
   j.at("score").get_to(r.score);
   j.at("max_score").get_to(r.max_score);
   r.leaderboard.clear();
@@ -266,15 +268,59 @@ void write_grade_report(const std::filesystem::path& path, const grade_report& r
   write_file_atomically(path, grade_report_json(r));
 }
 
+std::string hidden_flag_message(const std::string& check) {
+  // By the check alone: whatever its message says (sizes, bytes, kernel counts, speeds) is the test's.
+  static const std::pair<const char*, const char*> words[] = {
+      {"input_integrity", "a hidden test changed its input: the points where it did fail"},
+      {"census.host_copies",
+       "a hidden test copied between host and device while the submission ran, in a lab whose bytes stay in device "
+       "memory"},
+      {"census.stream",
+       "a hidden test ran work the timing does not see (on another stream, or after the session stream had "
+       "finished)"},
+      {"census.deny", "a hidden test ran a kernel whose name a denied pattern matches"},
+      {"census.kernels", "a hidden test ran fewer or more kernels than the assignment allows"},
+      {"census", "a hidden test's kernel census is short or could not be taken"},
+      {"roofline", "a hidden test ran faster than the memory system can move its bytes: held for review"},
+      {"interference", "a hidden test's baseline ran apart between rounds: the GPU was not quiet"},
+      {"verify_after_timing", "a hidden test's output was wrong after timing"},
+  };
+  for (const auto& [name, text] : words)
+    if (check == name) return text;
+  return "a hidden test raised it";
+}
+
 grade_report student_copy(const grade_report& r) {
   grade_report s = r;
   s.staff = {};
+  std::vector<std::string> hidden;
   for (grade_test& t : s.tests)
     if (t.visibility == test_visibility::hidden) {
+      hidden.push_back(t.id);
       t.parameters.clear();
       t.feedback_md.clear();
       if (t.metric) t.metric->points_between.reset();
     }
+  for (grade_flag& f : s.flags)
+    if (std::find(hidden.begin(), hidden.end(), f.test) != hidden.end()) f.message = hidden_flag_message(f.check);
+  // Every text a student, a kit, a plugin or a compiler could have written, shown and never obeyed.
+  const auto shown = [](std::string& text) { text = printable(text, text_lines::kept); };
+  shown(s.assignment.id);
+  shown(s.assignment.title);
+  for (std::string& f : s.submission.files) shown(f);
+  shown(s.submission.build.command);
+  for (compile_diagnostic& d : s.submission.build.diagnostics) {
+    shown(d.file);
+    shown(d.message);
+  }
+  for (source_line& l : s.submission.build.lines) shown(l.text);
+  if (s.device) shown(s.device->name);
+  for (grade_test& t : s.tests)
+    for (std::string* text : {&t.id, &t.name, &t.message, &t.feedback_md, &t.parameters}) shown(*text);
+  for (grade_flag& f : s.flags)
+    for (std::string* text : {&f.check, &f.message, &f.test}) shown(*text);
+  for (leaderboard_value& l : s.leaderboard)
+    for (std::string* text : {&l.name, &l.test}) shown(*text);
   return s;
 }
 

@@ -1,8 +1,9 @@
-// The canonical report of one graded submission (grade.json, schema_version 2): the assignment, the
+// The canonical report of one graded submission (grade.json, schema_version 3): the assignment, the
 // student, the submission and its build, the device, each test's status, points and metric, the
 // integrity flags, the score and the leaderboard values, and a staff-only block. Written and read in
 // one place (nlohmann to_json/from_json pairs); every LMS output is rendered from it (lms_outputs.hpp),
-// always through student_copy(), so the staff block and hidden tests' parameters never reach a student.
+// always through student_copy(), so the staff block and hidden tests' inputs never reach a student, and
+// what a student, a kit or a compiler wrote reaches a page with its control characters escaped.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
@@ -21,8 +22,9 @@
 
 namespace cudalab::host {
 
-/// Raised when a field is renamed or removed or changes meaning (adding fields keeps it).
-inline constexpr int grade_schema_version = 2;
+/// Raised when a field is renamed or removed or changes meaning (adding fields keeps it). 3: the student's
+/// id as a keyed hash (student.id_hmac), no longer its plain SHA-256 (id_sha256).
+inline constexpr int grade_schema_version = 3;
 
 /// What became of a test: passed (all its points' worth of checks), failed, error (it could not be
 /// run: a crash, no result), timed_out (stopped by the unit timeout), held (points withheld for
@@ -59,12 +61,18 @@ struct grade_test {
   std::string parameters;   ///< what it runs at ("n = [1, 3, 31]"), staff only for hidden tests
 };
 
-/// An integrity finding: which check, how bad (info, warning, blocking), what.
+/// An integrity finding: which check, how bad (info, warning, blocking), what, and which test's results
+/// raised it (a student sees what a hidden test's flag found only in words of the check: hidden_flag_message).
 struct grade_flag {
-  std::string check;     ///< "roofline", "census", ...
-  std::string severity;  ///< info | warning | blocking
-  std::string message;
+  std::string check;      ///< "roofline", "census", ...
+  std::string severity;   ///< info | warning | blocking
+  std::string message;    ///< what was found, for the staff: sizes, bytes, kernels and speeds included
+  std::string test = {};  ///< the test whose results raised it; "" for the submission as a whole (its build)
 };
+
+/// What a student reads of a flag that a hidden test raised: what `check` looks for, in words of the check
+/// alone ("a hidden test changed its input"), never a size, a parameter, a byte count or a speed of the test.
+std::string hidden_flag_message(const std::string& check);
 
 /// A value for a leaderboard: Gradescope's leaderboard entries, the class leaderboard's rows.
 struct leaderboard_value {
@@ -125,7 +133,7 @@ struct grade_report {
     std::string digest;  ///< SHA-256 of the assignment file's text
   } assignment;
   struct {
-    std::string id_sha256;  ///< SHA-256 of the student's id ("" : not known, as in `check`)
+    std::string id_hmac;    ///< the student's id as a keyed hash (student_id_hmac); "": not known, as in `check`
     std::string pseudonym;  ///< the leaderboard's name for them
   } student;
   struct {
@@ -164,9 +172,11 @@ grade_report parse_grade_report(const std::string& text);
 /// Writes grade_report_json(r) as `path`, whole or not at all (write_file_atomically). Throws write_error.
 void write_grade_report(const std::filesystem::path& path, const grade_report& r);
 
-/// What a student may see of `r`: the staff block emptied, and each hidden test's parameters,
-/// feedback_md and thresholds dropped (its name, kind, points, status and message stay). Every render
-/// starts here.
+/// What a student may see of `r`: the staff block emptied; each hidden test's parameters, feedback_md and
+/// thresholds dropped (its name, kind, points, status and message stay), and each flag a hidden test raised
+/// in words of its check alone (hidden_flag_message); every text (names, messages, feedback, the build's
+/// messages and lines, the title) with its control characters escaped (printable, text_lines::kept), so
+/// that no page or console shows a student's escape sequence raw. Every render starts here.
 grade_report student_copy(const grade_report& r);
 
 }  // namespace cudalab::host

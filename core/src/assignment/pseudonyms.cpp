@@ -39,6 +39,10 @@ std::string pseudonym(std::string_view secret, std::string_view assignment_id, s
                      h[5]);
 }
 
+std::string student_id_hmac(std::string_view secret, std::string_view assignment_id, std::string_view student) {
+  return hex_text(hmac_sha256(secret, seed_message(assignment_id, student, "student id", 0)));
+}
+
 std::vector<std::size_t> break_pseudonym_ties(std::string_view secret, std::string_view assignment_id,
                                               std::vector<class_entry>& entries) {
   // By student id, so that which of two students keeps the name does not hang on the folder's order.

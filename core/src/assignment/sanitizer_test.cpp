@@ -2,9 +2,9 @@
 #include "assignment/sanitizer_test.hpp"
 
 #include "exit_codes.hpp"
-#include "plugin/names.hpp"
 #include "process/child_process.hpp"
 #include "process/toolkit_programs.hpp"
+#include "results/console_text.hpp"
 
 namespace cudalab::host {
 
@@ -19,13 +19,22 @@ std::vector<std::string> sanitizer_options(const std::string& tool) {
   return out;
 }
 
+std::optional<std::string> sanitizer_missing() {
+  if (find_toolkit_program("compute-sanitizer")) return std::nullopt;
+  std::string looked;
+  for (const std::filesystem::path& folder : toolkit_folders())
+    looked += (looked.empty() ? "" : ", ") + printable(folder.string());
+  return "compute-sanitizer (CUDA toolkit) was not found; looked in " + looked;
+}
+
 void run_sanitizer_test(test_outcome& o, const sanitizer_run& s) {
   const assignment_test& t = *o.test;
   o.ran = true;
   const auto sanitizer = find_toolkit_program("compute-sanitizer");
-  if (!sanitizer) {
-    o.summary = "not run: compute-sanitizer (CUDA toolkit) was not found";
-    o.message = "compute-sanitizer (CUDA toolkit) was not found";
+  if (!sanitizer) {  // the test's points are not the student's to lose: it could not be run at all
+    o.status = grade_status::error;
+    o.message = "not run: " + sanitizer_missing().value_or("compute-sanitizer (CUDA toolkit) was not found");
+    o.summary = o.message;
     return;
   }
   child_request c;
@@ -47,6 +56,11 @@ void run_sanitizer_test(test_outcome& o, const sanitizer_run& s) {
     out = box.private_folder + "/results";
     std::error_code ec;
     box.readable.push_back(std::filesystem::canonical(s.program, ec).string());
+    // compute-sanitizer's folder, as found and as its link resolves (it loads its own libraries from there):
+    // a toolkit outside /usr is not in the sandbox otherwise.
+    for (const std::filesystem::path& folder :
+         {sanitizer->parent_path(), std::filesystem::canonical(*sanitizer, ec).parent_path()})
+      if (!folder.empty()) box.readable.push_back(folder.string());
     for (const std::string& folder : plugin_folders)
       for (const std::filesystem::directory_entry& e : std::filesystem::directory_iterator(folder, ec))
         if (e.path().extension() == ".so" && e.is_regular_file(ec)) box.readable.push_back(e.path().string());

@@ -39,9 +39,15 @@ inline constexpr unsigned sanitizer_padding_bytes = 64 * 1024;
 /// (sanitizer_padding_bytes), racecheck's hazards only.
 std::vector<std::string> sanitizer_options(const std::string& tool);
 
+/// Why no sanitizer test can run here: "compute-sanitizer (CUDA toolkit) was not found; looked in DIR, DIR,
+/// ..." (toolkit_folders(): $PATH, beside nvcc, $CUDA_HOME/bin, /usr/local/cuda/bin); nullopt when it is
+/// there. `grade` stops on it before grading anything (exit 5); `check` marks the tests `error`.
+std::optional<std::string> sanitizer_missing();
+
 /// Runs test `o.test` (kind sanitizer) as `s` says and scores it: all its points when the sanitizer
 /// finds nothing and the run verifies; failed with the findings; timed_out or error when the run did
-/// not end (what happened in the message). Without compute-sanitizer, not run, saying so.
+/// not end (what happened in the message). Without compute-sanitizer, error, not run: the message says
+/// what is missing and where it was looked for (sanitizer_missing), never a silent 0.
 void run_sanitizer_test(test_outcome& o, const sanitizer_run& s);
 
 }  // namespace cudalab::host

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <set>
 
+#include "results/console_text.hpp"
 #include "results/result_set.hpp"
 #include "run_labs.hpp"
 
@@ -70,7 +71,7 @@ graded_build build_graded(const loaded_assignment& a, const std::string& submiss
   g.report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   g.report.command = fmt::format("{} for {}", a.slot->kind == slot_kind::kernel ? "NVRTC" : "nvcc", arch);
   for (const std::string& flag : a.file.flags) g.report.command += " " + flag;
-  for (const compile_diagnostic& d : g.built.diagnostics) fmt::print("  {}\n", d.text());
+  for (const compile_diagnostic& d : g.built.diagnostics) fmt::print("  {}\n", printable(d.text(), text_lines::kept));
   g.report.diagnostics = g.built.diagnostics;
   // Diagnostics name the file as the student gave it (slots/submission.cpp).
   g.report.lines = named_lines(submission, std::filesystem::path(submission).filename().string(), g.built.diagnostics);

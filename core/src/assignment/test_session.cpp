@@ -23,6 +23,7 @@
 #include "assignment/test_scoring.hpp"
 #include "exit_codes.hpp"
 #include "labfile/spec_lookup.hpp"
+#include "results/console_text.hpp"
 #include "results/safe_file.hpp"
 
 namespace cudalab::host {
@@ -232,7 +233,7 @@ bool test_session::build() {
     report_.submission.build.diagnostics.push_back(
         {fs::path(in_.submission).filename().string(), 0, diagnostic_severity::error,
          fmt::format("the submission has {} bytes, more than the assignment's max_bytes ({})", size, f_.max_bytes)});
-    fmt::print("  {}\n", report_.submission.build.diagnostics.back().text());
+    fmt::print("  {}\n", printable(report_.submission.build.diagnostics.back().text(), text_lines::kept));
   } else {
     try {
       report_.submission.build =
@@ -240,7 +241,7 @@ bool test_session::build() {
     } catch (const std::exception& e) {  // a toolkit that cannot be run, a folder that cannot be written
       report_.submission.build.diagnostics.push_back(
           {fs::path(in_.submission).filename().string(), 0, diagnostic_severity::error, e.what()});
-      fmt::print(stderr, "cudalab: {}: {}\n", policy_.command, e.what());
+      fmt::print(stderr, "cudalab: {}: {}\n", policy_.command, printable(e.what(), text_lines::kept));
     }
   }
   const grade_build& build = report_.submission.build;
@@ -346,7 +347,8 @@ void test_session::grade_performance(test_outcome& o) {
   if (baseline_drift(o) > max_baseline_drift)
     o.flags.push_back({"interference", "warning",
                        fmt::format("{}: the baseline ran {:.1f}% apart between rounds: the GPU was not quiet", t.name,
-                                   100 * baseline_drift(o))});
+                                   100 * baseline_drift(o)),
+                       t.name});
 }
 
 bool test_session::performance() {
@@ -408,41 +410,48 @@ void test_session::add_integrity(const std::string& id, const std::string& name,
 // The integrity checks, each a named test worth no points of its own (what they find costs the tests
 // they concern their points). They read the results' failures and the flags, never their messages.
 void test_session::integrity() {
-  std::vector<std::string> changed;
-  for (const auto& [file, rs] : correctness_)
-    for (const variant_result& r : rs)
-      if (r.failure == result_failure::input_changed) changed.push_back(failure_line(r));
+  std::vector<grade_flag> changed;  // a flag for each point whose input changed, naming its test
+  for (const test_outcome& o : outcomes_)
+    if (o.test->kind == test_kind::correctness)
+      for (const variant_result& r : correctness_[lab_of_[o.test].string()])
+        if (r.failure == result_failure::input_changed)
+          changed.push_back({"input_integrity", "blocking", failure_line(r), o.test->name});
   if (changed.empty())
     add_integrity("integrity-inputs", "inputs unchanged", grade_status::passed,
                   "no registered input was changed by the submission");
   else {
     add_integrity("integrity-inputs", "inputs unchanged", grade_status::failed,
                   fmt::format("the submission changed an input at {} point(s); those points fail", changed.size()));
-    report_.flags.push_back({"input_integrity", "blocking", changed.front()});
+    report_.flags.push_back(changed.front());
   }
-  bool timed = false, after_timing = false, held = false;
+  bool timed = false, held = false;
+  const test_outcome* after_timing = nullptr;  // the first performance test wrong after timing
   for (const test_outcome& o : outcomes_) {
     if (o.test->kind != test_kind::performance) continue;
     timed = timed || !o.round_metrics.empty() || o.status == grade_status::held;
     held = held || o.status == grade_status::held;
-    after_timing = after_timing || o.failures.count(result_failure::wrong_after_timing) > 0;
+    if (!after_timing && o.failures.count(result_failure::wrong_after_timing) > 0) after_timing = &o;
   }
   if (after_timing) {
     add_integrity("integrity-after-timing", "right after timing", grade_status::failed,
                   "the output was wrong when checked again after the timed launches: the work was not done every "
                   "launch; the performance points are lost");
-    report_.flags.push_back({"verify_after_timing", "blocking", "the output was wrong after timing"});
+    report_.flags.push_back(
+        {"verify_after_timing", "blocking", "the output was wrong after timing", after_timing->test->name});
   } else {
     add_integrity("integrity-after-timing", "right after timing", timed ? grade_status::passed : grade_status::skipped,
                   timed ? "the output was right again after the timed launches" : "nothing was timed");
   }
+  // Each finding as a student may read it: a hidden test's in words of its check alone.
   std::vector<std::string> census_findings;
   bool census_taken = false;
   for (const auto& [file, rs] : correctness_)
     for (const variant_result& r : rs) census_taken = census_taken || r.census.available();
   for (const test_outcome& o : outcomes_)
     for (const grade_flag& f : o.flags)
-      if (f.check.rfind("census", 0) == 0 && f.severity == "blocking") census_findings.push_back(f.message);
+      if (f.check.rfind("census", 0) == 0 && f.severity == "blocking")
+        census_findings.push_back(o.test->visibility == test_visibility::hidden ? hidden_flag_message(f.check)
+                                                                                : f.message);
   add_integrity("integrity-census", "kernel census",
                 !census_findings.empty() ? grade_status::failed
                 : census_taken           ? grade_status::passed
@@ -471,6 +480,8 @@ std::string console_result(const grade_test& g) {
   return line;
 }
 
+// The table of the tests on the console: what a child or a compiler said in it (a failing point's error,
+// a sanitizer's finding) is shown, never obeyed.
 void test_session::print_table() const {
   std::map<std::string, const test_outcome*> outcome_of;
   for (const test_outcome& o : outcomes_) outcome_of[o.test->name] = &o;
@@ -478,12 +489,12 @@ void test_session::print_table() const {
   for (const grade_test& g : report_.tests) {
     const bool scored = g.kind != "integrity" && g.id.rfind("implicit-", 0) != 0;
     fmt::print(
-        "{:<24} {:<12} {:>9}  {}\n", g.name, g.kind,
+        "{:<24} {:<12} {:>9}  {}\n", printable(g.name), g.kind,
         scored ? points_text(std::round(g.points * 10) / 10) + "/" + points_text(g.max_points) : std::string("-"),
-        console_result(g));
+        printable(console_result(g), text_lines::kept));
     const auto o = outcome_of.find(g.id);
     if (o != outcome_of.end() && g.status != grade_status::passed)
-      for (const std::string& d : o->second->details) fmt::print("{:<24}   {}\n", "", d);
+      for (const std::string& d : o->second->details) fmt::print("{:<24}   {}\n", "", printable(d, text_lines::kept));
   }
 }
 
@@ -508,7 +519,7 @@ session_result test_session::run() {
   report_.complete = false;
   report_.sandboxed = in_.settings.sandbox.has_value();
   if (!in_.student.empty()) {
-    report_.student.id_sha256 = sha256_hex(in_.student);
+    report_.student.id_hmac = student_id_hmac(in_.settings.secret, f_.id, in_.student);
     report_.student.pseudonym = pseudonym(in_.settings.secret, f_.id, in_.student);
   }
   make_empty_folder(in_.out);

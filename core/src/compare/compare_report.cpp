@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "labfile/values.hpp"
-#include "plugin/names.hpp"
+#include "results/console_text.hpp"
 #include "results/format.hpp"
 #include "results/html_page.hpp"
 #include "results/html_text.hpp"

@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include "cudalab/plugin.hpp"
-#include "plugin/names.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/spec_check.hpp"
+#include "results/console_text.hpp"
 
 namespace cudalab::host {
 
@@ -33,7 +33,7 @@ std::string hex(std::uint64_t v) {
   return os.str();
 }
 
-// A path as messages show it (names.hpp).
+// A path as messages show it (printable: console_text.hpp).
 std::string shown(const fs::path& path) { return printable(path.string()); }
 
 }  // namespace

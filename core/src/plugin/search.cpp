@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "labfile/values.hpp"
-#include "plugin/names.hpp"
+#include "results/console_text.hpp"
 
 namespace cudalab::host {
 

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "labfile/values.hpp"
-#include "plugin/names.hpp"
+#include "results/console_text.hpp"
 #include "slots/solution_regions.hpp"
 
 namespace cudalab::host {

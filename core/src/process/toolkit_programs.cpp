@@ -11,35 +11,52 @@ namespace cudalab::host {
 
 namespace fs = std::filesystem;
 
-std::optional<fs::path> find_on_path(const std::string& name) {
+namespace {
+
+// The folders of $PATH, in order, empty entries left out.
+std::vector<fs::path> path_folders() {
+  std::vector<fs::path> folders;
   const char* path = std::getenv("PATH");
-  if (!path) return std::nullopt;
+  if (!path) return folders;
   const std::string list = path;
-  std::size_t start = 0;
-  while (start <= list.size()) {
+  for (std::size_t start = 0; start <= list.size();) {
     const std::size_t end = std::min(list.find(':', start), list.size());
-    const fs::path candidate = fs::path(list.substr(start, end - start)) / name;
-    if (end > start && ::access(candidate.c_str(), X_OK) == 0) return candidate;
+    if (end > start) folders.emplace_back(list.substr(start, end - start));
     start = end + 1;
   }
-  return std::nullopt;
+  return folders;
 }
 
-std::optional<fs::path> find_toolkit_program(const std::string& name) {
-  if (auto found = find_on_path(name)) return found;
-  std::vector<fs::path> folders;
-  if (auto nvcc = find_on_path("nvcc")) {
-    std::error_code ec;
-    folders.push_back(fs::canonical(*nvcc, ec).parent_path());
-    folders.push_back(nvcc->parent_path());
-  }
-  if (const char* home = std::getenv("CUDA_HOME")) folders.push_back(fs::path(home) / "bin");
-  folders.emplace_back("/usr/local/cuda/bin");
+// The first of `folders` with an executable `name`, with the name.
+std::optional<fs::path> first_with(const std::vector<fs::path>& folders, const std::string& name) {
   for (const fs::path& folder : folders) {
     const fs::path candidate = folder / name;
     if (::access(candidate.c_str(), X_OK) == 0) return candidate;
   }
   return std::nullopt;
 }
+
+}  // namespace
+
+std::optional<fs::path> find_on_path(const std::string& name) { return first_with(path_folders(), name); }
+
+std::vector<fs::path> toolkit_folders() {
+  std::vector<fs::path> folders;
+  const auto add = [&](const fs::path& folder) {
+    if (!folder.empty() && std::find(folders.begin(), folders.end(), folder) == folders.end())
+      folders.push_back(folder);
+  };
+  for (const fs::path& folder : path_folders()) add(folder);
+  if (auto nvcc = find_on_path("nvcc")) {
+    std::error_code ec;
+    add(fs::canonical(*nvcc, ec).parent_path());
+    add(nvcc->parent_path());
+  }
+  if (const char* home = std::getenv("CUDA_HOME")) add(fs::path(home) / "bin");
+  add("/usr/local/cuda/bin");
+  return folders;
+}
+
+std::optional<fs::path> find_toolkit_program(const std::string& name) { return first_with(toolkit_folders(), name); }
 
 }  // namespace cudalab::host

@@ -62,7 +62,8 @@ class table_reporter final : public reporter {
       // "on GPU 1" is one word to the wrapping: joined by a unit separator, a space again once wrapped.
       const char glue = '\x1f';
       const std::string heading =
-          r.lab_file + (r.title.empty() ? "" : " - " + r.title) + (pt.empty() ? "" : "  [" + pt + "]") +
+          printable(r.lab_file + (r.title.empty() ? "" : " - " + r.title) + (pt.empty() ? "" : "  [" + pt + "]"),
+                    text_lines::kept) +
           (r.device >= 0 ? std::string("  on") + glue + "GPU" + glue + std::to_string(r.device) : "");
       out_ << "\n";
       for (std::string line : wrap_lines(heading, width_, 0, 4)) {
@@ -85,8 +86,10 @@ class table_reporter final : public reporter {
     for (const column* c : columns_)
       out_ << std::string(gap, ' ') << pad_left(shown_text(*c, r), std::size_t(c->width));
     out_ << "\n";
+    // A failure's text may hold what the child printed (a submission's output): shown, never obeyed.
     if (!ok)
-      for (const std::string& line : wrap_lines(failure_text(r), width_, failure_indent, failure_indent))
+      for (const std::string& line :
+           wrap_lines(printable(failure_text(r), text_lines::kept), width_, failure_indent, failure_indent))
         out_ << (colour_ ? tint : "") << line << (colour_ ? reset : "") << "\n";
     if (r.has_measured) measured_lines(r);
     if (r.time.launch_bound)

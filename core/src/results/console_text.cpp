@@ -1,10 +1,12 @@
-// Text for a terminal of a given width: its width, wrapped lines, the columns that fit.
+// Text for a terminal of a given width: its width, wrapped lines, the columns that fit, control characters
+// escaped.
 #include "results/console_text.hpp"
 
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <numeric>
 
@@ -19,6 +21,62 @@ std::size_t console_width() {
   winsize w{};
   if (::isatty(STDOUT_FILENO) && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0) return w.ws_col;
   return default_console_width;
+}
+
+namespace {
+
+void escape_byte(std::string& out, unsigned char byte) {
+  char escaped[5];
+  std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+  out += escaped;
+}
+
+// The length of the UTF-8 character that starts at text[i] (2 to 4), or 0 when none does.
+std::size_t utf8_length(const std::string& text, std::size_t i) {
+  const auto lead = static_cast<unsigned char>(text[i]);
+  const std::size_t n = lead >= 0xC2 && lead <= 0xDF   ? 2
+                        : lead >= 0xE0 && lead <= 0xEF ? 3
+                        : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                       : 0;
+  if (n == 0 || i + n > text.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+}  // namespace
+
+std::string printable(const std::string& text, text_lines lines) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x80) {
+      const bool kept = lines == text_lines::kept && (byte == '\n' || byte == '\t');
+      if (byte == '\\' && lines == text_lines::one)
+        out += "\\\\";
+      else if ((byte < 0x20 || byte == 0x7f) && !kept)
+        escape_byte(out, byte);
+      else
+        out += text[i];
+      ++i;
+    } else if (const std::size_t n = utf8_length(text, i); n == 0) {
+      // No UTF-8 character starts here: a terminal in an 8-bit mode may take the byte for C1.
+      if (byte <= 0x9F)
+        escape_byte(out, byte);
+      else
+        out += text[i];
+      ++i;
+    } else if (byte == 0xC2 && static_cast<unsigned char>(text[i + 1]) <= 0x9F) {  // C1 as UTF-8
+      escape_byte(out, byte);
+      escape_byte(out, static_cast<unsigned char>(text[i + 1]));
+      i += 2;
+    } else {
+      out.append(text, i, n);
+      i += n;
+    }
+  }
+  return out;
 }
 
 std::size_t text_columns(const std::string& text) {

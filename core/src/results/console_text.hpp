@@ -1,5 +1,6 @@
-// Text for a terminal of a given width: how wide the console is, lines wrapped at spaces, and which
-// columns of a table fit (the console table, explain's tables, --help).
+// Text for a terminal of a given width: how wide the console is, lines wrapped at spaces, which
+// columns of a table fit (the console table, explain's tables, --help), and text from outside (a name, a
+// child's output, a compiler's message) with its control characters escaped.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +22,20 @@ inline constexpr std::size_t default_console_width = 120;
 /// width of the terminal on stdout (ioctl TIOCGWINSZ); else (stdout is no terminal, or says 0)
 /// default_console_width.
 std::size_t console_width();
+
+/// What printable() does with line breaks, tabs and backslashes.
+enum class text_lines {
+  one,   ///< one line: a newline and a tab are escaped too, and a backslash doubled (\\), so that the escaped
+         ///< form reads back unambiguously (a name in a message)
+  kept,  ///< lines: newlines and tabs stay, and backslashes as they are, so that escaping twice changes nothing
+         ///< (a page, a log, a console line)
+};
+
+/// `text` safe to show on a terminal or in a file a person reads: each byte of a control character - C0
+/// (NUL, ESC, ...), DEL, and C1 (U+0080 to U+009F, or such a byte where no UTF-8 character has it) - as
+/// \xNN, everything else as it is. Text a student, a kit or a plugin wrote then never moves the cursor,
+/// recolours, hides or rewrites what the reader sees. "testlab\0x" -> "testlab\x00x"; "\e[31m" -> "\x1b[31m".
+std::string printable(const std::string& text, text_lines lines = text_lines::one);
 
 /// The columns `text` takes on a terminal: one per UTF-8 code point (continuation bytes take none).
 std::size_t text_columns(const std::string& text);

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "labfile/values.hpp"
+#include "results/console_text.hpp"
 
 namespace cudalab::host {
 
@@ -25,12 +26,13 @@ std::string utc_text(std::time_t t, const char* format) {
 
 namespace {
 
-// `s` on one line: line breaks become spaces (a newline would end a Markdown heading, list item or row).
+// `s` on one line: line breaks become spaces (a newline would end a Markdown heading, list item or row), and
+// other control characters are escaped (a child's output in a failure's text is shown, never obeyed).
 std::string one_line(const std::string& s) {
   std::string out = s;
   std::replace_if(
       out.begin(), out.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
-  return out;
+  return printable(out, text_lines::kept);
 }
 
 }  // namespace

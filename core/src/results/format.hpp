@@ -15,10 +15,12 @@ namespace cudalab::host {
 /// The time `t` in UTC as strftime's `format` writes it.
 std::string utc_text(std::time_t t, const char* format);
 
-/// `s` for a Markdown table cell, list item or heading: on one line, a '|' written as "\|".
+/// `s` for a Markdown table cell, list item or heading: on one line, a '|' written as "\|", control
+/// characters escaped (printable).
 std::string md_text(const std::string& s);
 
-/// `s` as Markdown inline code (file names, command lines), whatever backticks it holds.
+/// `s` as Markdown inline code (file names, command lines), whatever backticks it holds, on one line,
+/// control characters escaped.
 std::string md_code(const std::string& s);
 /// A time given in milliseconds in the unit that shows it with 4 significant digits: "999.9 ns",
 /// "1.000 us", "12.34 us", "123.4 ms", "2.500 s" (units ns, us, ms, s; ASCII "us", as NVBench and

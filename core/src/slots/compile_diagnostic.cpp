@@ -1,6 +1,8 @@
 // Compiler diagnostics (compile_diagnostic.hpp).
 #include "slots/compile_diagnostic.hpp"
 
+#include "results/console_text.hpp"
+
 namespace cudalab::host {
 
 namespace {
@@ -64,8 +66,9 @@ std::vector<compile_diagnostic> for_the_student(const std::vector<compile_diagno
       s.message = "a message about another file the submission reached (" + std::string(severity_name(d.severity)) +
                   "), not shown: a submission may include only the toolkit's and the system's headers";
     }
-    for (char& c : s.message)
-      if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+    // One line, every control character escaped: a #pragma message's escape sequences are shown, not obeyed.
+    s.file = printable(s.file);
+    s.message = printable(s.message);
     if (s.message.size() > max_bytes) s.message = s.message.substr(0, max_bytes) + "...";
     shown.push_back(std::move(s));
   }

@@ -41,7 +41,8 @@ struct compile_diagnostic {
 bool any_fails_build(const std::vector<compile_diagnostic>& found);
 
 /// What of `found` a student is shown: messages about `file_name`, about a header under one of `roots`
-/// (the toolkit's, the system's) and about no file (the linker's), each on one line of at most 500 bytes;
+/// (the toolkit's, the system's) and about no file (the linker's), each on one line of at most 500 bytes
+/// with its control characters escaped (printable: "\x1b[31m", never the byte);
 /// a message about any other file (one the submission tried to read) says only that there was one, not
 /// what it quoted. At most 50, then one that says how many more there were. Build output reaches a
 /// student only through this: never the compiler's raw words.

@@ -75,9 +75,10 @@ class stderr_capture {
 }  // namespace
 
 std::vector<compile_diagnostic> parse_nvrtc_log(const std::string& log) {
+  // EDG numbers some of its messages ("remark #20200-D: #pragma message: ..."): the number is left out.
   static const std::regex with_line(
       R"(^(.+)\((\d+)\): (catastrophic error|error|warning|remark)(?: #\d+(?:-D)?)?: (.*)$)");
-  static const std::regex without_line(R"(^([^:(]+): (catastrophic error|error|warning): (.*)$)");
+  static const std::regex without_line(R"(^([^:(]+): (catastrophic error|error|warning)(?: #\d+(?:-D)?)?: (.*)$)");
   std::vector<compile_diagnostic> found;
   std::istringstream lines(log);
   std::string text;

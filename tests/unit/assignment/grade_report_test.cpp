@@ -2,7 +2,8 @@
 // what a student's copy drops, golden files for every render of one report with visible, hidden,
 // failed, timed-out and held tests, a flag and a leaderboard; Gradescope's documented fields and
 // words, JUnit XML read back (and xmllint's verdict where it is installed), PrairieLearn's score range
-// and size limit. Regenerate the golden files with CUDALAB_UPDATE_GOLDEN=1.
+// and size limit; what no render may show (a hidden test's inputs through its flags, raw escape sequences).
+// Regenerate the golden files with CUDALAB_UPDATE_GOLDEN=1.
 #include <gtest/gtest.h>
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
@@ -15,6 +16,9 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <unistd.h>
 
@@ -518,6 +522,90 @@ TEST(GradeReport, aesthetics_f1_a_denied_build_is_known_by_severity_and_round_tr
   EXPECT_TRUE(back.submission.build.denied());
   EXPECT_EQ(back.submission.build.log(),
             "reduce.cu:3: error: x: denied: y\nreduce.cu:2: denied: #include <cub/cub.cuh>\n");
+}
+
+// Every render a student reads, as text.
+std::vector<std::pair<std::string, std::string>> renders_of(const grade_report& r) {
+  return {{"gradescope", gradescope_results(r)},
+          {"prairielearn", prairielearn_results(r)},
+          {"junit", junit_xml(r)},
+          {"feedback.md", feedback_markdown(r)},
+          {"feedback.html", feedback_html(r)}};
+}
+
+// A hidden test's inputs reach the student through no flag (review 2026-11-26-redteam F10): what the
+// integrity checks found at a hidden size - the point's n, a copy's bytes, a speed - stays in the staff's
+// grade.json; the student reads what the check found in its words alone. A visible test's flags say it all.
+TEST(LmsOutputs, redteam26_f10_no_render_shows_a_hidden_tests_inputs_through_its_flags) {
+  grade_report r = sample_report();
+  r.flags = {
+      {"input_integrity", "blocking", "n=1234567: the registered input 'in' changed", "hidden-sizes"},
+      {"census.host_copies", "blocking",
+       "hidden-sizes: 1 copy between host and device while the submission ran (D2H of 4938268 bytes on "
+       "stream 7)",
+       "hidden-sizes"},
+      {"census.kernels", "blocking", "hidden-huge: 31 kernels ran, more than the 30 the assignment allows",
+       "hidden-huge"},
+      {"roofline", "blocking", "hidden-huge: 9123 GB/s is above 1.05 x the measured L2 copy ceiling", "hidden-huge"},
+      {"census.stream", "blocking", "odd-sizes: 1 kernel (k on stream 9) ran on a stream 4099", "odd-sizes"}};
+  const grade_report s = student_copy(r);
+  EXPECT_EQ(s.flags[0].message, "a hidden test changed its input: the points where it did fail");
+  EXPECT_EQ(s.flags[1].message, hidden_flag_message("census.host_copies"));
+  EXPECT_EQ(s.flags[4].message, r.flags[4].message);                                         // a visible test's
+  EXPECT_EQ(r.flags[0].message, parse_grade_report(grade_report_json(r)).flags[0].message);  // the staff's, whole
+  for (const auto& [what, text] : renders_of(r)) {
+    for (const char* hidden : {"1234567", "4938268", "9123", "31 kernels", "L2 copy"})
+      EXPECT_EQ(text.find(hidden), std::string::npos) << what << " shows " << hidden;
+    if (what != "junit") {  // JUnit XML has no place for flags
+      EXPECT_NE(text.find("a hidden test changed its input"), std::string::npos) << what;
+    }
+  }
+  EXPECT_NE(feedback_markdown(r).find("ran on a stream 4099"), std::string::npos);
+}
+
+// Escape sequences a student wrote (a #pragma message, a child's output in a failure line, a kit's title)
+// are shown escaped in every render, never as the bytes a terminal or a page would obey (F29).
+TEST(LmsOutputs, redteam26_f29_no_render_holds_a_raw_escape_sequence) {
+  grade_report r = build_failure_report();
+  r.assignment.title = "Reduce \x1b]0;pwned\x07";
+  r.submission.build.diagnostics = {{"reduce.cu", 1, diagnostic_severity::remark,
+                                     "#pragma message: \x1b[31mRED\x1b[8mHIDDEN\x9b"
+                                     "2J"},
+                                    {"reduce.cu", 9, diagnostic_severity::error, "expected a ';'"}};
+  r.submission.build.lines = {{1, "#pragma message(\"\x1b[31m\")"}};
+  r.tests[1].feedback_md = "- `n=7: the child printed \x1b[2Jcleared\x7f`\n";
+  r.tests[1].message = "the child printed \x1b[8m";
+  r.flags = {{"census", "info",
+              "the kernel census could not be taken: \xc2\x9b"
+              "2J",
+              ""}};
+  for (const auto& [what, text] : renders_of(r)) {
+    EXPECT_EQ(text.find('\x1b'), std::string::npos) << what << " holds a raw ESC";
+    EXPECT_EQ(text.find("\xc2\x9b"), std::string::npos) << what << " holds a raw C1 CSI";
+    EXPECT_EQ(text.find('\x7f'), std::string::npos) << what << " holds a raw DEL";
+    EXPECT_EQ(text.find('\x07'), std::string::npos) << what << " holds a raw BEL";
+  }
+  const std::string md = feedback_markdown(r);
+  EXPECT_NE(md.find("\\x1b[31mRED"), std::string::npos) << md;
+  EXPECT_NE(md.find("\\x1b[2Jcleared\\x7f"), std::string::npos) << md;
+  EXPECT_NE(md.find("\\xc2\\x9b2J"), std::string::npos) << md;
+  EXPECT_NE(md.find("Reduce \\x1b]0;pwned\\x07"), std::string::npos) << md;
+  EXPECT_NE(feedback_html(r).find("\\x1b[31mRED"), std::string::npos);
+}
+
+// grade.json names its student by a keyed hash (F9): schema 3's id_hmac round-trips; schema 2's plain
+// SHA-256 of the id, which a class list turns back into the name, is not read.
+TEST(GradeReport, redteam26_f09_the_student_is_named_by_a_keyed_hash) {
+  const grade_report back = parse_grade_report(grade_report_json(sample_report()));
+  EXPECT_EQ(back.student.id_hmac, std::string(64, 'b'));
+  json j = json::parse(grade_report_json(sample_report()));
+  EXPECT_FALSE(j.at("student").contains("id_sha256"));
+  json old = j;
+  old["schema_version"] = 2;
+  old["student"] = {{"id_sha256", std::string(64, 'e')}, {"pseudonym", "swift-otter"}};
+  const grade_report two = parse_grade_report(old.dump());
+  EXPECT_EQ(two.student.id_hmac, "");
+  EXPECT_EQ(two.student.pseudonym, "swift-otter");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "assignment/digests.hpp"
 #include "assignment/pseudonyms.hpp"
 
 namespace cudalab::host {
@@ -62,6 +63,20 @@ TEST(Pseudonyms, redteam26_f24_a_class_never_shares_a_pseudonym) {
   for (const class_entry& e : cls) names.insert(e.report.student.pseudonym);
   EXPECT_EQ(names.size(), cls.size());
   EXPECT_TRUE(break_pseudonym_ties(secret, "hw6", cls).empty());  // a resumed batch keeps them
+}
+
+// A report names its student by a keyed hash (review 2026-11-26-redteam F9): SHA-256 of a guessable id is
+// read back by hashing the class list; the HMAC under the staff secret is stable, differs per secret and
+// assignment, and is nobody's plain hash.
+TEST(Pseudonyms, redteam26_f09_a_reports_id_is_a_keyed_hash) {
+  const std::string secret(32, 'k');
+  const std::string h = student_id_hmac(secret, "hw3", "alice");
+  EXPECT_TRUE(std::regex_match(h, std::regex("[0-9a-f]{64}"))) << h;
+  EXPECT_EQ(h, student_id_hmac(secret, "hw3", "alice"));
+  EXPECT_NE(h, student_id_hmac(std::string(32, 'x'), "hw3", "alice"));
+  EXPECT_NE(h, student_id_hmac(secret, "hw4", "alice"));
+  EXPECT_NE(h, student_id_hmac(secret, "hw3", "bob"));
+  EXPECT_NE(h, sha256_hex("alice"));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // A performance test scored over rounds: the gate, the median, the interval, the roofline hold, a result
-// wrong after timing; and the baseline's drift over the rounds.
+// wrong after timing; and the baseline's drift over the rounds. What a hidden test's message says (the
+// census's findings, the roofline, the thresholds) names none of its inputs.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -127,6 +128,66 @@ TEST_F(perf_fixture, ScoringAgainForgetsTheLastScore) {
   score_performance(outcome, {{timed(60)}}, context, passed, file);
   EXPECT_TRUE(outcome.flags.empty());
   EXPECT_EQ(outcome.status, grade_status::passed);
+}
+
+// A hidden test's size, and the bytes of a host copy at it: what its message must never say.
+constexpr const char* hidden_n = "7654321";
+constexpr std::uint64_t hidden_copy_bytes = 4ull * 7654321;
+
+TEST_F(perf_fixture, redteam26_f10_a_hidden_tests_message_names_none_of_its_inputs) {
+  // Thresholds: only the staff know where a hidden test's points start and end.
+  test.visibility = test_visibility::hidden;
+  test.zero_at = 31;
+  test.full_at = 73;
+  score_performance(outcome, {{timed(48)}, {timed(50)}}, context, passed, file);
+  EXPECT_EQ(outcome.message.find("31"), std::string::npos) << outcome.message;
+  EXPECT_EQ(outcome.message.find("73"), std::string::npos) << outcome.message;
+  EXPECT_NE(outcome.summary.find("all at 73"), std::string::npos) << "the grader's console keeps them";
+  // The roofline: which ceiling (L2 or DRAM) says how large the working set is.
+  score_performance(outcome, {{timed(9000, 85000)}}, context, passed, file);
+  ASSERT_EQ(outcome.status, grade_status::held);
+  EXPECT_EQ(outcome.message, hidden_flag_message("roofline"));
+  ASSERT_EQ(outcome.flags.size(), 1u);
+  EXPECT_EQ(outcome.flags[0].test, "roof");
+  EXPECT_NE(outcome.flags[0].message.find("85000"), std::string::npos) << "the staff's flag keeps the speed";
+}
+
+TEST(JudgeCensus, redteam26_f10_a_hidden_tests_census_finding_names_none_of_its_inputs) {
+  assignment_test hidden;
+  hidden.name = "hidden-sizes";
+  hidden.kind = test_kind::correctness;
+  hidden.visibility = test_visibility::hidden;
+  test_outcome o;
+  o.test = &hidden;
+  o.status = grade_status::passed;
+  variant_result r;
+  r.point = {{"n", hidden_n}};
+  r.bytes.path = memory_path::device;
+  r.census.taken = true;
+  census_kernel k;
+  k.name = "reduce_kernel";
+  r.census.kernels = {k, k};
+  r.census.kernel_count = 2;
+  census_copy copy;
+  copy.kind = "D2H";
+  copy.bytes = hidden_copy_bytes;
+  r.census.copies = {copy};
+  r.census.copy_count = 1;
+  judge_census(o, {r}, census_policy{});
+  ASSERT_EQ(o.status, grade_status::failed);
+  ASSERT_FALSE(o.flags.empty());
+  const std::string bytes = std::to_string(hidden_copy_bytes);
+  EXPECT_EQ(o.flags[0].check, "census.host_copies");
+  EXPECT_EQ(o.flags[0].test, "hidden-sizes");
+  EXPECT_NE(o.flags[0].message.find(bytes), std::string::npos) << "the staff's flag says what was copied";
+  EXPECT_EQ(o.message.find(bytes), std::string::npos) << o.message;
+  EXPECT_EQ(o.message, "integrity: " + hidden_flag_message("census.host_copies"));
+  // A visible test's message says what the census saw, as before.
+  hidden.visibility = test_visibility::visible;
+  test_outcome seen;
+  seen.test = &hidden;
+  judge_census(seen, {r}, census_policy{});
+  EXPECT_NE(seen.message.find(bytes), std::string::npos) << seen.message;
 }
 
 TEST(BaselineDrift, FastestOverSlowest) {
