@@ -123,7 +123,7 @@ std::string test_session::lab_text(const assignment_test& t) {
   test_draw d;
   d.axes_seed = student_seed(in_.settings.secret, f_.id, in_.student, t.name, 0);
   d.input_seed = student_seed(in_.settings.secret, f_.id, in_.student, t.name, 1);
-  const std::string text = test_lab_text(f_, t, a_.base, student_variant(a_.slot->name), d);
+  std::string text = test_lab_text(f_, t, a_.base, student_variant(a_.slot->name), d);
   report_.staff.seed_digests.push_back(t.name + ": " +
                                        sha256_hex(fmt::format("{:016x} {:016x}", d.axes_seed, d.input_seed)));
   report_.staff.input_digests.push_back(t.name + ": " + sha256_hex(text));
@@ -133,7 +133,7 @@ std::string test_session::lab_text(const assignment_test& t) {
 fs::path test_session::write_test_file(const assignment_test& t, const std::string& name) {
   auto it = drawn_.find(&t);
   if (it == drawn_.end()) it = drawn_.emplace(&t, lab_text(t)).first;
-  const fs::path file = in_.out / "tests" / (name + ".toml");
+  fs::path file = in_.out / "tests" / (name + ".toml");
   write_file_atomically(file, it->second);
   return file;
 }
