@@ -351,7 +351,9 @@ command add_grade(CLI::App& app, const invocation& how) {
       "Every build, test and sanitizer run of a submission runs in a sandbox\n"
       "(bubblewrap: its own user, no network, no terminal; only the submission's\n"
       "build, the toolkit and the GPU in view). grade refuses to run where none can\n"
-      "be made (exit 13), unless --no-sandbox.");
+      "be made (exit 13), unless --no-sandbox. An assignment's sanitizer tests need\n"
+      "the toolkit's compute-sanitizer: where none is found, grade stops before it\n"
+      "grades anything (exit 5).");
   return {cmd, [o, &how] { return grade(*o, how); }};
 }
 

@@ -74,8 +74,7 @@ class environment_as {
 
 // A new, empty folder of this test's own.
 fs::path new_folder(const std::string& name) {
-  const fs::path folder =
-      fs::temp_directory_path() / ("cudalab_sanitizer_test_" + name + "_" + std::to_string(::getpid()));
+  fs::path folder = fs::temp_directory_path() / ("cudalab_sanitizer_test_" + name + "_" + std::to_string(::getpid()));
   fs::remove_all(folder);
   fs::create_directories(folder);
   return folder;
