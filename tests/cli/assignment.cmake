@@ -75,7 +75,7 @@ add_test(NAME cli.redteam26_f23_grade_builds_deny_a_macro_include
                  ${PROJECT_SOURCE_DIR}/labs/assignments/alignment-vector-copy/assignment.toml denied
                  ${subs}/alignment/denied_by_macro.cu)
 set_tests_properties(cli.grade_builds_honest_kernel cli.redteam26_f23_grade_builds_deny_a_macro_include PROPERTIES
-                     LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77)
+                     LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77 ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 # Honest reduce_sum fixtures (issue 31), each written to earn every correctness point: they build (here, each
 # through check --no-gpu, and the one with cooperative groups in grade's sandbox too: reduction-sum denies the
 # library reductions and libcu++, not cooperative groups), and on a GPU gpu.cli_grade_honest grades each.
@@ -91,7 +91,8 @@ add_test(NAME cli.grade_builds_honest_launcher
          COMMAND ${cli_dir}/grade_builds.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_builds_launcher
                  ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml ok
                  ${subs}/reduction/honest_cooperative_groups.cu)
-set_tests_properties(cli.grade_builds_honest_launcher PROPERTIES LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77)
+set_tests_properties(cli.grade_builds_honest_launcher PROPERTIES LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 add_test(NAME gpu.cli_grade_honest
          COMMAND ${cli_dir}/grade_fixtures.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_honest
                  ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml honest ${honest_reduction_files})
@@ -151,13 +152,13 @@ set_tests_properties(fake.cli_grade_devices PROPERTIES LABELS "fake;cli" ENVIRON
 add_test(NAME fake.cli_grade_cheat_kept_alive_watchdog
          COMMAND ${cli_dir}/grade_kept_alive.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_kept_alive)
 set_tests_properties(fake.cli_grade_cheat_kept_alive_watchdog PROPERTIES LABELS "fake;cli" TIMEOUT 300
-                     ENVIRONMENT "${fake_gpu_env}")
+                     ENVIRONMENT "${fake_gpu_env}" ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 foreach(family work_only_when_checked changed_device_state slowed_baseline)
   add_test(NAME fake.cli_grade_cheat_${family}
            COMMAND ${cli_dir}/fair_timing.sh ${family} $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
                    ${CMAKE_BINARY_DIR}/tests/fake_labs/faulty ${aw}/cheat_${family})
   set_tests_properties(fake.cli_grade_cheat_${family} PROPERTIES LABELS "fake;cli" TIMEOUT 300
-                       ENVIRONMENT "${fake_gpu_env}")
+                       ENVIRONMENT "${fake_gpu_env}" ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}")
 endforeach()
 # The same families graded on a GPU (exit 77 without one): the reference, then each cheat's fixture, each with the
 # outcome its header comment states.

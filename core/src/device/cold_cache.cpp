@@ -16,6 +16,24 @@ std::string persisting_l2_state::text() const {
   return window.empty() ? set_aside : set_aside + " and " + window;
 }
 
+namespace {
+std::uint64_t recorded_default = 0;  // record_persisting_l2_default()'s reading
+bool recorded = false;
+}  // namespace
+
+void record_persisting_l2_default() {
+  int device = 0, most = 0;
+  std::size_t set_aside = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&most, cudaDevAttrMaxPersistingL2CacheSize, device) != cudaSuccess || most <= 0 ||
+      cudaDeviceGetLimit(&set_aside, cudaLimitPersistingL2CacheSize) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return;
+  }
+  recorded_default = set_aside;
+  recorded = true;
+}
+
 cold_cache::cold_cache(std::uint64_t l2_bytes) : scratch_(std::max<std::uint64_t>(2 * l2_bytes, 1 << 20)) {
   int device = 0, most = 0;
   CUDALAB_CUDA_CHECK(cudaGetDevice(&device));
@@ -24,7 +42,10 @@ cold_cache::cold_cache(std::uint64_t l2_bytes) : scratch_(std::max<std::uint64_t
   if (!persisting_) return;
   std::size_t before = 0;
   CUDALAB_CUDA_CHECK(cudaDeviceGetLimit(&before, cudaLimitPersistingL2CacheSize));
-  floor_bytes_ = std::max<std::uint64_t>(reset_and_read_back(), before);
+  // The driver's own set-aside, read before any lab or submission code ran; without that reading, what
+  // is set now.
+  floor_bytes_ = std::max<std::uint64_t>(reset_and_read_back(), recorded ? recorded_default : before);
+  found_before_ = before > floor_bytes_ ? before : 0;  // set before this harness looked: the first reset reports it
 }
 
 std::uint64_t cold_cache::reset_and_read_back() {
@@ -46,7 +67,8 @@ persisting_l2_state cold_cache::reset_state(cudaStream_t stream) {
   CUDALAB_CUDA_CHECK(cudaDeviceGetLimit(&set_aside, cudaLimitPersistingL2CacheSize));
   cudaStreamAttrValue window{};
   CUDALAB_CUDA_CHECK(cudaStreamGetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &window));
-  found.set_aside_bytes = set_aside > floor_bytes_ ? set_aside : 0;
+  found.set_aside_bytes = std::max<std::uint64_t>(set_aside > floor_bytes_ ? set_aside : 0, found_before_);
+  found_before_ = 0;
   found.window_bytes = window.accessPolicyWindow.num_bytes;
   floor_bytes_ = std::max(floor_bytes_, reset_and_read_back());
   if (found.window_bytes > 0) {

@@ -25,6 +25,11 @@ struct persisting_l2_state {
   std::string text() const;
 };
 
+/// Reads the current device's persisting-L2 set-aside as the driver left it, before any lab or submission
+/// code runs (open_device calls it): the floor a cold_cache judges readings against. The H100 (driver 580)
+/// sets 9830400 bytes aside of its own. No-op on a device without persisting L2 or where it cannot be read.
+void record_persisting_l2_default();
+
 /// The L2 made cold before each timed launch of a sample_timer with l2_flush.
 class cold_cache {
  public:
@@ -53,6 +58,7 @@ class cold_cache {
   // The most set-aside seen where nothing timed had set one: when the harness was made, and after each of
   // its resets (the driver's own). A reading above it was set by the code timed.
   std::uint64_t floor_bytes_ = 0;
+  std::uint64_t found_before_ = 0;  // a set-aside above the floor when this was made (the first reset reports it)
 };
 
 }  // namespace cudalab::host

@@ -8,6 +8,7 @@
 
 #include "cudalab/cuda_error.hpp"
 #include "device/ceilings.hpp"
+#include "device/cold_cache.hpp"
 #include "device/cuda_software.hpp"
 #include "device/gpu_probe.hpp"
 #include "device/memory_check.hpp"
@@ -41,7 +42,9 @@ int open_device(const std::vector<planned_lab>& plans, const measure_settings& t
   }
   // Refuse sizes that cannot fit before anything is allocated.
   std::size_t free_device = 0, total_device = 0;
-  if (cudaMemGetInfo(&free_device, &total_device) == cudaSuccess) {
+  const bool have_context = cudaMemGetInfo(&free_device, &total_device) == cudaSuccess;
+  record_persisting_l2_default();  // before any lab or submission code runs
+  if (have_context) {
     try {
       const auto problems = check_memory(plans, free_device, host_memory_available());
       if (!problems.empty()) {
