@@ -2,6 +2,7 @@
 #include "device/cold_cache.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "cudalab/cuda_error.hpp"
 
@@ -17,42 +18,49 @@ std::string persisting_l2_state::text() const {
 }
 
 namespace {
-std::uint64_t recorded_default = 0;  // record_persisting_l2_default()'s reading
-bool recorded = false;
+
+// The driver's own set-aside as record_persisting_l2_default() read it: on the H100 (driver 580) 9830400 bytes,
+// read before every timed launch of a reference that sets none - every reference was flagged until readings were
+// judged against it.
+std::optional<std::uint64_t> driver_set_aside;
+
+// Whether the current device sets L2 aside for persisting accesses (compute capability 8.0 on).
+cudaError_t has_persisting_l2(bool& has) {
+  int device = 0, most = 0;
+  cudaError_t e = cudaGetDevice(&device);
+  if (e == cudaSuccess) e = cudaDeviceGetAttribute(&most, cudaDevAttrMaxPersistingL2CacheSize, device);
+  has = most > 0;
+  return e;
+}
+
 }  // namespace
 
 void record_persisting_l2_default() {
-  int device = 0, most = 0;
+  bool has = false;
   std::size_t set_aside = 0;
-  if (cudaGetDevice(&device) != cudaSuccess ||
-      cudaDeviceGetAttribute(&most, cudaDevAttrMaxPersistingL2CacheSize, device) != cudaSuccess || most <= 0 ||
+  if (has_persisting_l2(has) != cudaSuccess || !has ||
       cudaDeviceGetLimit(&set_aside, cudaLimitPersistingL2CacheSize) != cudaSuccess) {
     (void)cudaGetLastError();
     return;
   }
-  recorded_default = set_aside;
-  recorded = true;
+  driver_set_aside = set_aside;
 }
 
 cold_cache::cold_cache(std::uint64_t l2_bytes) : scratch_(std::max<std::uint64_t>(2 * l2_bytes, 1 << 20)) {
-  int device = 0, most = 0;
-  CUDALAB_CUDA_CHECK(cudaGetDevice(&device));
-  CUDALAB_CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxPersistingL2CacheSize, device));
-  persisting_ = most > 0;
+  CUDALAB_CUDA_CHECK(has_persisting_l2(persisting_));
   if (!persisting_) return;
   std::size_t before = 0;
   CUDALAB_CUDA_CHECK(cudaDeviceGetLimit(&before, cudaLimitPersistingL2CacheSize));
   // The driver's own set-aside, read before any lab or submission code ran; without that reading, what
   // is set now.
-  floor_bytes_ = std::max<std::uint64_t>(reset_and_read_back(), recorded ? recorded_default : before);
+  floor_bytes_ = std::max<std::uint64_t>(reset_and_read_back(), driver_set_aside.value_or(before));
   found_before_ = before > floor_bytes_ ? before : 0;  // set before this harness looked: the first reset reports it
 }
 
 std::uint64_t cold_cache::reset_and_read_back() {
   // Lines made persisting stay whatever the flush writes: back to normal first, then no set-aside, so that
-  // neither the next launch nor the flush makes any again. What the set-aside reads back as afterwards is its
-  // floor: on the H100 (driver 580) a set-aside of 9830400 bytes was read before every timed launch of the
-  // reference, which sets none, and every reference was flagged until a reading was judged against this.
+  // neither the next launch nor the flush makes any again. What the set-aside reads back as afterwards is part
+  // of its floor.
   CUDALAB_CUDA_CHECK(cudaCtxResetPersistingL2Cache());
   CUDALAB_CUDA_CHECK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 0));
   std::size_t floor = 0;
