@@ -6,7 +6,7 @@ set -euo pipefail
 # slurmctld, slurmd, slurm-client: `grade --slurm`'s test starts a one-node Slurm of its own
 # (tests/slurm/; it skips without them). Debian enables their services, which stay down without a
 # /etc/slurm/slurm.conf: the test's daemons run from a config under the build folder.
-packages=(cmake make g++ clang-format clang-tidy libtomlplusplus-dev libbenchmark-dev libgtest-dev libcli11-dev nlohmann-json3-dev libfmt-dev librsvg2-bin libssl-dev libxml2-utils chromium slurmctld slurmd slurm-client)
+packages=(cmake make g++ clang-format clang-tidy libtomlplusplus-dev libbenchmark-dev libgtest-dev libcli11-dev nlohmann-json3-dev libfmt-dev librsvg2-bin libssl-dev libffi-dev pkg-config libxml2-utils chromium slurmctld slurmd slurm-client)
 missing=()
 for p in "${packages[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ] || [ ! -f /usr/include/boost/dll.hpp ]; then

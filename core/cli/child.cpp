@@ -1,8 +1,10 @@
 // The entries of cudalab's own children, which main() runs before it parses a command line:
 // `cudalab __child` (a child of a run: its whole plan on stdin, or in the file after --plan for run
 // --profile's child, which ncu starts), `cudalab __plugin-probe FILE` (list's child loading one
-// plugin) and `cudalab __compile-kernel WORK NAME ARCH ...` (NVRTC on a student's kernel, in a child of
-// its own: slots/kernel_compile_child.hpp). None takes options: nothing a child does is decided on its command line.
+// plugin), `cudalab __compile-kernel WORK NAME ARCH ...` (NVRTC on a student's kernel, in a child of
+// its own: slots/kernel_compile_child.hpp) and `cudalab __submission ARTIFACT ENTRY PID` (a launcher slot in
+// its own process, the harness's child: isolation/submission_process.hpp). None takes options: nothing a child does is
+// decided on its command line.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -14,6 +16,7 @@
 #include "exit_codes.hpp"
 #include "isolation/child_plan.hpp"
 #include "isolation/child_protocol.hpp"
+#include "isolation/submission_process.hpp"
 #include "plugin/plugin_probe.hpp"
 #include "process/child_process.hpp"
 #include "results/results_folder.hpp"
@@ -95,6 +98,14 @@ int run_child_entry(int argc, char** argv) {
     }
   }
   if (std::strcmp(argv[1], host::compile_kernel_entry) == 0) return host::compile_kernel_as_child(argc, argv);
+  if (std::strcmp(argv[1], host::submission_entry) == 0) {
+    // cudalab __submission ARTIFACT ENTRY PARENT_PID, its socket on descriptor 3: gone with the harness.
+    if (argc != 5 || std::to_string(getppid()) != argv[4]) {
+      fmt::print(stderr, "cudalab: {} is a harness's child, started by cudalab itself\n", host::submission_entry);
+      return host::exit_usage;
+    }
+    return host::serve_submission(3, argv[2], argv[3]);
+  }
   if (std::strcmp(argv[1], host::probe_entry) == 0) {
     if (argc != 3) {
       fmt::print(stderr, "cudalab: {} FILE is list's child, started by cudalab itself\n", host::probe_entry);

@@ -117,27 +117,28 @@ add_test(NAME gpu.cli_grade_cheats
          COMMAND ${cli_dir}/grade_fixtures.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/grade_cheats
                  ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml caught ${caught_reduction_files})
 set_tests_properties(gpu.cli_grade_cheats PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 1500)
-# The cheats that wait for the two-process harness (issue 31, item 1): their tests assert that they stand today,
-# and are named so (not_caught_yet). Forged results run on the fake runtime too (CI; mapped-overlap's correctness
-# tests alone, tests/fixtures/assignments/mapped_overlap_correctness.toml): its kernels compute nothing, and the
-# forged passes stand all the same.
-foreach(entry forged:mapped-overlap:mapped_pinned/forged_results census:reduction-sum:reduction/census_off
-              patched:reduction-sum:reduction/patched_timing)
+# The cheats a launcher plays on the process it runs in (tests/cli/grade_process_cheats.sh): forged results caught and
+# patched timing neutralised by the two-process harness; the census switched off not caught yet (its test is named
+# so, and asserts that it stands). Forged results run on the fake runtime too (CI; mapped-overlap's correctness
+# tests alone, tests/fixtures/assignments/mapped_overlap_correctness.toml): its kernels compute nothing there either.
+foreach(entry forged_caught:forged:mapped-overlap:mapped_pinned/forged_results
+              census_not_caught_yet:census:reduction-sum:reduction/census_off
+              patched_neutralised:patched:reduction-sum:reduction/patched_timing)
   string(REPLACE ":" ";" parts ${entry})
-  list(GET parts 0 case)
-  list(GET parts 1 id)
-  list(GET parts 2 fixture)
-  add_test(NAME gpu.cli_grade_${case}_not_caught_yet
-           COMMAND ${cli_dir}/grade_not_caught_yet.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
-                   ${aw}/not_caught_${case} ${PROJECT_SOURCE_DIR}/labs/assignments/${id}/assignment.toml ${case}
+  list(GET parts 0 test)
+  list(GET parts 1 case)
+  list(GET parts 2 id)
+  list(GET parts 3 fixture)
+  add_test(NAME gpu.cli_grade_${test}
+           COMMAND ${cli_dir}/grade_process_cheats.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR}
+                   ${aw}/process_cheat_${case} ${PROJECT_SOURCE_DIR}/labs/assignments/${id}/assignment.toml ${case}
                    ${subs}/${fixture}.cu)
-  set_tests_properties(gpu.cli_grade_${case}_not_caught_yet PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77
-                       TIMEOUT 900)
+  set_tests_properties(gpu.cli_grade_${test} PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 900)
 endforeach()
-add_test(NAME fake.cli_grade_forged_not_caught_yet
-         COMMAND ${cli_dir}/grade_not_caught_yet.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/not_caught_forged_fake
+add_test(NAME fake.cli_grade_forged_caught
+         COMMAND ${cli_dir}/grade_process_cheats.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/process_cheat_forged_fake
                  ${af}/mapped_overlap_correctness.toml forged ${subs}/mapped_pinned/forged_results.cu)
-set_tests_properties(fake.cli_grade_forged_not_caught_yet PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}"
+set_tests_properties(fake.cli_grade_forged_caught PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}"
                      TIMEOUT 900 SKIP_RETURN_CODE 77)
 # A class on two fake GPUs (issue 32): a worker per GPU, each grade.json naming its GPU, the gradebook's
 # gpu and status columns, resume without regrading, a cut-short report graded again, --merge's

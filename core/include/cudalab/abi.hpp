@@ -6,7 +6,7 @@
 
 /// The version of the plugin boundary's shape. The host refuses a plugin built for another one, and
 /// says which. Raised by hand when the interface is redesigned.
-#define CUDALAB_ABI_VERSION 5
+#define CUDALAB_ABI_VERSION 6
 
 /// CUDALAB_ABI_HASH is a hash of every header whose types cross the boundary (lab.hpp and what it
 /// includes), computed when cudalab is configured. A plugin records the hash it was compiled with;

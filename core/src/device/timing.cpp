@@ -21,13 +21,14 @@ struct sampling {
   sample_timer& timer;
   std::uint64_t batch = 1;
   bool held = false;
+  double taken_off_ms = 0;  // the handshake's calibrated time, off each launch's
 
   /// One sample's time per launch; held samples whose blocker timed out are retaken with half the batch,
   /// and host-paced from then on once a batch of one does not fit.
   double per_launch_ms() {
     for (;;) {
       const sample_time t = timer.time(batch, held);
-      if (!held || t.held) return t.gpu_ms / double(batch);
+      if (!held || t.held) return std::max(0.0, t.gpu_ms / double(batch) - taken_off_ms);
       if (batch > 1)
         batch /= 2;
       else
@@ -108,12 +109,20 @@ timing summarize(std::vector<double> v) {
 
 std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
                                     const measure_settings& settings, std::uint64_t l2_bytes,
-                                    const std::atomic<bool>* stop) {
+                                    const std::atomic<bool>* stop, std::optional<double> handshake) {
   sample_timer timer(launch, prepare, stream, settings.l2_flush, l2_bytes);
   sampling s{timer, choose_batch(timer, settings), false};
   const std::optional<warm_state> warm = warm_up(s, settings, stop);
   if (!warm) return std::nullopt;
-  const std::optional<double> held_ms = check_launch_bound(s, *warm);
+  std::optional<double> held_ms;
+  if (handshake) {
+    s.batch = std::min(s.batch, max_held_batch);
+    s.held = true;
+    s.taken_off_ms = *handshake;
+    held_ms = s.per_launch_ms();
+  } else {
+    held_ms = check_launch_bound(s, *warm);
+  }
   const double sample_ms = held_ms.value_or(warm->paced_ms) * double(s.batch);
   const std::uint64_t per_repetition = count_to_reach(sample_ms, settings.min_time_ms, max_samples_per_repetition);
 
@@ -150,9 +159,19 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
   t.stopped_by = why;
   t.persisting_l2_found = timer.persisting_found();
   t.persisting_l2_note = timer.persisting_note();
-  t.launch_bound = held_ms && s.held;
+  t.launch_bound = !handshake && held_ms && s.held;
   if (t.launch_bound) t.host_inclusive_ms = warm->paced_ms;
+  if (handshake) t.handshake_ms = *handshake;
   return t;
+}
+
+double calibrate_handshake(const launch_fn& handshake, cudaStream_t stream, std::uint64_t l2_bytes) {
+  sample_timer timer(handshake, launch_fn(), stream, false, l2_bytes);
+  sampling s{timer, 1, true};
+  for (int i = 0; i < 3; ++i) s.per_launch_ms();
+  std::vector<double> times;
+  for (int i = 0; i < handshake_samples; ++i) times.push_back(s.per_launch_ms());
+  return median_of(std::move(times));
 }
 
 }  // namespace cudalab::host

@@ -12,11 +12,13 @@
 
 #include "device/open_device.hpp"
 #include "exit_codes.hpp"
+#include "isolation/submission_process.hpp"
 #include "labfile/spec_lookup.hpp"
 #include "process/child_process.hpp"
 #include "results/json.hpp"
 #include "results/reporter.hpp"
 #include "runner/run_submissions.hpp"
+#include "slots/slot_loading.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -156,7 +158,14 @@ int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& 
   // submissions, which its lab file's student variant is planned with.
   submission_codes codes;
   const bool lab_variant_only = !plan.variant.empty() && plan.variant.rfind(student_prefix, 0) != 0;
-  if (!lab_variant_only) load_run_submissions(plans, plan.submissions, codes);
+  // A launcher's host code runs in a process of its own (submission_process.hpp); a kernel slot's device
+  // code is loaded here, where the lab launches it.
+  const submission_codes::loader load = [](const slot_spec& slot,
+                                           const std::string& artifact) -> std::unique_ptr<slot_code> {
+    if (slot.kind == slot_kind::kernel) return load_slot_code(slot.kind, artifact, slot.entry);
+    return std::make_unique<submission_process>(child_program, artifact, slot.entry);
+  };
+  if (!lab_variant_only) load_run_submissions(plans, plan.submissions, codes, load);
   run_options ro;
   ro.variant_filter = plan.variants;
   ro.only = selection_of(plan);

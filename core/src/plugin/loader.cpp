@@ -77,23 +77,23 @@ const loaded_plugin& load_plugin_file(const fs::path& file) {
   auto& factory = lib.get_alias<lab_factory>("cudalab_create_lab");
   libraries().push_back(std::move(lib));
 
-  loaded_plugin plugin;
-  plugin.file = key;
+  // A refused lab is destroyed here, while its library (kept in libraries()) is still loaded; an accepted
+  // one lives as long as the process.
+  std::unique_ptr<lab> made;
   try {
-    std::unique_ptr<lab> made = factory();
+    made = factory();
     if (!made) throw std::runtime_error("the factory returned no lab");
-    plugin.instance = std::shared_ptr<lab>(made.release(), [](lab*) {
-      // Deliberately leaked with its library: see libraries().
-    });
   } catch (const std::exception& e) {
     throw plugin_error(plugin_failure::factory_failed, shown(key) + ": creating the lab failed: " + e.what());
   } catch (...) {
     throw plugin_error(plugin_failure::factory_failed, shown(key) + ": creating the lab failed (unknown exception)");
   }
+  loaded_plugin plugin;
+  plugin.file = key;
   const std::string expected = plugin_name_of_file(key);
   const std::string expected_shown = printable(expected);
   try {
-    plugin.spec = call_plugin(plugin_call{expected_shown, "spec", "", ""}, [&] { return plugin.instance->spec(); });
+    plugin.spec = call_plugin(plugin_call{expected_shown, "spec", "", ""}, [&] { return made->spec(); });
   } catch (const lab_call_error& e) {
     throw plugin_error(plugin_failure::bad_spec, shown(key) + ": " + e.what());
   }
@@ -103,6 +103,9 @@ const loaded_plugin& load_plugin_file(const fs::path& file) {
     for (const std::string& p : problems) text += "\n  " + expected_shown + ": spec(): " + p;
     throw plugin_error(plugin_failure::bad_spec, text);
   }
+  plugin.instance = std::shared_ptr<lab>(made.release(), [](lab*) {
+    // Deliberately leaked with its library: see libraries().
+  });
   return loaded().emplace(key, std::move(plugin)).first->second;
 }
 

@@ -529,6 +529,7 @@ void to_json(json& j, const timing& t) {
     j["persisting_l2_found"] = t.persisting_l2_found;
     j["persisting_l2_note"] = t.persisting_l2_note;
   }
+  if (t.handshake_ms > 0) j["handshake_ms"] = t.handshake_ms;
 }
 
 void from_json(const json& j, timing& t) {
@@ -559,6 +560,7 @@ void from_json(const json& j, timing& t) {
   t.host_inclusive_ms = j.contains("host_inclusive_ms") ? real(j, "host_inclusive_ms") : 0.0;
   t.persisting_l2_found = j.contains("persisting_l2_found") ? j.at("persisting_l2_found").get<std::uint64_t>() : 0;
   t.persisting_l2_note = j.contains("persisting_l2_note") ? j.at("persisting_l2_note").get<std::string>() : "";
+  t.handshake_ms = j.contains("handshake_ms") ? real(j, "handshake_ms") : 0.0;
 }
 
 void to_json(json& j, const census_kernel& k) {

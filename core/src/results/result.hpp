@@ -69,6 +69,9 @@ struct timing {
   std::uint64_t persisting_l2_found = 0;
   /// What the first of them found, in words; "" when none did.
   std::string persisting_l2_note;
+  /// A launcher run in the submission's own process: the calibrated time of the handshake that orders its
+  /// work with the harness's (device/timing.hpp calibrate_handshake), ms, taken off each launch's; 0 otherwise.
+  double handshake_ms = 0;
 
   /// Whether an interval was recorded.
   bool has_interval() const { return interval_hi_ms > 0; }

@@ -57,11 +57,11 @@ int build_run_submissions(const std::vector<planned_lab>& plans, const std::vect
 }
 
 void load_run_submissions(const std::vector<planned_lab>& plans, const std::vector<submission_arg>& built,
-                          submission_codes& codes) {
+                          submission_codes& codes, const submission_codes::loader& load) {
   for (const submission_arg& a : built) {
     std::string lab;
     const slot_spec* slot = find_slot(plans, a.slot, &lab);
-    if (slot) codes.load(lab, *slot, a.file);
+    if (slot) codes.load(lab, *slot, a.file, load);
   }
 }
 

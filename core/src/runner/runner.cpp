@@ -17,6 +17,7 @@
 #include "runner/host_session.hpp"
 #include "runner/nvtx_range.hpp"
 #include "runner/verified_run.hpp"
+#include "slots/remote_launcher.hpp"
 #include "slots/submission.hpp"
 
 namespace cudalab::host {
@@ -144,18 +145,31 @@ void verify_after_timing(plan_run& run, variant_result& r, live_point& point, va
 }
 
 // [measure] census: CUPTI attached for the verified run's own launch, from the moment its outputs are
-// prepared until its stream has finished it, and detached before anything is timed.
+// prepared until its stream has finished it, and detached before anything is timed. A launcher run in the
+// submission's own process (`remote`) takes its census there, of the call the run makes.
 class census_watch final : public run_watch {
  public:
-  void started(cudaStream_t stream) override { recording_ = std::make_unique<census_recording>(stream); }
+  explicit census_watch(const remote_launcher* remote) : remote_(remote) {}
+  void started(cudaStream_t stream) override {
+    if (remote_)
+      remote_->census_next_call();
+    else
+      recording_ = std::make_unique<census_recording>(stream);
+    started_ = true;
+  }
   void finished(cudaStream_t) override {
-    if (!recording_) return;
-    census_ = recording_->finish();
-    recording_.reset();
+    if (remote_) {
+      census_ = remote_->census_of_last_call().value_or(
+          unavailable_census("the submission's process made no call in the verified run"));
+    } else if (recording_) {
+      census_ = recording_->finish();
+      recording_.reset();
+    }
+    started_ = false;
   }
   /// The census; when the run threw before it finished, unavailable (CUPTI detached here).
   kernel_census result() {
-    if (recording_) {
+    if (started_) {
       recording_.reset();
       return unavailable_census("the verified run failed before its census ended (see the error)");
     }
@@ -163,6 +177,8 @@ class census_watch final : public run_watch {
   }
 
  private:
+  const remote_launcher* remote_;
+  bool started_ = false;
   std::unique_ptr<census_recording> recording_;
   kernel_census census_;
 };
@@ -211,7 +227,8 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
     run.emit(std::move(r));
     return;
   }
-  census_watch census;
+  const auto* remote = dynamic_cast<const remote_launcher*>(student.code);
+  census_watch census(remote);
   bool input_changed = false;
   const bool ok = recorded(run, r, [&] {
     if (!student) {
@@ -246,8 +263,13 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
       const launch_fn prepare = session.resets_outputs(poison)
                                     ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s, poison); })
                                     : launch_fn();
+      // A launcher in the submission's own process: the handshake's own time, calibrated once per point.
+      std::optional<double> handshake;
+      if (remote)
+        handshake = calibrate_handshake([&](cudaStream_t s) { remote->handshake(s); }, session.context().stream,
+                                        run.context.device.l2_cache_bytes);
       const std::optional<timing> t = time_launches(launch, prepare, session.context().stream, pl.plan.measure,
-                                                    run.context.device.l2_cache_bytes, run.options.stop);
+                                                    run.context.device.l2_cache_bytes, run.options.stop, handshake);
       stopped = !t;
       if (stopped) return;
       r.time = *t;

@@ -8,6 +8,7 @@
 
 #include "cudalab/cuda_error.hpp"
 #include "slots/elf_symbols.hpp"
+#include "slots/launcher_call.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -36,7 +37,9 @@ class loaded_kernel final : public slot_code {
         cudaLaunchKernel(reinterpret_cast<const void*>(kernel_), grid, block, args, shared_bytes, stream));
   }
 
-  void* entry_address() const override { throw std::logic_error("a kernel slot is launched, not called"); }
+  cudaError_t call(const slot_call&) const override {
+    throw std::logic_error("a kernel slot is launched, not called");
+  }
 
  private:
   cudaLibrary_t library_ = nullptr;  // never unloaded: see slot_loading.hpp
@@ -61,7 +64,7 @@ class loaded_launcher final : public slot_code {
     throw std::logic_error("a launcher slot is called through entry(), not launched");
   }
 
-  void* entry_address() const override { return entry_; }
+  cudaError_t call(const slot_call& c) const override { return call_launcher(entry_, c); }
 
  private:
   boost::dll::shared_library* library_;

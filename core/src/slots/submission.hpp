@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -67,8 +68,11 @@ built_submission build_submission(const slot_spec& slot, const std::string& sour
 /// The loaded submissions of a run, by lab and slot, for the runner.
 class submission_codes {
  public:
-  /// Loads `artifact` for `slot` of lab `lab` (slot_loading.hpp); a failure is kept as why().
-  void load(const std::string& lab, const slot_spec& slot, const std::string& artifact);
+  /// Makes the code of a built submission: loads it here (load_slot_code), or starts the process it runs in.
+  using loader = std::function<std::unique_ptr<slot_code>(const slot_spec& slot, const std::string& artifact)>;
+  /// Loads `artifact` for `slot` of lab `lab` with `load` (default: load_slot_code, into this process); a
+  /// failure is kept as why().
+  void load(const std::string& lab, const slot_spec& slot, const std::string& artifact, const loader& load = {});
   /// The submission for `slot` of `lab`, or nullptr.
   const slot_code* find(const std::string& lab, const std::string& slot) const;
   /// Why the submission for `slot` of `lab` is not loaded ("" when it is, or was never given).

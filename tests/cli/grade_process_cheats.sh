@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# The gaps that wait for the two-process harness (issue 31, item 1), stated as tests: `cudalab grade` of a
-# cheating fixture that runs in the process that times, checks and reports it, asserting what happens today -
-# the cheat stands. The day the harness lands, the assertion fails and the test is turned round (caught).
-#   forged   forged_results.cu: correctness tests it fails pass on results it rewrote (every correctness
-#            test passed with all its points)
-#   census   census_off.cu: cuBLAS hidden from the census (every correctness test passed, no census flag,
-#            the census integrity test passed)
-#   patched  patched_timing.cu: its performance figure is graded at well above that of the same file run
-#            without its patch (CUDALAB_FIXTURE_UNPATCHED=1), with no flag
+# The cheats a launcher plays on the process it runs in, graded: since the two-process harness (issue 31, item
+# 1: the launcher runs in the submission's own process, the lab, its timing, its checks and its results in
+# another), the first two are caught; the census, which is still taken in the submission's process, is not yet.
+#   forged   forged_results.cu: caught - it computes nothing, and the results it meant to rewrite are written by
+#            the harness: a correctness test fails
+#   patched  patched_timing.cu: neutralised - it patches the timing of its own process, which times nothing: its
+#            performance figure is within 15% of the same file's run without its patch (CUDALAB_FIXTURE_UNPATCHED=1)
+#   census   census_off.cu: not caught yet - cuBLAS hidden from the census (every correctness test passed, no
+#            census flag, the census integrity test passed); the test is named so and asserts that it stands
 # Needs a GPU (exit 77 without one) unless it runs on the fake CUDA runtime (CUDALAB_FAKE_GPU=1: forged only).
-# usage: grade_not_caught_yet.sh CUDALAB SOURCE_ROOT WORK_DIR ASSIGNMENT CASE SUBMISSION
+# usage: grade_process_cheats.sh CUDALAB SOURCE_ROOT WORK_DIR ASSIGNMENT CASE SUBMISSION
 set -euo pipefail
 cudalab=$1 root=$2 work=$3 assignment=$4 case=$5 submission=$6
 if [ "${CUDALAB_FAKE_GPU:-}" != 1 ]; then nvidia-smi -L > /dev/null 2>&1 || { echo "skipped: no GPU"; exit 77; }; fi
@@ -25,7 +25,7 @@ grade() {  # grade NAME [ENV...]
 }
 grade cheat
 [ "$case" != patched ] || grade unpatched CUDALAB_FIXTURE_UNPATCHED=1
-python3 - "$work" "$case" <<'PY' || fail "the cheat did not stand as it does today (has the harness landed? then turn this test round)"
+python3 - "$work" "$case" <<'PY' || fail "the cheat did not come out as this test states"
 import json, sys
 work, case = sys.argv[1], sys.argv[2]
 def load(name):
@@ -37,7 +37,7 @@ correctness = {i: t for i, t in tests.items() if t["kind"] == "correctness"}
 full = all(t["status"] == "passed" and t["points"] == t["max_points"] for t in correctness.values())
 said = {i: (t["status"], t["points"]) for i, t in tests.items()}
 if case == "forged":
-    ok = full
+    ok = not full
 elif case == "census":
     ok = full and not any(f.startswith("census") for f in flags) and tests["integrity-census"]["status"] == "passed"
 else:
@@ -46,8 +46,8 @@ else:
     cheat_metric = (tests[perf].get("metric") or {}).get("median", 0)
     twin_metric = (twin_tests[perf].get("metric") or {}).get("median", 0)
     print(f"{perf}: {cheat_metric:.1f} patched, {twin_metric:.1f} unpatched")
-    ok = not flags and twin_metric > 0 and cheat_metric >= 1.5 * twin_metric
-print(f"{case}: {'stands' if ok else 'caught'}; flags {flags}; {said}")
+    ok = twin_metric > 0 and cheat_metric <= 1.15 * twin_metric
+print(f"{case}: {'as stated' if ok else 'not as stated'}; flags {flags}; {said}")
 sys.exit(0 if ok else 1)
 PY
-echo "ok: $case is not caught yet"
+echo "ok: $case came out as stated"

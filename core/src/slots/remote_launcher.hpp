@@ -1,0 +1,35 @@
+// A launcher slot whose host code runs in a process of its own (the submission's process), not in the one that
+// times and verifies it: what the runner asks of such code beyond slot_code. isolation/submission_process.hpp
+// makes one.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <optional>
+#include <stdexcept>
+
+#include "cudalab/slot.hpp"
+#include "results/census.hpp"
+
+namespace cudalab::host {
+
+class remote_launcher : public slot_code {
+ public:
+  slot_kind kind() const final { return slot_kind::launcher; }
+  void launch(dim3, dim3, std::size_t, cudaStream_t, void**) const final {
+    throw std::logic_error("a launcher slot is called through entry(), not launched");
+  }
+
+  /// The next call() takes a kernel census of what the launcher puts on the GPU (CUPTI in the submission's
+  /// process, whose session stream stands for the one it was given); census_of_last_call() gives it.
+  virtual void census_next_call() const = 0;
+  /// The census the last call took; nullopt when it took none.
+  virtual std::optional<kernel_census> census_of_last_call() const = 0;
+
+  /// Enqueues on `stream` the ordering a call adds around the launcher's work - "go" recorded, waited on
+  /// in the submission's process, "done" recorded there and waited on here - with no work between: what the
+  /// runner times to calibrate the handshake. Throws like call().
+  virtual void handshake(cudaStream_t stream) const = 0;
+};
+
+}  // namespace cudalab::host
