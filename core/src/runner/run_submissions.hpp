@@ -21,8 +21,8 @@ int build_run_submissions(const std::vector<planned_lab>& plans, const std::vect
                           std::vector<submission_arg>& built);
 
 /// Loads the built submissions `built` for the labs of `plans` that have their slots (after the GPU is
-/// opened), with `load` (default: into this process). A submission that cannot be loaded is recorded in `codes` with why, and its student
-/// variant fails with that message.
+/// opened), with `load` (default: into this process). A submission that cannot be loaded is recorded in `codes` with
+/// why, and its student variant fails with that message.
 void load_run_submissions(const std::vector<planned_lab>& plans, const std::vector<submission_arg>& built,
                           submission_codes& codes, const submission_codes::loader& load = {});
 

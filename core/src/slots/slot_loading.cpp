@@ -37,9 +37,7 @@ class loaded_kernel final : public slot_code {
         cudaLaunchKernel(reinterpret_cast<const void*>(kernel_), grid, block, args, shared_bytes, stream));
   }
 
-  cudaError_t call(const slot_call&) const override {
-    throw std::logic_error("a kernel slot is launched, not called");
-  }
+  cudaError_t call(const slot_call&) const override { throw std::logic_error("a kernel slot is launched, not called"); }
 
  private:
   cudaLibrary_t library_ = nullptr;  // never unloaded: see slot_loading.hpp
