@@ -35,10 +35,46 @@
 //                                   cudaDeviceGetLimit reads it back, as cudaStreamGetAttribute reads back a
 //                                   stream's access policy window; cudaCtxResetPersistingL2Cache succeeds (on
 //                                   a device without persisting L2 all of them fail, as the real ones do)
+//
+// Its clock: each stream counts the event time of its work (kernel launches, copies, memsets) from 0, and an
+// event records its stream's count, so elapsed time is the difference of two records. cudaStreamWaitEvent moves
+// the waiting stream's count on to the event's record where it is behind, as the GPU holds the stream's later work
+// until then: forked and joined streams time the whole overlapped work. Two processes' counts meet the same way,
+// through an interprocess event (a Lamport clock): a parent records "go" at T, a child that waits on it starts
+// its kernel at T, records "done" at T + FAKECUDA_MS, and the parent, waiting on "done", goes on from there, so its
+// elapsed time holds the child's kernel. Work a process did before its first wait counts from 0 on its own clock.
+//
+// CUDA IPC, as the real runtime's API (two processes, each with this library, sharing buffers and events):
+//   cudaMalloc                      each allocation is a POSIX shared-memory object, sparse until written,
+//                                   /dev/shm/fakecuda.<pid namespace>.<pid>.<token>.<n>, its name removed at
+//                                   cudaFree; without a writable /dev/shm with room free for all of it (Docker's
+//                                   is 64 MiB), memory of this process alone. A process
+//                                   killed before its cudaFree leaves its objects: the next process of its pid
+//                                   namespace to create one removes them. cudaPointerGetAttributes says
+//                                   cudaMemoryTypeDevice of it, cudaFree refuses any other address
+//   cudaIpcGetMemHandle             the handle of an allocation's base (the object's name and size); any other
+//                                   address: cudaErrorInvalidValue; memory of this process alone: NotSupported
+//   cudaIpcOpenMemHandle            maps another process's allocation as device memory here (copies, memsets, the
+//                                   fake labs' kernels, cudaPointerGetAttributes); the same handle again: the same
+//                                   address, each open to be closed; a handle of this process:
+//                                   cudaErrorDeviceUninitialized ("invalid device context", the driver's
+//                                   CUDA_ERROR_INVALID_CONTEXT); a freed allocation's: MapBufferObjectFailed
+//   cudaIpcCloseMemHandle           unmaps it, at its last close
+//   cudaEventCreateWithFlags        cudaEventInterprocess needs cudaEventDisableTiming (else InvalidValue); such an
+//                                   event's record is a shared-memory object too; cudaEventElapsedTime refuses
+//                                   every event without timing (InvalidResourceHandle), as the real one does
+//   cudaIpcGetEventHandle,          give another process the same event, which records, waits, queries and
+//   cudaIpcOpenEventHandle          synchronises there (a plain event: InvalidResourceHandle; this process's own
+//                                   handle: DeviceUninitialized; one without shared memory: NotSupported)
+//   cudaGetDriverEntryPointByVersion  one driver function, cuMemGetAddressRange (base and size of the device
+//                                   memory holding a pointer: this process's allocations and opened ones); any
+//                                   other name: a null function and cudaDriverEntryPointSymbolNotFound, no error
+// Pinned host memory of a memfd that two processes map and cudaHostRegister is the same pages in both.
 #include <cuda_runtime_api.h>
 
 #include <unistd.h>
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -46,12 +82,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <new>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "fake_activity.h"
+#include "fake_shm.h"
 
 namespace {
 
@@ -132,15 +171,50 @@ std::size_t& persisting_set_aside() {  // cudaLimitPersistingL2CacheSize
   return bytes;
 }
 
-std::map<void*, std::size_t>& allocations() {
-  static std::map<void*, std::size_t> a;
+// A cudaMalloc allocation: a shared-memory object another process can open by its IPC handle, or, where the
+// system has none, host memory of this process alone.
+struct allocation {
+  std::size_t bytes = 0;
+  fakecuda::shm_mapping shared;  // nothing mapped: std::aligned_alloc's memory
+};
+
+std::map<void*, allocation>& allocations() {  // by base address
+  static std::map<void*, allocation> a;
   return a;
 }
 
 std::uint64_t allocated_bytes() {
   std::uint64_t total = 0;
-  for (const auto& [p, bytes] : allocations()) total += bytes;
+  for (const auto& [p, a] : allocations()) total += a.bytes;
   return total;
+}
+
+// Another process's allocation that cudaIpcOpenMemHandle mapped here, as often as it was opened.
+struct opened_allocation {
+  fakecuda::shm_mapping shared;
+  int opened = 0;
+};
+
+std::map<void*, opened_allocation>& opened_allocations() {  // by base address
+  static std::map<void*, opened_allocation> o;
+  return o;
+}
+
+// The device memory holding `ptr`: an allocation of this process or one it opened. REQUIRES: lock() held.
+bool device_range(const void* ptr, char** base, std::size_t* bytes) {
+  const auto* p = static_cast<const char*>(ptr);
+  auto within = [&](const auto& ranges, auto size_of) {
+    auto it = ranges.upper_bound(const_cast<char*>(p));
+    if (it == ranges.begin()) return false;
+    --it;
+    const std::size_t size = size_of(it->second);
+    if (p >= static_cast<const char*>(it->first) + size) return false;
+    *base = static_cast<char*>(it->first);
+    *bytes = size;
+    return true;
+  };
+  return within(allocations(), [](const allocation& a) { return a.bytes; }) ||
+         within(opened_allocations(), [](const opened_allocation& o) { return o.shared.bytes; });
 }
 
 // The event time a stream's work has taken so far: events record it, and elapsed time is the difference.
@@ -156,10 +230,44 @@ fake_stream& default_stream() {
 }
 fake_stream& stream_of(cudaStream_t s) { return s == nullptr ? default_stream() : *reinterpret_cast<fake_stream*>(s); }
 
-struct fake_event {
-  double ms = 0;
-  bool recorded = false;
+// An interprocess event's state, in a shared-memory object that every process holding the event maps: the
+// stream time of its latest record.
+struct shared_event_state {
+  std::atomic<double> ms;
+  std::atomic<std::uint32_t> recorded;  // 1 once recorded; written after ms
 };
+static_assert(std::atomic<double>::is_always_lock_free && std::atomic<std::uint32_t>::is_always_lock_free,
+              "an interprocess event's state is shared between processes, so its atomics must take no lock");
+
+struct fake_event {
+  unsigned flags = 0;  // cudaEventCreateWithFlags's
+  double ms = 0;       // a process-local event's record
+  bool recorded = false;
+  shared_event_state* shared = nullptr;  // an interprocess event's record, in `mapping`
+  fakecuda::shm_mapping mapping;
+  bool created_here = false;  // the creator of an interprocess event removes its object's name
+};
+
+void record_time(fake_event& e, double ms) {
+  if (e.shared != nullptr) {
+    e.shared->ms.store(ms, std::memory_order_relaxed);
+    e.shared->recorded.store(1, std::memory_order_release);
+  } else {
+    e.ms = ms;
+    e.recorded = true;
+  }
+}
+
+// The stream time of the event's latest record; false where it was never recorded.
+bool recorded_time(const fake_event& e, double* ms) {
+  if (e.shared != nullptr) {
+    if (e.shared->recorded.load(std::memory_order_acquire) == 0) return false;
+    *ms = e.shared->ms.load(std::memory_order_relaxed);
+    return true;
+  }
+  *ms = e.ms;
+  return e.recorded;
+}
 
 bool hang_pending = false;  // a launch happened under FAKECUDA_HANG_SYNC
 
@@ -340,6 +448,12 @@ const char* error_name(cudaError_t e) {
       return "cudaErrorInvalidResourceHandle";
     case cudaErrorNotReady:
       return "cudaErrorNotReady";
+    case cudaErrorDeviceUninitialized:
+      return "cudaErrorDeviceUninitialized";
+    case cudaErrorMapBufferObjectFailed:
+      return "cudaErrorMapBufferObjectFailed";
+    case cudaErrorNotSupported:
+      return "cudaErrorNotSupported";
     default:
       return "cudaErrorUnknown";
   }
@@ -363,9 +477,61 @@ const char* error_text(cudaError_t e) {
       return "invalid resource handle";
     case cudaErrorNotReady:
       return "device not ready";
+    case cudaErrorDeviceUninitialized:
+      return "invalid device context";
+    case cudaErrorMapBufferObjectFailed:
+      return "mapping of buffer object failed";
+    case cudaErrorNotSupported:
+      return "operation not supported";
     default:
       return "unknown error (fake CUDA runtime)";
   }
+}
+
+// ---- CUDA IPC's handles, and the driver's cuMemGetAddressRange --------------------------------------------
+
+// What a cudaIpcMemHandle_t carries here: the allocation's shared-memory object and its size.
+struct mem_handle {
+  char magic[8];
+  std::uint64_t bytes;
+  char name[48];
+};
+static_assert(sizeof(mem_handle) == sizeof(cudaIpcMemHandle_t) && fakecuda::shm_name_most < sizeof mem_handle{}.name);
+constexpr char mem_magic[8] = "fakemem";
+
+// What a cudaIpcEventHandle_t carries here: the event's shared-memory object.
+struct event_handle {
+  char magic[8];
+  char name[56];
+};
+static_assert(sizeof(event_handle) == sizeof(cudaIpcEventHandle_t) &&
+              fakecuda::shm_name_most < sizeof event_handle{}.name);
+constexpr char event_magic[8] = "fakeevt";
+
+template <class Handle, class Ipc>
+bool read_handle(const Ipc& ipc, const char (&magic)[8], Handle* handle) {
+  std::memcpy(handle, &ipc, sizeof *handle);
+  return std::memcmp(handle->magic, magic, sizeof magic) == 0 &&
+         std::memchr(handle->name, '\0', sizeof handle->name) != nullptr;
+}
+
+// The driver's types, declared here rather than by cuda.h, which would bring the whole driver API.
+using driver_result = int;                      // CUresult
+using driver_pointer = unsigned long long;      // CUdeviceptr
+constexpr driver_result driver_success = 0;     // CUDA_SUCCESS
+constexpr driver_result driver_bad_value = 1;   // CUDA_ERROR_INVALID_VALUE
+constexpr unsigned address_range_since = 3020;  // cuMemGetAddressRange_v2, the one with 64-bit sizes
+
+// cuMemGetAddressRange: the base and size of the device memory holding `ptr` (either may be null, as the
+// driver allows).
+driver_result mem_get_address_range(driver_pointer* base, std::size_t* bytes, driver_pointer ptr) {
+  std::lock_guard<std::mutex> g(lock());
+  char* start = nullptr;
+  std::size_t size = 0;
+  if (!device_range(reinterpret_cast<const void*>(ptr), &start, &size)) return driver_bad_value;
+  if (base != nullptr) *base = reinterpret_cast<driver_pointer>(start);
+  if (bytes != nullptr) *bytes = size;
+  return driver_success;
 }
 
 }  // namespace
@@ -571,7 +737,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, 
   return sticky_or(cudaSuccess);
 }
 
-// ---- memory (host memory throughout) -----------------------------------------------------------------------
+// ---- memory (host memory throughout; device allocations in shared memory, for CUDA IPC) --------------------
 
 cudaError_t cudaMalloc(void** ptr, size_t bytes) {
   std::lock_guard<std::mutex> g(lock());
@@ -579,18 +745,29 @@ cudaError_t cudaMalloc(void** ptr, size_t bytes) {
   if (sticky_error() != cudaSuccess) return fail(sticky_error());
   const std::uint64_t limit = env_number("FAKECUDA_MALLOC_FAIL_ABOVE", UINT64_MAX);
   if (bytes > limit || allocated_bytes() + bytes > device_memory()) return fail(cudaErrorMemoryAllocation);
-  void* p = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
+  allocation a{bytes, {}};
+  void* p = nullptr;
+  if (bytes > 0 && fakecuda::shm_create(bytes, a.shared))
+    p = a.shared.address;
+  else
+    p = std::aligned_alloc(256, (bytes + 255) / 256 * 256);  // no /dev/shm: memory no other process can open
   if (p == nullptr) return fail(cudaErrorMemoryAllocation);
-  allocations()[p] = bytes;
+  allocations()[p] = std::move(a);
   *ptr = p;
   return cudaSuccess;
 }
 
+// Memory that is no allocation (an opened IPC mapping among it) is refused, as the real runtime does.
 cudaError_t cudaFree(void* ptr) {
   std::lock_guard<std::mutex> g(lock());
   if (ptr == nullptr) return cudaSuccess;
-  allocations().erase(ptr);
-  std::free(ptr);
+  const auto it = allocations().find(ptr);
+  if (it == allocations().end()) return fail(cudaErrorInvalidValue);
+  if (it->second.shared.address != nullptr)
+    fakecuda::shm_release(it->second.shared, true);
+  else
+    std::free(ptr);
+  allocations().erase(it);
   return cudaSuccess;
 }
 
@@ -645,7 +822,17 @@ cudaError_t cudaHostGetDevicePointer(void** device_ptr, void* host_ptr, unsigned
 // As the real runtime since CUDA 11: pageable memory is no error, its type says what it is.
 cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* ptr) {
   *attributes = cudaPointerAttributes{};
-  if (is_pinned(ptr)) {
+  bool on_device = false;
+  {
+    std::lock_guard<std::mutex> g(lock());
+    char* base = nullptr;
+    std::size_t bytes = 0;
+    on_device = device_range(ptr, &base, &bytes);
+  }
+  if (on_device) {
+    attributes->type = cudaMemoryTypeDevice;
+    attributes->devicePointer = const_cast<void*>(ptr);
+  } else if (is_pinned(ptr)) {
     attributes->type = cudaMemoryTypeHost;
     attributes->hostPointer = const_cast<void*>(ptr);
     attributes->devicePointer = const_cast<void*>(ptr);
@@ -695,7 +882,15 @@ cudaError_t cudaDeviceSynchronize() {
   wait_for_work();
   return sticky_or(cudaSuccess);
 }
-cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned) { return sticky_or(cudaSuccess); }
+// The stream's later work starts after the event's latest record: its clock moves on to that time, if it is behind
+// (another stream's, or another process's for an interprocess event). An event never recorded holds nothing up.
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags) {
+  if (event == nullptr || (flags & ~unsigned(cudaEventWaitExternal)) != 0) return fail(cudaErrorInvalidValue);
+  double ms = 0;
+  if (recorded_time(*reinterpret_cast<const fake_event*>(event), &ms))
+    stream_of(stream).ms = std::max(stream_of(stream).ms, ms);
+  return sticky_or(cudaSuccess);
+}
 
 // ---- persisting L2: the set-aside, a stream's access policy window, the reset ---------------------------------
 
@@ -732,30 +927,143 @@ cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attr, c
   return sticky_or(cudaSuccess);
 }
 
-cudaError_t cudaEventCreate(cudaEvent_t* event) {
-  *event = reinterpret_cast<cudaEvent_t>(new fake_event);
+cudaError_t cudaEventCreate(cudaEvent_t* event) { return cudaEventCreateWithFlags(event, cudaEventDefault); }
+// An interprocess event keeps its record in a shared-memory object (another process opens it by name), or, where
+// the system has none, in this process, and cudaIpcGetEventHandle refuses it.
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned flags) {
+  const unsigned known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
+  if ((flags & ~known) != 0) return fail(cudaErrorInvalidValue);
+  if ((flags & cudaEventInterprocess) != 0 && (flags & cudaEventDisableTiming) == 0) return fail(cudaErrorInvalidValue);
+  auto e = std::make_unique<fake_event>();
+  e->flags = flags;
+  if ((flags & cudaEventInterprocess) != 0 && fakecuda::shm_create(sizeof(shared_event_state), e->mapping)) {
+    e->shared = new (e->mapping.address) shared_event_state{};
+    e->created_here = true;
+  }
+  *event = reinterpret_cast<cudaEvent_t>(e.release());
   return sticky_or(cudaSuccess);
 }
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned) { return cudaEventCreate(event); }
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
-  delete reinterpret_cast<fake_event*>(event);
+  const auto* e = reinterpret_cast<fake_event*>(event);
+  if (e != nullptr && e->shared != nullptr) fakecuda::shm_release(e->mapping, e->created_here);
+  delete e;
   return cudaSuccess;
 }
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
-  auto* e = reinterpret_cast<fake_event*>(event);
-  e->ms = stream_of(stream).ms;
-  e->recorded = true;
+  record_time(*reinterpret_cast<fake_event*>(event), stream_of(stream).ms);
+  return sticky_or(cudaSuccess);
+}
+// Work completes at once, so an event has, unless a launch is to hang (FAKECUDA_HANG_SYNC).
+cudaError_t cudaEventQuery(cudaEvent_t) {
+  if (hang_pending) return fail(cudaErrorNotReady);
   return sticky_or(cudaSuccess);
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t) {
   wait_for_work();
   return sticky_or(cudaSuccess);
 }
+// As the real runtime: an event created without timing (every interprocess one) times nothing.
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t stop) {
   const auto* a = reinterpret_cast<fake_event*>(start);
   const auto* b = reinterpret_cast<fake_event*>(stop);
-  if (!a->recorded || !b->recorded) return fail(cudaErrorInvalidResourceHandle);
-  *ms = static_cast<float>(b->ms - a->ms);
+  if (((a->flags | b->flags) & cudaEventDisableTiming) != 0) return fail(cudaErrorInvalidResourceHandle);
+  double a_ms = 0, b_ms = 0;
+  if (!recorded_time(*a, &a_ms) || !recorded_time(*b, &b_ms)) return fail(cudaErrorInvalidResourceHandle);
+  *ms = static_cast<float>(b_ms - a_ms);
+  return sticky_or(cudaSuccess);
+}
+
+// ---- CUDA IPC: device memory and events another process opens, and where an allocation starts -------------------
+
+cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t* handle, void* ptr) {
+  std::lock_guard<std::mutex> g(lock());
+  if (sticky_error() != cudaSuccess) return fail(sticky_error());
+  const auto it = allocations().find(ptr);
+  if (handle == nullptr || it == allocations().end()) return fail(cudaErrorInvalidValue);  // not an allocation's base
+  if (it->second.shared.address == nullptr) return fail(cudaErrorNotSupported);
+  mem_handle h{};
+  std::memcpy(h.magic, mem_magic, sizeof h.magic);
+  h.bytes = it->second.bytes;
+  std::memcpy(h.name, it->second.shared.name.c_str(), it->second.shared.name.size() + 1);
+  std::memcpy(handle, &h, sizeof h);
+  return cudaSuccess;
+}
+
+// Opening the same handle again gives the same address and counts: each open needs its cudaIpcCloseMemHandle.
+cudaError_t cudaIpcOpenMemHandle(void** ptr, cudaIpcMemHandle_t handle, unsigned flags) {
+  std::lock_guard<std::mutex> g(lock());
+  if (sticky_error() != cudaSuccess) return fail(sticky_error());
+  mem_handle h{};
+  if (ptr == nullptr || (flags & ~cudaIpcMemLazyEnablePeerAccess) != 0 || !read_handle(handle, mem_magic, &h))
+    return fail(cudaErrorInvalidValue);
+  const std::string name = h.name;
+  if (fakecuda::shm_is_own(name)) return fail(cudaErrorDeviceUninitialized);  // the driver's "invalid context"
+  for (auto& [base, o] : opened_allocations()) {
+    if (o.shared.name == name) {
+      ++o.opened;
+      *ptr = base;
+      return cudaSuccess;
+    }
+  }
+  fakecuda::shm_mapping shared;
+  if (!fakecuda::shm_attach(name, h.bytes, shared)) return fail(cudaErrorMapBufferObjectFailed);  // freed since
+  *ptr = shared.address;
+  opened_allocations()[shared.address] = opened_allocation{std::move(shared), 1};
+  return cudaSuccess;
+}
+
+cudaError_t cudaIpcCloseMemHandle(void* ptr) {
+  std::lock_guard<std::mutex> g(lock());
+  const auto it = opened_allocations().find(ptr);
+  if (it == opened_allocations().end()) return fail(cudaErrorInvalidValue);
+  if (--it->second.opened == 0) {
+    fakecuda::shm_release(it->second.shared, false);
+    opened_allocations().erase(it);
+  }
+  return sticky_or(cudaSuccess);
+}
+
+cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t* handle, cudaEvent_t event) {
+  const auto* e = reinterpret_cast<const fake_event*>(event);
+  if (handle == nullptr) return fail(cudaErrorInvalidValue);
+  if ((e->flags & cudaEventInterprocess) == 0) return fail(cudaErrorInvalidResourceHandle);
+  if (e->shared == nullptr) return fail(cudaErrorNotSupported);
+  event_handle h{};
+  std::memcpy(h.magic, event_magic, sizeof h.magic);
+  std::memcpy(h.name, e->mapping.name.c_str(), e->mapping.name.size() + 1);
+  std::memcpy(handle, &h, sizeof h);
+  return sticky_or(cudaSuccess);
+}
+
+// As the real one: the event behaves as one created here with cudaEventDisableTiming (and cudaEventInterprocess).
+cudaError_t cudaIpcOpenEventHandle(cudaEvent_t* event, cudaIpcEventHandle_t handle) {
+  event_handle h{};
+  if (event == nullptr || !read_handle(handle, event_magic, &h)) return fail(cudaErrorInvalidValue);
+  const std::string name = h.name;
+  if (fakecuda::shm_is_own(name)) return fail(cudaErrorDeviceUninitialized);  // the driver's "invalid context"
+  auto e = std::make_unique<fake_event>();
+  if (!fakecuda::shm_attach(name, sizeof(shared_event_state), e->mapping))
+    return fail(cudaErrorMapBufferObjectFailed);  // destroyed since
+  e->flags = cudaEventDisableTiming | cudaEventInterprocess;
+  e->shared = static_cast<shared_event_state*>(e->mapping.address);
+  *event = reinterpret_cast<cudaEvent_t>(e.release());
+  return sticky_or(cudaSuccess);
+}
+
+// One driver function: cuMemGetAddressRange. As the real one documents: a name it does not know, or one newer than
+// the version asked for, is no error but a null function and the reason in driverStatus; a version above the
+// driver's (13.0) is cudaErrorInvalidValue.
+cudaError_t cudaGetDriverEntryPointByVersion(const char* symbol, void** function, unsigned version,
+                                             unsigned long long flags, cudaDriverEntryPointQueryResult* driver_status) {
+  if (symbol == nullptr || function == nullptr || version > 13000 || flags > cudaEnablePerThreadDefaultStream)
+    return fail(cudaErrorInvalidValue);
+  *function = nullptr;
+  cudaDriverEntryPointQueryResult status = cudaDriverEntryPointSymbolNotFound;
+  if (std::strcmp(symbol, "cuMemGetAddressRange") == 0) {
+    status = version >= address_range_since ? cudaDriverEntryPointSuccess : cudaDriverEntryPointVersionNotSufficent;
+    if (status == cudaDriverEntryPointSuccess) *function = reinterpret_cast<void*>(&mem_get_address_range);
+  }
+  if (driver_status != nullptr) *driver_status = status;
   return sticky_or(cudaSuccess);
 }
 
