@@ -70,6 +70,8 @@
 //                                   memory holding a pointer: this process's allocations and opened ones); any
 //                                   other name: a null function and cudaDriverEntryPointSymbolNotFound, no error
 // Pinned host memory of a memfd that two processes map and cudaHostRegister is the same pages in both.
+// CUDA IPC's functions are in fake_ipc.cpp, the shared-memory objects in fake_shm.cpp, and what the files share
+// in fake_state.h.
 #include <cuda_runtime_api.h>
 
 #include <unistd.h>
@@ -91,25 +93,82 @@
 
 #include "fake_activity.h"
 #include "fake_shm.h"
+#include "fake_state.h"
 
+// ---- the state the fake's files share (fake_state.h) ------------------------------------------------------------
+
+namespace fakecuda {
 namespace {
-
-// ---- state ----------------------------------------------------------------------------------------
-
-std::mutex& lock() {
-  static std::mutex m;
-  return m;
-}
 
 cudaError_t& last_error() {
   static cudaError_t e = cudaSuccess;
   return e;
 }
 
-cudaError_t& sticky_error() {  // set once, returned by every call from then on (a lost context)
+}  // namespace
+
+std::mutex& lock() {
+  static std::mutex m;
+  return m;
+}
+
+cudaError_t& sticky_error() {
   static cudaError_t e = cudaSuccess;
   return e;
 }
+
+cudaError_t fail(cudaError_t e) {
+  last_error() = e;
+  return e;
+}
+
+cudaError_t sticky_or(cudaError_t e) {
+  if (sticky_error() != cudaSuccess) return fail(sticky_error());
+  return e == cudaSuccess ? e : fail(e);
+}
+
+std::map<void*, allocation>& allocations() {
+  static std::map<void*, allocation> a;
+  return a;
+}
+
+std::map<void*, opened_allocation>& opened_allocations() {
+  static std::map<void*, opened_allocation> o;
+  return o;
+}
+
+bool device_range(const void* ptr, char** base, std::size_t* bytes) {
+  const auto* p = static_cast<const char*>(ptr);
+  auto within = [&](const auto& ranges, auto size_of) {
+    auto it = ranges.upper_bound(const_cast<char*>(p));
+    if (it == ranges.begin()) return false;
+    --it;
+    const std::size_t size = size_of(it->second);
+    if (p >= static_cast<const char*>(it->first) + size) return false;
+    *base = static_cast<char*>(it->first);
+    *bytes = size;
+    return true;
+  };
+  return within(allocations(), [](const allocation& a) { return a.bytes; }) ||
+         within(opened_allocations(), [](const opened_allocation& o) { return o.shared.bytes; });
+}
+
+}  // namespace fakecuda
+
+using fakecuda::allocation;
+using fakecuda::allocations;
+using fakecuda::device_range;
+using fakecuda::fail;
+using fakecuda::fake_event;
+using fakecuda::last_error;
+using fakecuda::lock;
+using fakecuda::shared_event_state;
+using fakecuda::sticky_error;
+using fakecuda::sticky_or;
+
+namespace {
+
+// ---- state ----------------------------------------------------------------------------------------
 
 bool env_flag(const char* name) {
   const char* v = std::getenv(name);
@@ -171,50 +230,10 @@ std::size_t& persisting_set_aside() {  // cudaLimitPersistingL2CacheSize
   return bytes;
 }
 
-// A cudaMalloc allocation: a shared-memory object another process can open by its IPC handle, or, where the
-// system has none, host memory of this process alone.
-struct allocation {
-  std::size_t bytes = 0;
-  fakecuda::shm_mapping shared;  // nothing mapped: std::aligned_alloc's memory
-};
-
-std::map<void*, allocation>& allocations() {  // by base address
-  static std::map<void*, allocation> a;
-  return a;
-}
-
 std::uint64_t allocated_bytes() {
   std::uint64_t total = 0;
   for (const auto& [p, a] : allocations()) total += a.bytes;
   return total;
-}
-
-// Another process's allocation that cudaIpcOpenMemHandle mapped here, as often as it was opened.
-struct opened_allocation {
-  fakecuda::shm_mapping shared;
-  int opened = 0;
-};
-
-std::map<void*, opened_allocation>& opened_allocations() {  // by base address
-  static std::map<void*, opened_allocation> o;
-  return o;
-}
-
-// The device memory holding `ptr`: an allocation of this process or one it opened. REQUIRES: lock() held.
-bool device_range(const void* ptr, char** base, std::size_t* bytes) {
-  const auto* p = static_cast<const char*>(ptr);
-  auto within = [&](const auto& ranges, auto size_of) {
-    auto it = ranges.upper_bound(const_cast<char*>(p));
-    if (it == ranges.begin()) return false;
-    --it;
-    const std::size_t size = size_of(it->second);
-    if (p >= static_cast<const char*>(it->first) + size) return false;
-    *base = static_cast<char*>(it->first);
-    *bytes = size;
-    return true;
-  };
-  return within(allocations(), [](const allocation& a) { return a.bytes; }) ||
-         within(opened_allocations(), [](const opened_allocation& o) { return o.shared.bytes; });
 }
 
 // The event time a stream's work has taken so far: events record it, and elapsed time is the difference.
@@ -229,24 +248,6 @@ fake_stream& default_stream() {
   return s;
 }
 fake_stream& stream_of(cudaStream_t s) { return s == nullptr ? default_stream() : *reinterpret_cast<fake_stream*>(s); }
-
-// An interprocess event's state, in a shared-memory object that every process holding the event maps: the
-// stream time of its latest record.
-struct shared_event_state {
-  std::atomic<double> ms;
-  std::atomic<std::uint32_t> recorded;  // 1 once recorded; written after ms
-};
-static_assert(std::atomic<double>::is_always_lock_free && std::atomic<std::uint32_t>::is_always_lock_free,
-              "an interprocess event's state is shared between processes, so its atomics must take no lock");
-
-struct fake_event {
-  unsigned flags = 0;  // cudaEventCreateWithFlags's
-  double ms = 0;       // a process-local event's record
-  bool recorded = false;
-  shared_event_state* shared = nullptr;  // an interprocess event's record, in `mapping`
-  fakecuda::shm_mapping mapping;
-  bool created_here = false;  // the creator of an interprocess event removes its object's name
-};
 
 void record_time(fake_event& e, double ms) {
   if (e.shared != nullptr) {
@@ -270,16 +271,6 @@ bool recorded_time(const fake_event& e, double* ms) {
 }
 
 bool hang_pending = false;  // a launch happened under FAKECUDA_HANG_SYNC
-
-cudaError_t fail(cudaError_t e) {
-  last_error() = e;
-  return e;
-}
-
-cudaError_t sticky_or(cudaError_t e) {
-  if (sticky_error() != cudaSuccess) return fail(sticky_error());
-  return e == cudaSuccess ? e : fail(e);
-}
 
 [[noreturn]] void hang() {
   for (;;) pause();
@@ -486,52 +477,6 @@ const char* error_text(cudaError_t e) {
     default:
       return "unknown error (fake CUDA runtime)";
   }
-}
-
-// ---- CUDA IPC's handles, and the driver's cuMemGetAddressRange --------------------------------------------
-
-// What a cudaIpcMemHandle_t carries here: the allocation's shared-memory object and its size.
-struct mem_handle {
-  char magic[8];
-  std::uint64_t bytes;
-  char name[48];
-};
-static_assert(sizeof(mem_handle) == sizeof(cudaIpcMemHandle_t) && fakecuda::shm_name_most < sizeof mem_handle{}.name);
-constexpr char mem_magic[8] = "fakemem";
-
-// What a cudaIpcEventHandle_t carries here: the event's shared-memory object.
-struct event_handle {
-  char magic[8];
-  char name[56];
-};
-static_assert(sizeof(event_handle) == sizeof(cudaIpcEventHandle_t) &&
-              fakecuda::shm_name_most < sizeof event_handle{}.name);
-constexpr char event_magic[8] = "fakeevt";
-
-template <class Handle, class Ipc>
-bool read_handle(const Ipc& ipc, const char (&magic)[8], Handle* handle) {
-  std::memcpy(handle, &ipc, sizeof *handle);
-  return std::memcmp(handle->magic, magic, sizeof magic) == 0 &&
-         std::memchr(handle->name, '\0', sizeof handle->name) != nullptr;
-}
-
-// The driver's types, declared here rather than by cuda.h, which would bring the whole driver API.
-using driver_result = int;                      // CUresult
-using driver_pointer = unsigned long long;      // CUdeviceptr
-constexpr driver_result driver_success = 0;     // CUDA_SUCCESS
-constexpr driver_result driver_bad_value = 1;   // CUDA_ERROR_INVALID_VALUE
-constexpr unsigned address_range_since = 3020;  // cuMemGetAddressRange_v2, the one with 64-bit sizes
-
-// cuMemGetAddressRange: the base and size of the device memory holding `ptr` (either may be null, as the
-// driver allows).
-driver_result mem_get_address_range(driver_pointer* base, std::size_t* bytes, driver_pointer ptr) {
-  std::lock_guard<std::mutex> g(lock());
-  char* start = nullptr;
-  std::size_t size = 0;
-  if (!device_range(reinterpret_cast<const void*>(ptr), &start, &size)) return driver_bad_value;
-  if (base != nullptr) *base = reinterpret_cast<driver_pointer>(start);
-  if (bytes != nullptr) *bytes = size;
-  return driver_success;
 }
 
 }  // namespace
@@ -970,100 +915,6 @@ cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t stop)
   double a_ms = 0, b_ms = 0;
   if (!recorded_time(*a, &a_ms) || !recorded_time(*b, &b_ms)) return fail(cudaErrorInvalidResourceHandle);
   *ms = static_cast<float>(b_ms - a_ms);
-  return sticky_or(cudaSuccess);
-}
-
-// ---- CUDA IPC: device memory and events another process opens, and where an allocation starts -------------------
-
-cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t* handle, void* ptr) {
-  std::lock_guard<std::mutex> g(lock());
-  if (sticky_error() != cudaSuccess) return fail(sticky_error());
-  const auto it = allocations().find(ptr);
-  if (handle == nullptr || it == allocations().end()) return fail(cudaErrorInvalidValue);  // not an allocation's base
-  if (it->second.shared.address == nullptr) return fail(cudaErrorNotSupported);
-  mem_handle h{};
-  std::memcpy(h.magic, mem_magic, sizeof h.magic);
-  h.bytes = it->second.bytes;
-  std::memcpy(h.name, it->second.shared.name.c_str(), it->second.shared.name.size() + 1);
-  std::memcpy(handle, &h, sizeof h);
-  return cudaSuccess;
-}
-
-// Opening the same handle again gives the same address and counts: each open needs its cudaIpcCloseMemHandle.
-cudaError_t cudaIpcOpenMemHandle(void** ptr, cudaIpcMemHandle_t handle, unsigned flags) {
-  std::lock_guard<std::mutex> g(lock());
-  if (sticky_error() != cudaSuccess) return fail(sticky_error());
-  mem_handle h{};
-  if (ptr == nullptr || (flags & ~cudaIpcMemLazyEnablePeerAccess) != 0 || !read_handle(handle, mem_magic, &h))
-    return fail(cudaErrorInvalidValue);
-  const std::string name = h.name;
-  if (fakecuda::shm_is_own(name)) return fail(cudaErrorDeviceUninitialized);  // the driver's "invalid context"
-  for (auto& [base, o] : opened_allocations()) {
-    if (o.shared.name == name) {
-      ++o.opened;
-      *ptr = base;
-      return cudaSuccess;
-    }
-  }
-  fakecuda::shm_mapping shared;
-  if (!fakecuda::shm_attach(name, h.bytes, shared)) return fail(cudaErrorMapBufferObjectFailed);  // freed since
-  *ptr = shared.address;
-  opened_allocations()[shared.address] = opened_allocation{std::move(shared), 1};
-  return cudaSuccess;
-}
-
-cudaError_t cudaIpcCloseMemHandle(void* ptr) {
-  std::lock_guard<std::mutex> g(lock());
-  const auto it = opened_allocations().find(ptr);
-  if (it == opened_allocations().end()) return fail(cudaErrorInvalidValue);
-  if (--it->second.opened == 0) {
-    fakecuda::shm_release(it->second.shared, false);
-    opened_allocations().erase(it);
-  }
-  return sticky_or(cudaSuccess);
-}
-
-cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t* handle, cudaEvent_t event) {
-  const auto* e = reinterpret_cast<const fake_event*>(event);
-  if (handle == nullptr) return fail(cudaErrorInvalidValue);
-  if ((e->flags & cudaEventInterprocess) == 0) return fail(cudaErrorInvalidResourceHandle);
-  if (e->shared == nullptr) return fail(cudaErrorNotSupported);
-  event_handle h{};
-  std::memcpy(h.magic, event_magic, sizeof h.magic);
-  std::memcpy(h.name, e->mapping.name.c_str(), e->mapping.name.size() + 1);
-  std::memcpy(handle, &h, sizeof h);
-  return sticky_or(cudaSuccess);
-}
-
-// As the real one: the event behaves as one created here with cudaEventDisableTiming (and cudaEventInterprocess).
-cudaError_t cudaIpcOpenEventHandle(cudaEvent_t* event, cudaIpcEventHandle_t handle) {
-  event_handle h{};
-  if (event == nullptr || !read_handle(handle, event_magic, &h)) return fail(cudaErrorInvalidValue);
-  const std::string name = h.name;
-  if (fakecuda::shm_is_own(name)) return fail(cudaErrorDeviceUninitialized);  // the driver's "invalid context"
-  auto e = std::make_unique<fake_event>();
-  if (!fakecuda::shm_attach(name, sizeof(shared_event_state), e->mapping))
-    return fail(cudaErrorMapBufferObjectFailed);  // destroyed since
-  e->flags = cudaEventDisableTiming | cudaEventInterprocess;
-  e->shared = static_cast<shared_event_state*>(e->mapping.address);
-  *event = reinterpret_cast<cudaEvent_t>(e.release());
-  return sticky_or(cudaSuccess);
-}
-
-// One driver function: cuMemGetAddressRange. As the real one documents: a name it does not know, or one newer than
-// the version asked for, is no error but a null function and the reason in driverStatus; a version above the
-// driver's (13.0) is cudaErrorInvalidValue.
-cudaError_t cudaGetDriverEntryPointByVersion(const char* symbol, void** function, unsigned version,
-                                             unsigned long long flags, cudaDriverEntryPointQueryResult* driver_status) {
-  if (symbol == nullptr || function == nullptr || version > 13000 || flags > cudaEnablePerThreadDefaultStream)
-    return fail(cudaErrorInvalidValue);
-  *function = nullptr;
-  cudaDriverEntryPointQueryResult status = cudaDriverEntryPointSymbolNotFound;
-  if (std::strcmp(symbol, "cuMemGetAddressRange") == 0) {
-    status = version >= address_range_since ? cudaDriverEntryPointSuccess : cudaDriverEntryPointVersionNotSufficent;
-    if (status == cudaDriverEntryPointSuccess) *function = reinterpret_cast<void*>(&mem_get_address_range);
-  }
-  if (driver_status != nullptr) *driver_status = status;
   return sticky_or(cudaSuccess);
 }
 

@@ -50,7 +50,7 @@ Handle from_hex(const std::string& text) {
 unsigned char pattern(std::size_t i, int salt) { return static_cast<unsigned char>((i * 7 + 3 + salt * 101) % 251); }
 
 // The name of the shared-memory object behind a memory handle: the fake's handle carries it after its 16 bytes
-// of magic and size (fake_cudart.cpp, mem_handle).
+// of magic and size (fake_ipc.cpp, mem_handle).
 std::string object_name(const cudaIpcMemHandle_t& handle) { return std::string(handle.reserved + 16); }
 
 // ---- the child ---------------------------------------------------------------------------------------------------
