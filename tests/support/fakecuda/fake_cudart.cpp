@@ -830,7 +830,8 @@ cudaError_t cudaDeviceSynchronize() {
 // The stream's later work starts after the event's latest record: its clock moves on to that time, if it is behind
 // (another stream's, or another process's for an interprocess event). An event never recorded holds nothing up.
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags) {
-  if (event == nullptr || (flags & ~unsigned(cudaEventWaitExternal)) != 0) return fail(cudaErrorInvalidValue);
+  if (event == nullptr) return fail(cudaErrorInvalidResourceHandle);
+  if ((flags & ~unsigned(cudaEventWaitExternal)) != 0) return fail(cudaErrorInvalidValue);
   double ms = 0;
   if (recorded_time(*reinterpret_cast<const fake_event*>(event), &ms))
     stream_of(stream).ms = std::max(stream_of(stream).ms, ms);
