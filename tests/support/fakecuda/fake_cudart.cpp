@@ -48,10 +48,10 @@
 //   cudaMalloc                      each allocation is a POSIX shared-memory object, sparse until written,
 //                                   /dev/shm/fakecuda.<pid namespace>.<pid>.<token>.<n>, its name removed at
 //                                   cudaFree; without a writable /dev/shm with room free for all of it (Docker's
-//                                   is 64 MiB), memory of this process alone. A process
-//                                   killed before its cudaFree leaves its objects: the next process of its pid
-//                                   namespace to create one removes them. cudaPointerGetAttributes says
-//                                   cudaMemoryTypeDevice of it, cudaFree refuses any other address
+//                                   is 64 MiB), memory of this process alone. A process killed before its
+//                                   cudaFree leaves its objects: the next process of its pid namespace to create
+//                                   one removes them. cudaPointerGetAttributes says cudaMemoryTypeDevice of it,
+//                                   cudaFree refuses any other address
 //   cudaIpcGetMemHandle             the handle of an allocation's base (the object's name and size); any other
 //                                   address: cudaErrorInvalidValue; memory of this process alone: NotSupported
 //   cudaIpcOpenMemHandle            maps another process's allocation as device memory here (copies, memsets, the
@@ -168,7 +168,7 @@ using fakecuda::sticky_or;
 
 namespace {
 
-// ---- state ----------------------------------------------------------------------------------------
+// ---- this file's state: the environment's settings, the device, streams, events' records -----------
 
 bool env_flag(const char* name) {
   const char* v = std::getenv(name);
@@ -695,7 +695,7 @@ cudaError_t cudaMalloc(void** ptr, size_t bytes) {
   if (bytes > 0 && fakecuda::shm_create(bytes, a.shared))
     p = a.shared.address;
   else
-    p = std::aligned_alloc(256, (bytes + 255) / 256 * 256);  // no /dev/shm: memory no other process can open
+    p = std::aligned_alloc(256, (bytes + 255) / 256 * 256);  // no room in /dev/shm: no other process can open it
   if (p == nullptr) return fail(cudaErrorMemoryAllocation);
   allocations()[p] = std::move(a);
   *ptr = p;

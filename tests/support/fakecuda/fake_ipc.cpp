@@ -125,7 +125,7 @@ cudaError_t cudaIpcCloseMemHandle(void* ptr) {
 cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t* handle, cudaEvent_t event) {
   const auto* e = reinterpret_cast<const fake_event*>(event);
   if (handle == nullptr) return fail(cudaErrorInvalidValue);
-  if ((e->flags & cudaEventInterprocess) == 0) return fail(cudaErrorInvalidResourceHandle);
+  if (e == nullptr || (e->flags & cudaEventInterprocess) == 0) return fail(cudaErrorInvalidResourceHandle);
   if (e->shared == nullptr) return fail(cudaErrorNotSupported);
   event_handle h{};
   std::memcpy(h.magic, event_magic, sizeof h.magic);
