@@ -35,10 +35,48 @@
 //                                   cudaDeviceGetLimit reads it back, as cudaStreamGetAttribute reads back a
 //                                   stream's access policy window; cudaCtxResetPersistingL2Cache succeeds (on
 //                                   a device without persisting L2 all of them fail, as the real ones do)
+//
+// Its clock: each stream counts the event time of its work (kernel launches, copies, memsets) from 0, and an
+// event records its stream's count, so elapsed time is the difference of two records. cudaStreamWaitEvent moves
+// the waiting stream's count on to the event's record where it is behind, as the GPU holds the stream's later work
+// until then: forked and joined streams time the whole overlapped work. Two processes' counts meet the same way,
+// through an interprocess event (a Lamport clock): a parent records "go" at T, a child that waits on it starts
+// its kernel at T, records "done" at T + FAKECUDA_MS, and the parent, waiting on "done", goes on from there, so its
+// elapsed time holds the child's kernel. Work a process did before its first wait counts from 0 on its own clock.
+//
+// CUDA IPC, as the real runtime's API (two processes, each with this library, sharing buffers and events):
+//   cudaMalloc                      each allocation is a POSIX shared-memory object, sparse until written,
+//                                   /dev/shm/fakecuda.<pid namespace>.<pid>.<token>.<n>, its name removed at
+//                                   cudaFree; without a writable /dev/shm with room free for all of it (Docker's
+//                                   is 64 MiB), memory of this process alone. A process killed before its
+//                                   cudaFree leaves its objects: the next process of its pid namespace to create
+//                                   one removes them. cudaPointerGetAttributes says cudaMemoryTypeDevice of it,
+//                                   cudaFree refuses any other address
+//   cudaIpcGetMemHandle             the handle of an allocation's base (the object's name and size); any other
+//                                   address: cudaErrorInvalidValue; memory of this process alone: NotSupported
+//   cudaIpcOpenMemHandle            maps another process's allocation as device memory here (copies, memsets, the
+//                                   fake labs' kernels, cudaPointerGetAttributes); the same handle again: the same
+//                                   address, each open to be closed; a handle of this process:
+//                                   cudaErrorDeviceUninitialized ("invalid device context", the driver's
+//                                   CUDA_ERROR_INVALID_CONTEXT); a freed allocation's: MapBufferObjectFailed
+//   cudaIpcCloseMemHandle           unmaps it, at its last close
+//   cudaEventCreateWithFlags        cudaEventInterprocess needs cudaEventDisableTiming (else InvalidValue); such an
+//                                   event's record is a shared-memory object too; cudaEventElapsedTime refuses
+//                                   every event without timing (InvalidResourceHandle), as the real one does
+//   cudaIpcGetEventHandle,          give another process the same event, which records, waits, queries and
+//   cudaIpcOpenEventHandle          synchronises there (a plain event: InvalidResourceHandle; this process's own
+//                                   handle: DeviceUninitialized; one without shared memory: NotSupported)
+//   cudaGetDriverEntryPointByVersion  one driver function, cuMemGetAddressRange (base and size of the device
+//                                   memory holding a pointer: this process's allocations and opened ones); any
+//                                   other name: a null function and cudaDriverEntryPointSymbolNotFound, no error
+// Pinned host memory of a memfd that two processes map and cudaHostRegister is the same pages in both.
+// CUDA IPC's functions are in fake_ipc.cpp, the shared-memory objects in fake_shm.cpp, and what the files share
+// in fake_state.h.
 #include <cuda_runtime_api.h>
 
 #include <unistd.h>
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -46,31 +84,91 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <new>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "fake_activity.h"
+#include "fake_shm.h"
+#include "fake_state.h"
 
+// ---- the state the fake's files share (fake_state.h) ------------------------------------------------------------
+
+namespace fakecuda {
 namespace {
-
-// ---- state ----------------------------------------------------------------------------------------
-
-std::mutex& lock() {
-  static std::mutex m;
-  return m;
-}
 
 cudaError_t& last_error() {
   static cudaError_t e = cudaSuccess;
   return e;
 }
 
-cudaError_t& sticky_error() {  // set once, returned by every call from then on (a lost context)
+}  // namespace
+
+std::mutex& lock() {
+  static std::mutex m;
+  return m;
+}
+
+cudaError_t& sticky_error() {
   static cudaError_t e = cudaSuccess;
   return e;
 }
+
+cudaError_t fail(cudaError_t e) {
+  last_error() = e;
+  return e;
+}
+
+cudaError_t sticky_or(cudaError_t e) {
+  if (sticky_error() != cudaSuccess) return fail(sticky_error());
+  return e == cudaSuccess ? e : fail(e);
+}
+
+std::map<void*, allocation>& allocations() {
+  static std::map<void*, allocation> a;
+  return a;
+}
+
+std::map<void*, opened_allocation>& opened_allocations() {
+  static std::map<void*, opened_allocation> o;
+  return o;
+}
+
+bool device_range(const void* ptr, char** base, std::size_t* bytes) {
+  const auto* p = static_cast<const char*>(ptr);
+  auto within = [&](const auto& ranges, auto size_of) {
+    auto it = ranges.upper_bound(const_cast<char*>(p));
+    if (it == ranges.begin()) return false;
+    --it;
+    const std::size_t size = size_of(it->second);
+    if (p >= static_cast<const char*>(it->first) + size) return false;
+    *base = static_cast<char*>(it->first);
+    *bytes = size;
+    return true;
+  };
+  return within(allocations(), [](const allocation& a) { return a.bytes; }) ||
+         within(opened_allocations(), [](const opened_allocation& o) { return o.shared.bytes; });
+}
+
+}  // namespace fakecuda
+
+using fakecuda::allocation;
+using fakecuda::allocations;
+using fakecuda::device_range;
+using fakecuda::fail;
+using fakecuda::fake_event;
+using fakecuda::last_error;
+using fakecuda::lock;
+using fakecuda::shared_event_state;
+using fakecuda::sticky_error;
+using fakecuda::sticky_or;
+
+namespace {
+
+// ---- this file's state: the environment's settings, the device, streams, events' records -----------
 
 bool env_flag(const char* name) {
   const char* v = std::getenv(name);
@@ -132,14 +230,9 @@ std::size_t& persisting_set_aside() {  // cudaLimitPersistingL2CacheSize
   return bytes;
 }
 
-std::map<void*, std::size_t>& allocations() {
-  static std::map<void*, std::size_t> a;
-  return a;
-}
-
 std::uint64_t allocated_bytes() {
   std::uint64_t total = 0;
-  for (const auto& [p, bytes] : allocations()) total += bytes;
+  for (const auto& [p, a] : allocations()) total += a.bytes;
   return total;
 }
 
@@ -156,22 +249,28 @@ fake_stream& default_stream() {
 }
 fake_stream& stream_of(cudaStream_t s) { return s == nullptr ? default_stream() : *reinterpret_cast<fake_stream*>(s); }
 
-struct fake_event {
-  double ms = 0;
-  bool recorded = false;
-};
+void record_time(fake_event& e, double ms) {
+  if (e.shared != nullptr) {
+    e.shared->ms.store(ms, std::memory_order_relaxed);
+    e.shared->recorded.store(1, std::memory_order_release);
+  } else {
+    e.ms = ms;
+    e.recorded = true;
+  }
+}
+
+// The stream time of the event's latest record; false where it was never recorded.
+bool recorded_time(const fake_event& e, double* ms) {
+  if (e.shared != nullptr) {
+    if (e.shared->recorded.load(std::memory_order_acquire) == 0) return false;
+    *ms = e.shared->ms.load(std::memory_order_relaxed);
+    return true;
+  }
+  *ms = e.ms;
+  return e.recorded;
+}
 
 bool hang_pending = false;  // a launch happened under FAKECUDA_HANG_SYNC
-
-cudaError_t fail(cudaError_t e) {
-  last_error() = e;
-  return e;
-}
-
-cudaError_t sticky_or(cudaError_t e) {
-  if (sticky_error() != cudaSuccess) return fail(sticky_error());
-  return e == cudaSuccess ? e : fail(e);
-}
 
 [[noreturn]] void hang() {
   for (;;) pause();
@@ -340,6 +439,12 @@ const char* error_name(cudaError_t e) {
       return "cudaErrorInvalidResourceHandle";
     case cudaErrorNotReady:
       return "cudaErrorNotReady";
+    case cudaErrorDeviceUninitialized:
+      return "cudaErrorDeviceUninitialized";
+    case cudaErrorMapBufferObjectFailed:
+      return "cudaErrorMapBufferObjectFailed";
+    case cudaErrorNotSupported:
+      return "cudaErrorNotSupported";
     default:
       return "cudaErrorUnknown";
   }
@@ -363,6 +468,12 @@ const char* error_text(cudaError_t e) {
       return "invalid resource handle";
     case cudaErrorNotReady:
       return "device not ready";
+    case cudaErrorDeviceUninitialized:
+      return "invalid device context";
+    case cudaErrorMapBufferObjectFailed:
+      return "mapping of buffer object failed";
+    case cudaErrorNotSupported:
+      return "operation not supported";
     default:
       return "unknown error (fake CUDA runtime)";
   }
@@ -571,7 +682,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, 
   return sticky_or(cudaSuccess);
 }
 
-// ---- memory (host memory throughout) -----------------------------------------------------------------------
+// ---- memory (host memory throughout; device allocations in shared memory, for CUDA IPC) --------------------
 
 cudaError_t cudaMalloc(void** ptr, size_t bytes) {
   std::lock_guard<std::mutex> g(lock());
@@ -579,18 +690,29 @@ cudaError_t cudaMalloc(void** ptr, size_t bytes) {
   if (sticky_error() != cudaSuccess) return fail(sticky_error());
   const std::uint64_t limit = env_number("FAKECUDA_MALLOC_FAIL_ABOVE", UINT64_MAX);
   if (bytes > limit || allocated_bytes() + bytes > device_memory()) return fail(cudaErrorMemoryAllocation);
-  void* p = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
+  allocation a{bytes, {}};
+  void* p = nullptr;
+  if (bytes > 0 && fakecuda::shm_create(bytes, a.shared))
+    p = a.shared.address;
+  else
+    p = std::aligned_alloc(256, (bytes + 255) / 256 * 256);  // no room in /dev/shm: no other process can open it
   if (p == nullptr) return fail(cudaErrorMemoryAllocation);
-  allocations()[p] = bytes;
+  allocations()[p] = std::move(a);
   *ptr = p;
   return cudaSuccess;
 }
 
+// Memory that is no allocation (an opened IPC mapping among it) is refused, as the real runtime does.
 cudaError_t cudaFree(void* ptr) {
   std::lock_guard<std::mutex> g(lock());
   if (ptr == nullptr) return cudaSuccess;
-  allocations().erase(ptr);
-  std::free(ptr);
+  const auto it = allocations().find(ptr);
+  if (it == allocations().end()) return fail(cudaErrorInvalidValue);
+  if (it->second.shared.address != nullptr)
+    fakecuda::shm_release(it->second.shared, true);
+  else
+    std::free(ptr);
+  allocations().erase(it);
   return cudaSuccess;
 }
 
@@ -645,7 +767,17 @@ cudaError_t cudaHostGetDevicePointer(void** device_ptr, void* host_ptr, unsigned
 // As the real runtime since CUDA 11: pageable memory is no error, its type says what it is.
 cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* ptr) {
   *attributes = cudaPointerAttributes{};
-  if (is_pinned(ptr)) {
+  bool on_device = false;
+  {
+    std::lock_guard<std::mutex> g(lock());
+    char* base = nullptr;
+    std::size_t bytes = 0;
+    on_device = device_range(ptr, &base, &bytes);
+  }
+  if (on_device) {
+    attributes->type = cudaMemoryTypeDevice;
+    attributes->devicePointer = const_cast<void*>(ptr);
+  } else if (is_pinned(ptr)) {
     attributes->type = cudaMemoryTypeHost;
     attributes->hostPointer = const_cast<void*>(ptr);
     attributes->devicePointer = const_cast<void*>(ptr);
@@ -695,7 +827,16 @@ cudaError_t cudaDeviceSynchronize() {
   wait_for_work();
   return sticky_or(cudaSuccess);
 }
-cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned) { return sticky_or(cudaSuccess); }
+// The stream's later work starts after the event's latest record: its clock moves on to that time, if it is behind
+// (another stream's, or another process's for an interprocess event). An event never recorded holds nothing up.
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags) {
+  if (event == nullptr) return fail(cudaErrorInvalidResourceHandle);
+  if ((flags & ~unsigned(cudaEventWaitExternal)) != 0) return fail(cudaErrorInvalidValue);
+  double ms = 0;
+  if (recorded_time(*reinterpret_cast<const fake_event*>(event), &ms))
+    stream_of(stream).ms = std::max(stream_of(stream).ms, ms);
+  return sticky_or(cudaSuccess);
+}
 
 // ---- persisting L2: the set-aside, a stream's access policy window, the reset ---------------------------------
 
@@ -732,30 +873,49 @@ cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attr, c
   return sticky_or(cudaSuccess);
 }
 
-cudaError_t cudaEventCreate(cudaEvent_t* event) {
-  *event = reinterpret_cast<cudaEvent_t>(new fake_event);
+cudaError_t cudaEventCreate(cudaEvent_t* event) { return cudaEventCreateWithFlags(event, cudaEventDefault); }
+// An interprocess event keeps its record in a shared-memory object (another process opens it by name), or, where
+// the system has none, in this process, and cudaIpcGetEventHandle refuses it.
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned flags) {
+  const unsigned known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
+  if ((flags & ~known) != 0) return fail(cudaErrorInvalidValue);
+  if ((flags & cudaEventInterprocess) != 0 && (flags & cudaEventDisableTiming) == 0) return fail(cudaErrorInvalidValue);
+  auto e = std::make_unique<fake_event>();
+  e->flags = flags;
+  if ((flags & cudaEventInterprocess) != 0 && fakecuda::shm_create(sizeof(shared_event_state), e->mapping)) {
+    e->shared = new (e->mapping.address) shared_event_state{};
+    e->created_here = true;
+  }
+  *event = reinterpret_cast<cudaEvent_t>(e.release());
   return sticky_or(cudaSuccess);
 }
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned) { return cudaEventCreate(event); }
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
-  delete reinterpret_cast<fake_event*>(event);
+  const auto* e = reinterpret_cast<fake_event*>(event);
+  if (e != nullptr && e->shared != nullptr) fakecuda::shm_release(e->mapping, e->created_here);
+  delete e;
   return cudaSuccess;
 }
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
-  auto* e = reinterpret_cast<fake_event*>(event);
-  e->ms = stream_of(stream).ms;
-  e->recorded = true;
+  record_time(*reinterpret_cast<fake_event*>(event), stream_of(stream).ms);
+  return sticky_or(cudaSuccess);
+}
+// Work completes at once, so an event has, unless a launch is to hang (FAKECUDA_HANG_SYNC).
+cudaError_t cudaEventQuery(cudaEvent_t) {
+  if (hang_pending) return fail(cudaErrorNotReady);
   return sticky_or(cudaSuccess);
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t) {
   wait_for_work();
   return sticky_or(cudaSuccess);
 }
+// As the real runtime: an event created without timing (every interprocess one) times nothing.
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t stop) {
   const auto* a = reinterpret_cast<fake_event*>(start);
   const auto* b = reinterpret_cast<fake_event*>(stop);
-  if (!a->recorded || !b->recorded) return fail(cudaErrorInvalidResourceHandle);
-  *ms = static_cast<float>(b->ms - a->ms);
+  if (((a->flags | b->flags) & cudaEventDisableTiming) != 0) return fail(cudaErrorInvalidResourceHandle);
+  double a_ms = 0, b_ms = 0;
+  if (!recorded_time(*a, &a_ms) || !recorded_time(*b, &b_ms)) return fail(cudaErrorInvalidResourceHandle);
+  *ms = static_cast<float>(b_ms - a_ms);
   return sticky_or(cudaSuccess);
 }
 
