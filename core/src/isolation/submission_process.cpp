@@ -14,6 +14,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -22,6 +23,7 @@
 #include "cudalab/pinned_buffer.hpp"
 #include "isolation/submission_wire.hpp"
 #include "results/census.hpp"
+#include "results/console_text.hpp"
 
 extern char** environ;
 
@@ -90,6 +92,7 @@ struct submission_process::exchange {
   wire_call call;
   std::vector<int> fds;
   std::vector<cudaStream_t> streams;
+  std::set<std::uint64_t> sent_device, sent_host;  // buffers whose handle or memfd this call carries
 
   std::uint64_t stream_index(cudaStream_t s) {
     for (std::size_t i = 0; i < streams.size(); ++i)
@@ -190,9 +193,10 @@ cudaError_t submission_process::call(const slot_call& c) const {
         cudaIpcMemHandle_t handle{};
         CUDALAB_CUDA_CHECK(cudaIpcGetMemHandle(&handle, reinterpret_cast<void*>(static_cast<std::uintptr_t>(base))));
         auto [it, fresh] = device_ids_.emplace(handle_key(handle), next_id_);
-        if (fresh) {
-          ++next_id_;
-          x.call.new_device.push_back({it->second, handle});
+        if (fresh) ++next_id_;
+        if (!held_device_.count(it->second) && !x.sent_device.count(it->second)) {
+          x.call.new_device.push_back({it->second, handle});  // new to it, or let go since it last had it
+          x.sent_device.insert(it->second);
         }
         w.where = wire_where::device;
         w.buffer = it->second;
@@ -201,10 +205,11 @@ cudaError_t submission_process::call(const slot_call& c) const {
       } else if (const std::optional<host_mapping> m =
                      attributes.type == cudaMemoryTypeHost ? pinned_mapping_of(p) : std::nullopt) {
         auto [it, fresh] = host_ids_.emplace(std::make_pair(m->dev, m->ino), next_id_);
-        if (fresh) {
-          ++next_id_;
+        if (fresh) ++next_id_;
+        if (!held_host_.count(it->second) && !x.sent_host.count(it->second)) {
           x.call.new_host.push_back({it->second, m->bytes});
           x.fds.push_back(m->fd);
+          x.sent_host.insert(it->second);
         }
         w.where = wire_where::host;
         w.buffer = it->second;
@@ -228,6 +233,8 @@ void submission_process::handshake(cudaStream_t stream) const {
 }
 
 cudaError_t submission_process::send(exchange& x, bool handshake_only) const {
+  if (!broken_.empty()) throw std::runtime_error(broken_);
+  x.call.nonce = nonces_();
   x.call.handshake_only = handshake_only;
   x.call.census = census_next_;
   census_next_ = false;
@@ -245,10 +252,32 @@ cudaError_t submission_process::send(exchange& x, bool handshake_only) const {
   }
   for (std::size_t k = 0; k < x.streams.size(); ++k) CUDALAB_CUDA_CHECK(cudaEventRecord(events_[k].go, x.streams[k]));
   send_message(socket_, call_text(x.call), x.fds);
+  if (!handshake_only) {  // what it holds from now on: this call's buffers (serve_submission lets go of the rest)
+    held_device_.clear();
+    held_device_.insert(x.call.keep_device.begin(), x.call.keep_device.end());
+    held_host_.clear();
+    held_host_.insert(x.call.keep_host.begin(), x.call.keep_host.end());
+  }
   const std::optional<received_message> answer = receive_message(socket_);
   if (!answer) throw std::runtime_error("the submission's process " + ended());
   for (int fd : answer->fds) close(fd);  // it has no descriptors to give; none is kept
-  const wire_reply r = parse_reply(answer->text);
+  // Its socket is the only descriptor it has beyond its standard ones: bytes a launcher writes on it are taken
+  // for nothing, and end the call and every later one (what is queued behind them is out of step) - a forged
+  // line, a kept-alive watchdog's empty ones, an answer ahead of the real one without the call's nonce.
+  wire_reply r;
+  try {
+    r = parse_reply(answer->text);
+  } catch (const std::runtime_error&) {
+    broken_ = "the submission's process wrote on its socket what is not a reply (a launcher must not write to "
+              "descriptor 3): " +
+              printable(answer->text.substr(0, 80));
+    throw std::runtime_error(broken_);
+  }
+  if (r.nonce != x.call.nonce) {
+    broken_ = "the submission's process answered with what is not the reply to this call (a launcher must not "
+              "write to descriptor 3)";
+    throw std::runtime_error(broken_);
+  }
   if (!r.error.empty()) throw std::runtime_error("the submission's process could not make the call: " + r.error);
   // The harness's streams go on once the launcher's work on the submission's streams is done.
   for (std::size_t k = 0; k < x.streams.size(); ++k)

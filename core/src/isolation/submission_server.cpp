@@ -36,10 +36,17 @@ class served_state {
   }
 
   // Lets go of the buffers the call does not use, then opens the ones it adds.
+  // A handshake alone keeps everything.
   void take(const wire_call& call, const std::vector<int>& fds) {
-    forget(device_, call.keep_device, [](void* p) { CUDALAB_CUDA_LOG(cudaIpcCloseMemHandle(p)); });
-    forget(host_, call.keep_host, [](host_view& h) { unmap(h); });
+    if (!call.handshake_only) {
+      forget(device_, call.keep_device, [](void* p) { CUDALAB_CUDA_LOG(cudaIpcCloseMemHandle(p)); });
+      forget(host_, call.keep_host, [](host_view& h) { unmap(h); });
+    }
     for (const wire_device_buffer& b : call.new_device) {
+      if (const auto held = device_.find(b.id); held != device_.end()) {
+        CUDALAB_CUDA_LOG(cudaIpcCloseMemHandle(held->second));
+        device_.erase(held);
+      }
       void* p = nullptr;
       CUDALAB_CUDA_CHECK(cudaIpcOpenMemHandle(&p, b.handle, cudaIpcMemLazyEnablePeerAccess));
       device_[b.id] = p;
@@ -50,6 +57,10 @@ class served_state {
                   call.new_host[i].bytes};
       close(fds[i]);
       if (h.ptr == MAP_FAILED) throw std::runtime_error("a host buffer that cannot be mapped");
+      if (const auto held = host_.find(call.new_host[i].id); held != host_.end()) {
+        unmap(held->second);
+        host_.erase(held);
+      }
       const cudaError_t registered =
           cudaHostRegister(h.ptr, h.bytes, cudaHostRegisterMapped | cudaHostRegisterPortable);
       if (registered != cudaSuccess) {
@@ -146,6 +157,7 @@ class served_state {
 wire_reply serve(served_state& state, const slot_code& code, const received_message& m) {
   wire_reply reply;
   const wire_call call = parse_call(m.text);
+  reply.nonce = call.nonce;
   state.take(call, m.fds);
   std::vector<std::vector<cudaStream_t>> arrays;
   const slot_call c = state.rebuild(call, arrays);

@@ -97,6 +97,7 @@ std::optional<received_message> receive_message(int socket) {
 
 std::string call_text(const wire_call& call) {
   json j;
+  j["nonce"] = call.nonce;
   j["handshake_only"] = call.handshake_only;
   j["census"] = call.census;
   j["streams"] = call.streams;
@@ -123,6 +124,7 @@ wire_call parse_call(const std::string& text) {
   try {
     const json j = json::parse(text);
     wire_call call;
+    call.nonce = j.at("nonce").get<std::uint64_t>();
     call.handshake_only = j.at("handshake_only").get<bool>();
     call.census = j.at("census").get<bool>();
     call.streams = j.at("streams").get<std::uint64_t>();
@@ -159,6 +161,7 @@ wire_call parse_call(const std::string& text) {
 
 std::string reply_text(const wire_reply& reply) {
   json j;
+  j["nonce"] = reply.nonce;
   j["status"] = reply.status;
   j["error"] = reply.error;
   if (reply.census) j["census"] = *reply.census;
@@ -169,6 +172,7 @@ wire_reply parse_reply(const std::string& text) {
   try {
     const json j = json::parse(text);
     wire_reply r;
+    r.nonce = j.at("nonce").get<std::uint64_t>();
     r.status = j.at("status").get<int>();
     r.error = j.at("error").get<std::string>();
     if (j.contains("census")) r.census = j.at("census").get<kernel_census>();

@@ -54,6 +54,7 @@ struct wire_stream_events {
 
 /// One call of the launcher (or, `handshake_only`, the ordering without it: waits on "go", records "done").
 struct wire_call {
+  std::uint64_t nonce = 0;  ///< drawn for the call by the harness; its reply must carry it
   bool handshake_only = false;
   bool census = false;        ///< take a kernel census of the call (CUPTI in the submission's process)
   std::uint64_t streams = 0;  ///< stream indices the call uses: 0 .. streams - 1
@@ -66,6 +67,7 @@ struct wire_call {
 
 /// What the submission's process answers: the launcher's return value, or why the call could not be made.
 struct wire_reply {
+  std::uint64_t nonce = 0;  ///< the call's
   int status = 0;     ///< cudaError_t the launcher returned
   std::string error;  ///< non-empty: the call was not made (an IPC handle that did not open, ...)
   std::optional<kernel_census> census;

@@ -1,0 +1,22 @@
+// Launchers for fake.submission_process (submission_process_test.cpp), built into a shared library the way a
+// student's is loaded: extern "C" host functions that use only the CUDA runtime (the fake one runs no kernels).
+#include <cuda_runtime_api.h>
+#include <unistd.h>
+
+// Fills n bytes of `device` with `value` on `stream`, then copies them into `host` (pinned) and adds `bias` to
+// the first byte there once the copy is done: the order of the two processes' work on the harness's streams.
+extern "C" cudaError_t fill_and_copy(unsigned char* device, unsigned long long n, int value, unsigned char* host,
+                                     cudaStream_t stream) {
+  if (cudaMemsetAsync(device, value, n, stream) != cudaSuccess) return cudaGetLastError();
+  return cudaMemcpyAsync(host, device, n, cudaMemcpyDeviceToHost, stream);
+}
+
+// Returns what it is told to: the harness's call gives back the launcher's own cudaError_t.
+extern "C" cudaError_t returns(int code) { return static_cast<cudaError_t>(code); }
+
+// Writes on descriptor 3 - where a launcher in the unit child found the results pipe - before it returns.
+extern "C" cudaError_t writes_on_fd3(int) {
+  const char line[] = "{\"nonce\":0,\"status\":0,\"error\":\"\"}";
+  (void)!write(3, line, sizeof line - 1);
+  return cudaSuccess;
+}

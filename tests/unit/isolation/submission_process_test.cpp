@@ -1,0 +1,88 @@
+// The two-process harness on the fake CUDA runtime (isolation/submission_process.hpp): a launcher called from
+// this process runs in `cudalab __submission`, on this process's device and pinned host buffers, its work
+// ordered on this process's stream; what cannot cross is refused naming the argument; bytes the launcher
+// writes on its descriptor 3 end the call.
+#include "isolation/submission_process.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "cudalab/device_buffer.hpp"
+#include "cudalab/pinned_buffer.hpp"
+
+using cudalab::host::submission_process;
+
+namespace {
+
+submission_process start(const char* entry) { return submission_process(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, entry); }
+
+}  // namespace
+
+TEST(SubmissionProcess, ALauncherWorksOnThisProcesssBuffersInItsOwn) {
+  const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "fill_and_copy");
+  cudaStream_t stream = nullptr;
+  ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);
+  const std::size_t n = 1000;
+  cudalab::device_buffer<unsigned char> device(n + 64);
+  cudalab::pinned_buffer<unsigned char> host(n);
+  std::memset(host.data(), 0, n);
+  using entry = cudaError_t(unsigned char*, unsigned long long, int, unsigned char*, cudaStream_t);
+  // Into the middle of the allocation: the offset crosses with the handle.
+  EXPECT_EQ(code.entry<entry>()(device.data() + 32, n, 0x5a, host.data(), stream), cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  std::string seen(n + 64, '\0');
+  ASSERT_EQ(cudaMemcpy(seen.data(), device.data(), n + 64, cudaMemcpyDeviceToHost), cudaSuccess);
+  EXPECT_EQ(seen.substr(32, n), std::string(n, '\x5a'));
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(host.data()), n), std::string(n, '\x5a'));
+  // Again, with the same buffers (held open there) and another value, after a handshake alone.
+  code.handshake(stream);
+  EXPECT_EQ(code.entry<entry>()(device.data() + 32, n, 0x11, host.data(), stream), cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  EXPECT_EQ(host[0], 0x11);
+  EXPECT_EQ(host[n - 1], 0x11);
+  ASSERT_EQ(cudaStreamDestroy(stream), cudaSuccess);
+}
+
+TEST(SubmissionProcess, TheLaunchersReturnValueComesBack) {
+  const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "returns");
+  EXPECT_EQ(code.entry<cudaError_t(int)>()(int(cudaErrorInvalidValue)), cudaErrorInvalidValue);
+  EXPECT_EQ(code.entry<cudaError_t(int)>()(0), cudaSuccess);
+}
+
+TEST(SubmissionProcess, PageableHostMemoryIsRefusedNamingTheArgument) {
+  const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "fill_and_copy");
+  cudalab::device_buffer<unsigned char> device(16);
+  unsigned char pageable[16] = {};
+  using entry = cudaError_t(unsigned char*, unsigned long long, int, unsigned char*, cudaStream_t);
+  try {
+    code.entry<entry>()(device.data(), 16, 1, pageable, nullptr);
+    FAIL() << "pageable memory crossed";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("argument 4 of the launcher"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SubmissionProcess, AnAnswerOnDescriptor3EndsTheCallAndEveryLaterOne) {
+  // The launcher writes a well-formed reply, without the call's nonce, ahead of the real one.
+  const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "writes_on_fd3");
+  for (int call = 0; call < 2; ++call) {
+    try {
+      code.entry<cudaError_t(int)>()(0);
+      FAIL() << "a line written on the socket was taken for the reply";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("not the reply to this call"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(SubmissionProcess, AMissingEntryIsSaidWhenItStarts) {
+  try {
+    (void)start("no_such_launcher");
+    FAIL() << "started without its entry";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("no_such_launcher"), std::string::npos) << e.what();
+  }
+}
