@@ -8,7 +8,7 @@
 #            performance figure is within 15% of the same file's run without its patch (CUDALAB_FIXTURE_UNPATCHED=1)
 #   census   census_off.cu: not caught yet - cuBLAS hidden from the census (every correctness test passed, no
 #            census flag, the census integrity test passed); the test is named so and asserts that it stands
-# Needs a GPU (exit 77 without one) unless it runs on the fake CUDA runtime (CUDALAB_FAKE_GPU=1: forged only).
+# Needs a GPU (exit 77 without one), or the fake CUDA runtime (CUDALAB_FAKE_GPU=1), where a real lab verifies anything.
 # usage: grade_process_cheats.sh CUDALAB SOURCE_ROOT WORK_DIR ASSIGNMENT CASE SUBMISSION
 set -euo pipefail
 cudalab=$1 root=$2 work=$3 assignment=$4 case=$5 submission=$6

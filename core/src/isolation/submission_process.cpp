@@ -268,14 +268,16 @@ cudaError_t submission_process::send(exchange& x, bool handshake_only) const {
   try {
     r = parse_reply(answer->text);
   } catch (const std::runtime_error&) {
-    broken_ = "the submission's process wrote on its socket what is not a reply (a launcher must not write to "
-              "descriptor 3): " +
-              printable(answer->text.substr(0, 80));
+    broken_ =
+        "the submission's process wrote on its socket what is not a reply (a launcher must not write to "
+        "descriptor 3): " +
+        printable(answer->text.substr(0, 80));
     throw std::runtime_error(broken_);
   }
   if (r.nonce != x.call.nonce) {
-    broken_ = "the submission's process answered with what is not the reply to this call (a launcher must not "
-              "write to descriptor 3)";
+    broken_ =
+        "the submission's process answered with what is not the reply to this call (a launcher must not "
+        "write to descriptor 3)";
     throw std::runtime_error(broken_);
   }
   if (!r.error.empty()) throw std::runtime_error("the submission's process could not make the call: " + r.error);

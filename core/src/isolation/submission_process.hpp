@@ -57,10 +57,10 @@ class submission_process final : public remote_launcher {
   mutable std::vector<stream_pair> events_;                            ///< by stream index
   mutable std::map<std::string, std::uint64_t> device_ids_;            ///< IPC handle bytes -> buffer id
   mutable std::map<std::pair<dev_t, ino_t>, std::uint64_t> host_ids_;  ///< memfd -> buffer id
-  mutable std::set<std::uint64_t> held_device_, held_host_;  ///< what the other process holds open now
+  mutable std::set<std::uint64_t> held_device_, held_host_;            ///< what the other process holds open now
   mutable std::uint64_t next_id_ = 1;
   mutable std::mt19937_64 nonces_{std::random_device{}()};  ///< each call's nonce
-  mutable std::string broken_;  ///< why no more calls can be made ("" while they can)
+  mutable std::string broken_;                              ///< why no more calls can be made ("" while they can)
 };
 
 /// The submission's process: serves the harness on descriptor `socket` until it closes or says so. Loads

@@ -68,8 +68,8 @@ struct wire_call {
 /// What the submission's process answers: the launcher's return value, or why the call could not be made.
 struct wire_reply {
   std::uint64_t nonce = 0;  ///< the call's
-  int status = 0;     ///< cudaError_t the launcher returned
-  std::string error;  ///< non-empty: the call was not made (an IPC handle that did not open, ...)
+  int status = 0;           ///< cudaError_t the launcher returned
+  std::string error;        ///< non-empty: the call was not made (an IPC handle that did not open, ...)
   std::optional<kernel_census> census;
 };
 

@@ -166,6 +166,8 @@ using fakecuda::shared_event_state;
 using fakecuda::sticky_error;
 using fakecuda::sticky_or;
 
+extern "C" bool is_pinned_unlocked(const void* ptr);  // below, with the pinned ranges; REQUIRES lock() held
+
 namespace {
 
 // ---- this file's state: the environment's settings, the device, streams, events' records -----------
@@ -408,7 +410,10 @@ cudaError_t launch(const void* host_fun_or_handle, bool by_handle, dim3 grid, di
     on.held_by = arg<const std::uint32_t*>(args, 0);
     on.ms += launch_ms();
   } else {
-    if (on.held_by != nullptr && *on.held_by != 0) on.held_by = nullptr;
+    // A blocker whose flag is gone (its pinned memory unregistered and unmapped) holds nothing any more.
+    if (on.held_by != nullptr &&
+        (!is_pinned_unlocked(const_cast<const std::uint32_t*>(on.held_by)) || *on.held_by != 0))
+      on.held_by = nullptr;
     on.ms += on.held_by != nullptr ? launch_ms() : std::max(launch_ms(), gap_ms);
   }
   fakecuda_activity a{};
@@ -724,6 +729,9 @@ std::map<const char*, std::size_t>& pinned_ranges() {
 }
 bool is_pinned(const void* ptr) {
   std::lock_guard<std::mutex> g(lock());
+  return is_pinned_unlocked(ptr);
+}
+bool is_pinned_unlocked(const void* ptr) {
   const auto* p = static_cast<const char*>(ptr);
   auto it = pinned_ranges().upper_bound(p);
   if (it == pinned_ranges().begin()) return false;
