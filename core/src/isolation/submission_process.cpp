@@ -18,6 +18,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <type_traits>
 
 #include "cudalab/cuda_error.hpp"
 #include "cudalab/pinned_buffer.hpp"
@@ -81,6 +82,16 @@ std::optional<host_mapping> pinned_mapping_of(const void* p) {
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+// A pointer or stream handle from the 64 bits a slot_arg carries (copied, not cast: an integer-to-pointer cast
+// would hide the pointer's provenance from the optimiser).
+template <class T>
+T from_bits(std::uint64_t bits) {
+  static_assert(std::is_pointer_v<T>, "a pointer or a handle, 64 bits like the argument");
+  T value;
+  std::memcpy(&value, &bits, sizeof(std::uint64_t));
+  return value;
 }
 
 std::string handle_key(const cudaIpcMemHandle_t& h) { return std::string(h.reserved, sizeof h.reserved); }
@@ -172,17 +183,17 @@ cudaError_t submission_process::call(const slot_call& c) const {
     wire_arg w{a.kind, wire_where::value, a.bits, 0};
     if (a.kind == slot_arg_kind::stream) {
       w.where = wire_where::stream;
-      w.buffer = x.stream_index(reinterpret_cast<cudaStream_t>(static_cast<std::uintptr_t>(a.bits)));
+      w.buffer = x.stream_index(from_bits<cudaStream_t>(a.bits));
     } else if (a.kind == slot_arg_kind::streams) {
       // Each stream of the array gets an index of its own, in order (the array's length is the next argument).
       const std::uint64_t count = c.args.at(i + 1).bits & 0xffffffffu;
-      const auto* array = reinterpret_cast<const cudaStream_t*>(static_cast<std::uintptr_t>(a.bits));
+      const auto* array = from_bits<const cudaStream_t*>(a.bits);
       w.where = wire_where::streams;
       w.buffer = x.streams.size();
       w.bits = count;
       for (std::uint64_t k = 0; k < count; ++k) x.streams.push_back(array[k]);
     } else if (a.kind == slot_arg_kind::pointer && a.bits != 0) {
-      const void* p = reinterpret_cast<const void*>(static_cast<std::uintptr_t>(a.bits));
+      const void* p = from_bits<const void*>(a.bits);
       cudaPointerAttributes attributes{};
       CUDALAB_CUDA_CHECK(cudaPointerGetAttributes(&attributes, p));
       if (attributes.type == cudaMemoryTypeDevice) {
@@ -191,7 +202,7 @@ cudaError_t submission_process::call(const slot_call& c) const {
         if (address_range()(&base, &size, a.bits) != 0)
           throw std::runtime_error("argument " + std::to_string(i + 1) + " of the launcher is in no device allocation");
         cudaIpcMemHandle_t handle{};
-        CUDALAB_CUDA_CHECK(cudaIpcGetMemHandle(&handle, reinterpret_cast<void*>(static_cast<std::uintptr_t>(base))));
+        CUDALAB_CUDA_CHECK(cudaIpcGetMemHandle(&handle, from_bits<void*>(base)));
         auto [it, fresh] = device_ids_.emplace(handle_key(handle), next_id_);
         if (fresh) ++next_id_;
         if (!held_device_.count(it->second) && !x.sent_device.count(it->second)) {
