@@ -29,6 +29,8 @@
 #include "runner/progress.hpp"
 #include "runner/run_submissions.hpp"
 #include "runner/runner.hpp"
+#include "slots/elf_symbols.hpp"
+#include "slots/vendor_libraries.hpp"
 
 namespace cudalab::host {
 namespace {
@@ -231,7 +233,8 @@ int probe_devices(const run_request& r, const child_plan& command, double timeou
 
 // The sandbox of the children that run submissions: `base` with the GPU, this executable, the plans'
 // plugins, and a read-only copy of each built submission, staged where the sandbox's user reaches it
-// (the results folder may be closed to it); `submissions` name the copies.
+// (the results folder may be closed to it); `submissions` name the copies. The toolkit's vendor libraries
+// that no plan's plugin needs are hidden (slots/vendor_libraries.hpp).
 child_sandbox submissions_sandbox(child_sandbox base, const std::vector<planned_lab>& plans,
                                   std::vector<submission_arg>& submissions) {
   namespace fs = std::filesystem;
@@ -239,11 +242,19 @@ child_sandbox submissions_sandbox(child_sandbox base, const std::vector<planned_
   std::error_code ec;
   const fs::path self = fs::canonical("/proc/self/exe", ec);
   if (!ec) base.readable.push_back(self.string());
+  std::vector<std::string> needed;
   for (const planned_lab& p : plans) {
     const std::string plugin = fs::canonical(p.plugin->file, ec).string();
     if (!ec && std::find(base.readable.begin(), base.readable.end(), plugin) == base.readable.end())
       base.readable.push_back(plugin);
+    try {
+      const std::vector<std::string> n = needed_libraries(plugin);
+      needed.insert(needed.end(), n.begin(), n.end());
+    } catch (const std::runtime_error&) {  // loaded already, so an ELF file: nothing it needs is hidden then
+    }
   }
+  if (!submissions.empty())
+    for (const std::string& f : vendor_library_files(library_search_folders(), needed)) base.hidden.push_back(f);
   if (submissions.empty()) return base;
   const std::string box = new_sandbox_folder("submissions");
   for (submission_arg& s : submissions)

@@ -118,12 +118,12 @@ add_test(NAME gpu.cli_grade_cheats
                  ${PROJECT_SOURCE_DIR}/labs/assignments/reduction-sum/assignment.toml caught ${caught_reduction_files})
 set_tests_properties(gpu.cli_grade_cheats PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 1500)
 # The cheats a launcher plays on the process it runs in (tests/cli/grade_process_cheats.sh): forged results caught and
-# patched timing neutralised by the two-process harness; the census switched off not caught yet (its test is named
-# so, and asserts that it stands). On the fake runtime a real lab's verification passes whatever the kernels did
+# patched timing neutralised by the two-process harness; the census switched off around a vendor library caught by
+# the sandbox, which hides the library (fake.cli_grade_vendor_libraries_hidden shows that part in CI). On the fake runtime a real lab's verification passes whatever the kernels did
 # (its compare kernels do not run there), so forged results are not graded in CI: fake.submission_process shows
 # there what catches them - the launcher's descriptor 3 is its socket, and an answer on it is refused.
 foreach(entry forged_caught:forged:mapped-overlap:mapped_pinned/forged_results
-              census_not_caught_yet:census:reduction-sum:reduction/census_off
+              census_caught:census:reduction-sum:reduction/census_off
               patched_neutralised:patched:reduction-sum:reduction/patched_timing)
   string(REPLACE ":" ";" parts ${entry})
   list(GET parts 0 test)
@@ -136,6 +136,12 @@ foreach(entry forged_caught:forged:mapped-overlap:mapped_pinned/forged_results
                    ${subs}/${fixture}.cu)
   set_tests_properties(gpu.cli_grade_${test} PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 900)
 endforeach()
+# The toolkit's vendor libraries hidden from a graded run's sandbox (slots/vendor_libraries.hpp): loads_cublas.cu's
+# dlopen works with --no-sandbox and fails in the sandbox.
+add_test(NAME fake.cli_grade_vendor_libraries_hidden
+         COMMAND ${cli_dir}/grade_vendor_hidden.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/vendor_hidden)
+set_tests_properties(fake.cli_grade_vendor_libraries_hidden PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}"
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}" TIMEOUT 300 SKIP_RETURN_CODE 77)
 # A class on two fake GPUs (issue 32): a worker per GPU, each grade.json naming its GPU, the gradebook's
 # gpu and status columns, resume without regrading, a cut-short report graded again, --merge's
 # "not graded" row and exit 12, a GPU that is not there refused.

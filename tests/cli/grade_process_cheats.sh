@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The cheats a launcher plays on the process it runs in, graded: since the two-process harness (issue 31, item
 # 1: the launcher runs in the submission's own process, the lab, its timing, its checks and its results in
-# another), the first two are caught; the census, which is still taken in the submission's process, is not yet.
+# another), the first two are caught; the third by the sandbox, which hides the vendor library it loads.
 #   forged   forged_results.cu: caught - it computes nothing, and the results it meant to rewrite are written by
 #            the harness: a correctness test fails
 #   patched  patched_timing.cu: neutralised - it patches the timing of its own process, which times nothing: its
 #            performance figure is within 15% of the same file's run without its patch (CUDALAB_FIXTURE_UNPATCHED=1)
-#   census   census_off.cu: not caught yet - cuBLAS hidden from the census (every correctness test passed, no
-#            census flag, the census integrity test passed); the test is named so and asserts that it stands
+#   census   census_off.cu: caught - it switches the census off around cuBLAS, which the sandbox of a graded run hides
+#            (slots/vendor_libraries.hpp): its dlopen fails, its calls fail, and so does a correctness test
 # Needs a GPU (exit 77 without one), or the fake CUDA runtime (CUDALAB_FAKE_GPU=1), where a real lab verifies anything.
 # usage: grade_process_cheats.sh CUDALAB SOURCE_ROOT WORK_DIR ASSIGNMENT CASE SUBMISSION
 set -euo pipefail
@@ -39,7 +39,7 @@ said = {i: (t["status"], t["points"]) for i, t in tests.items()}
 if case == "forged":
     ok = not full
 elif case == "census":
-    ok = full and not any(f.startswith("census") for f in flags) and tests["integrity-census"]["status"] == "passed"
+    ok = not full
 else:
     twin, twin_tests = load("unpatched")
     perf = [i for i, t in tests.items() if t["kind"] == "performance"][0]

@@ -52,7 +52,8 @@ arg_value value_of(const slot_arg& a) {
     case slot_arg_kind::pointer:
     case slot_arg_kind::stream:
     case slot_arg_kind::streams:
-      v.pointer = reinterpret_cast<void*>(static_cast<std::uintptr_t>(a.bits));
+      static_assert(sizeof v.pointer == sizeof a.bits);
+      std::memcpy(&v.pointer, &a.bits, sizeof a.bits);  // copied, not cast: the pointer it was
       break;
     case slot_arg_kind::i32:
       v.i32 = static_cast<std::int32_t>(static_cast<std::uint32_t>(a.bits));

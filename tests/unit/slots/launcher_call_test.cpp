@@ -57,7 +57,8 @@ using entry = cudaError_t(const float*, float*, unsigned long long, int, unsigne
 TEST(LauncherCall, EveryKindReachesTheFunctionAsItsCType) {
   local_code code(reinterpret_cast<void*>(&every_kind));
   float a[2] = {}, b[2] = {};
-  const auto s1 = reinterpret_cast<cudaStream_t>(std::uintptr_t{0x1000});
+  int somewhere = 0;  // any address stands for a stream handle here: the function only compares it
+  const auto s1 = reinterpret_cast<cudaStream_t>(&somewhere);
   const cudaStream_t array[3] = {s1, nullptr, s1};
   const cudaError_t got =
       code.entry<entry>()(a, b, 1ull << 40, -7, 4000000000u, 1.5f, -2.25, -(1ll << 50), s1, array, 3);
