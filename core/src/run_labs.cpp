@@ -126,8 +126,9 @@ class device_marks final : public reporter {
 
 // What every child of this run plans from: the texts this process planned from (each child's own lab
 // files are added to it), the options it repeats, the submissions as built.
-child_plan base_child_plan(const run_request& r, const std::vector<submission_arg>& built) {
+child_plan base_child_plan(const run_request& r, const std::vector<submission_arg>& built, bool launchers_apart) {
   child_plan plan;
+  plan.launchers_apart = launchers_apart;
   plan.plugin_paths = r.plugin_paths;
   plan.sets = r.sets;
   plan.variants = r.variant_filter;
@@ -273,7 +274,7 @@ int run_in_children(const run_request& r, const run_policy& policy, const std::v
   // Every child plans from the texts this process planned from, never from the files again.
   // The probe plans with the slots of --submission (it loads none), or a lab file that lists a
   // student variant is refused there; the units get the submissions as built.
-  child_plan command = base_child_plan(r, r.submissions);
+  child_plan command = base_child_plan(r, r.submissions, policy.launchers_apart);
   std::vector<isolation_worker> workers;
   try {
     workers = gpu_workers(devices, std::getenv("CUDA_VISIBLE_DEVICES"));
@@ -354,7 +355,7 @@ bool write_ncu_files(const profiled_run& run, const results_folder& out) {
 // reported here at its end, each with its counters, in a context made of the child's facts.
 int run_counted(const run_request& r, const std::string& out_dir, output_format format) {
   const stop_signals signals;
-  child_plan command = base_child_plan(r, r.submissions);
+  child_plan command = base_child_plan(r, r.submissions, false);
   fmt::print(stderr,
              "cudalab: --profile: every variant runs once, verified, in a child process under Nsight Compute's ncu, "
              "which replays each kernel to count its memory traffic; the results come at the end\n");

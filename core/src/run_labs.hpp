@@ -47,6 +47,9 @@ struct run_policy {
   double time_limit_s = 0;                        ///< an isolated run stops (as on Ctrl-C) after this long; 0: never
   std::optional<child_limits> children_limits;    ///< an isolated run's children run under these (none: as is)
   std::optional<child_sandbox> children_sandbox;  ///< and in this sandbox, where one can be made (a note if not)
+  /// An isolated run's units run a launcher slot's host code in the submission's own process
+  /// (isolation/submission_process.hpp: grade), not in the unit's child that times and checks it.
+  bool launchers_apart = false;
 };
 
 /// Runs the request: opens the device (or has a child probe it), opens the results folder, runs every

@@ -136,6 +136,11 @@ foreach(entry forged_caught:forged:mapped-overlap:mapped_pinned/forged_results
                    ${subs}/${fixture}.cu)
   set_tests_properties(gpu.cli_grade_${test} PROPERTIES LABELS "gpu;grade" SKIP_RETURN_CODE 77 TIMEOUT 900)
 endforeach()
+# grade runs a launcher in the submission's own process, check in its test's child (tests/cli/launchers_apart.sh).
+add_test(NAME fake.cli_grade_runs_launchers_apart
+         COMMAND ${cli_dir}/launchers_apart.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/launchers_apart)
+set_tests_properties(fake.cli_grade_runs_launchers_apart PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}"
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}" TIMEOUT 300)
 # The toolkit's vendor libraries hidden from a graded run's sandbox (slots/vendor_libraries.hpp): loads_cublas.cu's
 # dlopen works with --no-sandbox and fails in the sandbox.
 add_test(NAME fake.cli_grade_vendor_libraries_hidden

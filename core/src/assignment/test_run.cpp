@@ -99,6 +99,7 @@ int run_tests(const test_run_request& q) {
   policy.children_sandbox = q.sandbox;
   policy.time_limit_s = q.time_limit_s;
   policy.children_limits = children_limits_of(a.file);
+  policy.launchers_apart = q.launchers_apart;
   return run_labs(r, policy);
 }
 

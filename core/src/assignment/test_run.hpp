@@ -52,6 +52,7 @@ struct test_run_request {
   /// child, which loads no submission, runs and ends before the student's starts).
   isolation_mode isolate = isolation_mode::file;
   std::optional<child_sandbox> sandbox;  ///< the builds and the children in this sandbox when set
+  bool launchers_apart = false;          ///< run_policy::launchers_apart
 };
 
 /// Runs the request's files (run_labs, isolated as `isolate` says, the assignment's unit timeout for

@@ -44,6 +44,7 @@ session_policy grade_policy() {
   p.hidden_tests = true;
   p.rounds = true;
   p.integrity_tests = true;
+  p.launchers_apart = true;
   return p;
 }
 
@@ -178,6 +179,7 @@ int test_session::run_files(const std::vector<std::string>& files, const fs::pat
   r.time_limit_s = std::max(1.0, seconds_left());
   r.sandbox = in_.settings.sandbox;
   r.isolate = isolate;
+  r.launchers_apart = policy_.launchers_apart;
   const int code = run_tests(r);
   if (code == exit_no_gpu || code == exit_submission || code == exit_usage || code == exit_write_error) return code;
   if (code == exit_interrupted && !out_of_time()) return code;  // Ctrl-C, not the time limit

@@ -27,6 +27,10 @@ struct session_policy {
   bool integrity_tests = false;     ///< the integrity checks as named tests, their flags in the report
   bool implicit_racecheck = false;  ///< racecheck on the first correctness test's points when no racecheck is run
   bool gpu = true;                  ///< false (check --no-gpu): the build and the policy only
+  /// A launcher's host code in the submission's own process, never in the one that times and checks it
+  /// (grade; isolation/submission_process.hpp). check runs it in its test's child: a student checking their own
+  /// code on their own machine, which may have no CUDA IPC (WSL).
+  bool launchers_apart = false;
 };
 
 /// check's policy: the visible tests, one round, racecheck always; `gpu` false for --no-gpu.

@@ -97,6 +97,7 @@ entries entries_of(const child_plan& p) {
     e.emplace_back("submission_slot", s.slot);
     e.emplace_back("submission_file", s.file);
   }
+  e.emplace_back("launchers_apart", p.launchers_apart ? "1" : "0");
   if (p.measured) e.emplace_back("measured", ceilings_text(*p.measured));
   e.emplace_back("first_point", std::to_string(p.first_point));
   e.emplace_back("last_point", std::to_string(p.last_point));
@@ -187,6 +188,11 @@ std::optional<child_plan> parse_child_plan(const std::string& text) {
        [&](const std::string& b) {
          p.measured = ceilings_of(b);
          ok = ok && p.measured.has_value();
+       }},
+      {"launchers_apart",
+       [&](const std::string& b) {
+         ok = ok && (b == "0" || b == "1");
+         p.launchers_apart = b == "1";
        }},
       {"first_point", [&](const std::string& b) { set_integer(p.first_point, b); }},
       {"last_point", [&](const std::string& b) { set_integer(p.last_point, b); }},

@@ -51,6 +51,7 @@ struct child_plan {
   std::string profile_text;               ///< its text
   std::vector<child_lab> labs;
   std::vector<submission_arg> submissions;  ///< built already (a .cubin or .so for each slot)
+  bool launchers_apart = false;  ///< a launcher slot's host code in the submission's own process (submission_process)
 
   // A unit's share (role unit): the ceilings the probe measured, the points and the variant it runs.
   std::optional<ceilings> measured;

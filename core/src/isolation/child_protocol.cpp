@@ -158,11 +158,11 @@ int run_as_child(const std::vector<planned_lab>& plans, const measure_settings& 
   // submissions, which its lab file's student variant is planned with.
   submission_codes codes;
   const bool lab_variant_only = !plan.variant.empty() && plan.variant.rfind(student_prefix, 0) != 0;
-  // A launcher's host code runs in a process of its own (submission_process.hpp); a kernel slot's device
-  // code is loaded here, where the lab launches it.
-  const submission_codes::loader load = [](const slot_spec& slot,
-                                           const std::string& artifact) -> std::unique_ptr<slot_code> {
-    if (slot.kind == slot_kind::kernel) return load_slot_code(slot.kind, artifact, slot.entry);
+  // Under grade a launcher's host code runs in a process of its own (submission_process.hpp); a kernel slot's
+  // device code is loaded here, where the lab launches it.
+  const submission_codes::loader load = [&plan](const slot_spec& slot,
+                                                const std::string& artifact) -> std::unique_ptr<slot_code> {
+    if (slot.kind == slot_kind::kernel || !plan.launchers_apart) return load_slot_code(slot.kind, artifact, slot.entry);
     return std::make_unique<submission_process>(child_program, artifact, slot.entry);
   };
   if (!lab_variant_only) load_run_submissions(plans, plan.submissions, codes, load);

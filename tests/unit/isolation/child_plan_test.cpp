@@ -28,6 +28,7 @@ child_plan full_plan() {
   p.last_point = 9;
   p.variant = "scale";
   p.baseline_gbps = 1234.5678;
+  p.launchers_apart = true;
   return p;
 }
 
@@ -48,6 +49,7 @@ TEST(ChildPlan, EveryFieldComesBackExactly) {
   ASSERT_EQ(back->submissions.size(), 1u);
   EXPECT_EQ(back->submissions[0].slot, "vector_copy");
   EXPECT_EQ(back->submissions[0].file, p.submissions[0].file);
+  EXPECT_TRUE(back->launchers_apart);
   ASSERT_TRUE(back->measured);
   EXPECT_DOUBLE_EQ(back->measured->d2d_copy_gbps, 3004.5);
   EXPECT_DOUBLE_EQ(back->measured->l2_copy_gbps, 7000.0);
