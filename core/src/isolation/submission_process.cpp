@@ -114,7 +114,8 @@ struct submission_process::exchange {
 };
 
 submission_process::submission_process(const std::string& executable, const std::string& artifact,
-                                       const std::string& entry) {
+                                       const std::string& entry)
+    : executable_(executable), peer_only_(artifact.empty()) {
   // Nothing of this process (its memory, its descriptors: the results pipe) is reachable from another
   // process of the same user once it is undumpable: ptrace and /proc/PID/{mem,fd,environ} are refused.
   if (prctl(PR_SET_DUMPABLE, 0) != 0)
@@ -177,6 +178,7 @@ std::string submission_process::ended() const {
 }
 
 cudaError_t submission_process::call(const slot_call& c) const {
+  if (peer_only_) throw std::logic_error("a calibration peer makes handshakes only");
   exchange x;
   for (std::size_t i = 0; i < c.args.size(); ++i) {
     const slot_arg& a = c.args[i];
@@ -238,6 +240,11 @@ cudaError_t submission_process::call(const slot_call& c) const {
 }
 
 void submission_process::handshake(cudaStream_t stream) const {
+  if (!peer_only_) {
+    if (!peer_) peer_ = std::make_unique<submission_process>(executable_, "", "");
+    peer_->handshake(stream);
+    return;
+  }
   exchange x;
   x.stream_index(stream);
   CUDALAB_CUDA_CHECK(send(x, true));

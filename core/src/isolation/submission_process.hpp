@@ -29,7 +29,8 @@ inline constexpr const char* submission_entry = "__submission";
 class submission_process final : public remote_launcher {
  public:
   /// Starts `executable __submission artifact entry` and waits for it to say it has loaded `entry` from
-  /// `artifact`. Throws std::runtime_error with its message when it cannot (the file, the symbol, the spawn).
+  /// `artifact` ("": no code - a calibration peer, which makes handshakes only). Throws std::runtime_error
+  /// with its message when it cannot (the file, the symbol, the spawn).
   submission_process(const std::string& executable, const std::string& artifact, const std::string& entry);
   /// Tells the process to end, and reaps it (killed when it does not end at once).
   ~submission_process() override;
@@ -40,6 +41,8 @@ class submission_process final : public remote_launcher {
     last_census_.reset();
   }
   std::optional<kernel_census> census_of_last_call() const override { return last_census_; }
+  /// The handshake with a peer of its own that loads no student code (started at the first call, in the same
+  /// way): a launcher's process cannot slow the calibration down, which is taken off its own times.
   void handshake(cudaStream_t stream) const override;
 
  private:
@@ -50,6 +53,9 @@ class submission_process final : public remote_launcher {
   cudaError_t send(exchange& x, bool handshake_only) const;
   std::string ended() const;
 
+  std::string executable_;
+  bool peer_only_ = false;                            ///< a calibration peer: no student code
+  mutable std::unique_ptr<submission_process> peer_;  ///< the calibration peer of a launcher's process
   pid_t pid_ = -1;
   int socket_ = -1;
   mutable bool census_next_ = false;

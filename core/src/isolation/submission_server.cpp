@@ -154,17 +154,18 @@ class served_state {
   std::vector<cudaStream_t> streams_;
 };
 
-wire_reply serve(served_state& state, const slot_code& code, const received_message& m) {
+wire_reply serve(served_state& state, const slot_code* code, const received_message& m) {
   wire_reply reply;
   const wire_call call = parse_call(m.text);
   reply.nonce = call.nonce;
+  if (!code && !call.handshake_only) throw std::runtime_error("a calibration peer makes handshakes only");
   state.take(call, m.fds);
   std::vector<std::vector<cudaStream_t>> arrays;
   const slot_call c = state.rebuild(call, arrays);
   state.wait_for_go(call.streams);
   std::unique_ptr<census_recording> census;
   if (call.census) census = std::make_unique<census_recording>(state.session());
-  if (!call.handshake_only) reply.status = static_cast<int>(code.call(c));
+  if (!call.handshake_only) reply.status = static_cast<int>(code->call(c));
   if (census) reply.census = census->finish();
   state.record_done(call.streams);
   return reply;
@@ -176,7 +177,7 @@ int serve_submission(int socket, const std::string& artifact, const std::string&
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   std::unique_ptr<slot_code> code;
   try {
-    code = load_slot_code(slot_kind::launcher, artifact, entry);
+    if (!artifact.empty()) code = load_slot_code(slot_kind::launcher, artifact, entry);  // "": a calibration peer
     send_message(socket, reply_text({}));
   } catch (const std::exception& e) {
     wire_reply r;
@@ -198,7 +199,7 @@ int serve_submission(int socket, const std::string& artifact, const std::string&
     if (!m) return exit_ok;
     wire_reply reply;
     try {
-      reply = serve(state, *code, *m);
+      reply = serve(state, code.get(), *m);
     } catch (const std::exception& e) {
       reply = {};
       reply.error = e.what();

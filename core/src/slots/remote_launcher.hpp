@@ -27,8 +27,9 @@ class remote_launcher : public slot_code {
   virtual std::optional<kernel_census> census_of_last_call() const = 0;
 
   /// Enqueues on `stream` the ordering a call adds around the launcher's work - "go" recorded, waited on
-  /// in the submission's process, "done" recorded there and waited on here - with no work between: what the
-  /// runner times to calibrate the handshake. Throws like call().
+  /// in another process, "done" recorded there and waited on here - with no work between: what the runner
+  /// times to calibrate the handshake. The other process is one that runs no student code (a launcher could
+  /// otherwise slow its handshakes to have more taken off its times). Throws like call().
   virtual void handshake(cudaStream_t stream) const = 0;
 };
 

@@ -20,3 +20,6 @@ extern "C" cudaError_t writes_on_fd3(int) {
   (void)!write(3, line, sizeof line - 1);
   return cudaSuccess;
 }
+
+// Ends its process in the middle of a call.
+extern "C" cudaError_t exits(int code) { _exit(code); }
