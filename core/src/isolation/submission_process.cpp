@@ -168,9 +168,20 @@ submission_process::~submission_process() {
 }
 
 std::string submission_process::ended() const {
+  // Its socket is closed: it has ended, or is about to - or it closed its descriptor 3 and lives on, and is
+  // ended here after a second, so that the harness never waits on it.
   int status = 0;
-  if (pid_ > 0 && waitpid(pid_, &status, 0) == pid_) {
-    const_cast<submission_process*>(this)->pid_ = -1;
+  pid_t reaped = 0;
+  for (int i = 0; i < 100 && pid_ > 0 && (reaped = waitpid(pid_, &status, WNOHANG)) == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  if (pid_ > 0 && reaped == 0) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return "closed its socket (and was ended)";
+  }
+  if (pid_ > 0 && reaped == pid_) {
+    pid_ = -1;
     if (WIFSIGNALED(status)) return "was killed by signal " + std::to_string(WTERMSIG(status));
     return "ended with exit code " + std::to_string(WEXITSTATUS(status));
   }

@@ -56,7 +56,7 @@ class submission_process final : public remote_launcher {
   std::string executable_;
   bool peer_only_ = false;                            ///< a calibration peer: no student code
   mutable std::unique_ptr<submission_process> peer_;  ///< the calibration peer of a launcher's process
-  pid_t pid_ = -1;
+  mutable pid_t pid_ = -1;                            ///< reaped (-1) once ended() has seen it end
   int socket_ = -1;
   mutable bool census_next_ = false;
   mutable std::optional<kernel_census> last_census_;

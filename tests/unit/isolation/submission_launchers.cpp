@@ -23,3 +23,9 @@ extern "C" cudaError_t writes_on_fd3(int) {
 
 // Ends its process in the middle of a call.
 extern "C" cudaError_t exits(int code) { _exit(code); }
+
+// Closes its descriptor 3 (its socket) and never returns.
+extern "C" cudaError_t closes_its_socket(int) {
+  close(3);
+  for (;;) pause();
+}

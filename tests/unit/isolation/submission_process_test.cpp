@@ -95,6 +95,16 @@ TEST(SubmissionProcess, TheHandshakeIsMadeWithAPeerThatRunsNoStudentCode) {
   ASSERT_EQ(cudaStreamDestroy(stream), cudaSuccess);
 }
 
+TEST(SubmissionProcess, AProcessThatClosesItsSocketAndLivesOnIsEnded) {
+  const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "closes_its_socket");
+  try {
+    code.entry<cudaError_t(int)>()(0);
+    FAIL() << "the call came back";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("closed its socket (and was ended)"), std::string::npos) << e.what();
+  }
+}
+
 TEST(SubmissionProcess, AMissingEntryIsSaidWhenItStarts) {
   try {
     (void)start("no_such_launcher");
