@@ -28,15 +28,4 @@ digest_bytes hmac_sha256(std::string_view key, std::string_view message) {
   return out;
 }
 
-std::string hex_text(const std::uint8_t* bytes, std::size_t size) {
-  static const char digits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(2 * size);
-  for (std::size_t i = 0; i < size; ++i) {
-    out += digits[bytes[i] >> 4];
-    out += digits[bytes[i] & 0xF];
-  }
-  return out;
-}
-
 }  // namespace cudalab::host

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "results/hex_text.hpp"
+
 namespace cudalab::host {
 
 /// A SHA-256 or HMAC-SHA256 value: 32 bytes.
@@ -18,8 +20,6 @@ digest_bytes sha256(std::string_view data);
 /// HMAC-SHA256 of `message` under `key` (RFC 2104; test vectors in RFC 4231). Any key length.
 digest_bytes hmac_sha256(std::string_view key, std::string_view message);
 
-/// Lower-case hex of `bytes` ("e3b0c442...").
-std::string hex_text(const std::uint8_t* bytes, std::size_t size);
 inline std::string hex_text(const digest_bytes& d) { return hex_text(d.data(), d.size()); }
 
 /// SHA-256 of `data` as lower-case hex.

@@ -4,12 +4,14 @@
 #include <sys/socket.h>
 #include <sys/uio.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
+#include "results/hex_text.hpp"
 #include "results/json.hpp"
 
 namespace cudalab::host {
@@ -23,25 +25,14 @@ constexpr std::size_t max_message = 1 << 20;  // bytes: far more than a call wit
 
 template <std::size_t N>
 std::string hex_of(const char (&bytes)[N]) {
-  static const char digits[] = "0123456789abcdef";
-  std::string s;
-  for (char c : bytes) {
-    const auto b = static_cast<unsigned char>(c);
-    s += digits[b >> 4];
-    s += digits[b & 15];
-  }
-  return s;
+  return hex_text(reinterpret_cast<const std::uint8_t*>(bytes), N);
 }
 
 template <std::size_t N>
 void bytes_of(const std::string& hex, char (&bytes)[N]) {
-  if (hex.size() != 2 * N) throw std::runtime_error("a handle of the wrong size");
-  const auto nibble = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    throw std::runtime_error("a handle that is not hexadecimal");
-  };
-  for (std::size_t i = 0; i < N; ++i) bytes[i] = static_cast<char>(nibble(hex[2 * i]) << 4 | nibble(hex[2 * i + 1]));
+  const std::optional<std::string> b = bytes_of_hex(hex);
+  if (!b || b->size() != N) throw std::runtime_error("a handle that is not " + std::to_string(N) + " bytes in hex");
+  std::copy(b->begin(), b->end(), bytes);
 }
 
 }  // namespace

@@ -100,22 +100,6 @@ void add_environment(std::vector<std::string>& args, const std::vector<std::pair
   args.insert(args.end(), {"--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp"});
 }
 
-// The folders on LD_LIBRARY_PATH that are there: the libraries this process's children are told to load.
-std::vector<std::string> library_folders() {
-  std::vector<std::string> out;
-  const char* path = std::getenv("LD_LIBRARY_PATH");
-  if (!path) return out;
-  std::string text = path;
-  for (std::size_t from = 0; from <= text.size();) {
-    const std::size_t colon = std::min(text.find(':', from), text.size());
-    const std::string dir = text.substr(from, colon - from);
-    std::error_code ec;
-    if (!dir.empty() && dir.front() == '/' && fs::is_directory(dir, ec)) out.push_back(dir);
-    from = colon + 1;
-  }
-  return out;
-}
-
 // bwrap's arguments up to and including "--", for `sandbox`, its private folder at descriptor `folder_fd`
 // (-1: none), `extra` in its environment.
 std::vector<std::string> bwrap_args(const std::string& bwrap, const child_sandbox& sandbox, int folder_fd,
@@ -151,6 +135,21 @@ std::vector<std::string> drop_to_nobody() {
 }
 
 }  // namespace
+
+std::vector<std::string> library_folders() {
+  std::vector<std::string> out;
+  const char* path = std::getenv("LD_LIBRARY_PATH");
+  if (!path) return out;
+  std::string text = path;
+  for (std::size_t from = 0; from <= text.size();) {
+    const std::size_t colon = std::min(text.find(':', from), text.size());
+    const std::string dir = text.substr(from, colon - from);
+    std::error_code ec;
+    if (!dir.empty() && dir.front() == '/' && fs::is_directory(dir, ec)) out.push_back(dir);
+    from = colon + 1;
+  }
+  return out;
+}
 
 std::string setpriv_program() {
   for (const char* path : {"/usr/bin/setpriv", "/bin/setpriv"})

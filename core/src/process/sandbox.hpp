@@ -32,6 +32,10 @@ struct child_sandbox {
   std::string bwrap;  ///< the bwrap to use ("": $CUDALAB_BWRAP, else /usr/bin/bwrap or /bin/bwrap)
 };
 
+/// The folders on LD_LIBRARY_PATH that are there (absolute ones), in its order: the libraries this process's
+/// children are told to load.
+std::vector<std::string> library_folders();
+
 /// util-linux's setpriv ("": the machine has none), which drops root to nobody before bwrap runs, and
 /// has an unsandboxed child die with its parent (--pdeathsig).
 std::string setpriv_program();

@@ -4,9 +4,9 @@
 #include <fnmatch.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <set>
 
+#include "process/sandbox.hpp"
 #include "process/toolkit_programs.hpp"
 
 namespace cudalab::host {
@@ -75,14 +75,7 @@ std::vector<fs::path> library_search_folders() {
     for (fs::directory_iterator it(root / "targets", ec), end; !ec && it != end; it.increment(ec))
       add(it->path() / "lib");
   }
-  if (const char* path = std::getenv("LD_LIBRARY_PATH")) {
-    const std::string text = path;
-    for (std::size_t from = 0; from <= text.size();) {
-      const std::size_t colon = std::min(text.find(':', from), text.size());
-      if (colon > from && text[from] == '/') add(text.substr(from, colon - from));
-      from = colon + 1;
-    }
-  }
+  for (const std::string& f : library_folders()) add(f);
   add("/usr/lib/x86_64-linux-gnu");
   return out;
 }
