@@ -141,6 +141,12 @@ add_test(NAME fake.cli_grade_runs_launchers_apart
          COMMAND ${cli_dir}/launchers_apart.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/launchers_apart)
 set_tests_properties(fake.cli_grade_runs_launchers_apart PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}"
                      ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}" TIMEOUT 300)
+# The harness's timing of a launcher in its own process: the same time per launch as check's in-process one, with a
+# cost for each switch between the processes (tests/cli/launchers_apart_timing.sh).
+add_test(NAME fake.cli_grade_times_launchers_apart_as_check
+         COMMAND ${cli_dir}/launchers_apart_timing.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/launchers_apart_timing)
+set_tests_properties(fake.cli_grade_times_launchers_apart_as_check PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}"
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}" TIMEOUT 300)
 # The toolkit's vendor libraries hidden from a graded run's sandbox (slots/vendor_libraries.hpp): loads_cublas.cu's
 # dlopen works with --no-sandbox and fails in the sandbox.
 add_test(NAME fake.cli_grade_vendor_libraries_hidden

@@ -21,19 +21,35 @@ struct sampling {
   sample_timer& timer;
   std::uint64_t batch = 1;
   bool held = false;
-  double taken_off_ms = 0;  // the handshake's calibrated time, off each launch's
+  sample_timer* handshake = nullptr;  // a launcher in another process: the handshake, timed before each sample
+  std::vector<double> handshake_ms;   // each one's time per launch, taken off the sample's after it
 
   /// One sample's time per launch; held samples whose blocker timed out are retaken with half the batch,
   /// and host-paced from then on once a batch of one does not fit.
   double per_launch_ms() {
     for (;;) {
+      double taken_off_ms = 0;
+      if (handshake) {
+        const sample_time h = handshake->time(batch, held);
+        if (held && !h.held) {
+          shrink();
+          continue;
+        }
+        taken_off_ms = h.gpu_ms / double(batch);
+      }
       const sample_time t = timer.time(batch, held);
-      if (!held || t.held) return std::max(0.0, t.gpu_ms / double(batch) - taken_off_ms);
-      if (batch > 1)
-        batch /= 2;
-      else
-        held = false;
+      if (!held || t.held) {
+        if (handshake) handshake_ms.push_back(taken_off_ms);
+        return std::max(0.0, t.gpu_ms / double(batch) - taken_off_ms);
+      }
+      shrink();
     }
+  }
+  void shrink() {
+    if (batch > 1)
+      batch /= 2;
+    else
+      held = false;
   }
 };
 
@@ -71,7 +87,7 @@ std::optional<warm_state> warm_up(sampling& s, const measure_settings& settings,
 // and this gives the held samples' median time per launch.
 std::optional<double> check_launch_bound(sampling& s, const warm_state& warm) {
   if (!(warm.paced_ms < launch_bound_ratio * warm.interval_ms)) return std::nullopt;
-  sampling held{s.timer, std::min(s.batch, max_held_batch), true};
+  sampling held{s.timer, std::min(s.batch, max_held_batch), true, nullptr, {}};
   std::vector<double> times;
   for (int i = 0; i < 3; ++i) times.push_back(held.per_launch_ms());
   const double held_ms = median_of(times);
@@ -109,16 +125,18 @@ timing summarize(std::vector<double> v) {
 
 std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
                                     const measure_settings& settings, std::uint64_t l2_bytes,
-                                    const std::atomic<bool>* stop, std::optional<double> handshake) {
+                                    const std::atomic<bool>* stop, const launch_fn* handshake) {
   sample_timer timer(launch, prepare, stream, settings.l2_flush, l2_bytes);
-  sampling s{timer, choose_batch(timer, settings), false};
+  std::optional<sample_timer> handshake_timer;
+  if (handshake) handshake_timer.emplace(*handshake, prepare, stream, settings.l2_flush, l2_bytes);
+  sampling s{timer, choose_batch(timer, settings), false, nullptr, {}};
   const std::optional<warm_state> warm = warm_up(s, settings, stop);
   if (!warm) return std::nullopt;
   std::optional<double> held_ms;
   if (handshake) {
     s.batch = std::min(s.batch, max_held_batch);
     s.held = true;
-    s.taken_off_ms = *handshake;
+    s.handshake = &*handshake_timer;
     held_ms = s.per_launch_ms();
   } else {
     held_ms = check_launch_bound(s, *warm);
@@ -157,21 +175,17 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
   t.batch = s.batch;
   t.l2_flushed = settings.l2_flush;
   t.stopped_by = why;
+  // With a handshake, its samples' cold caches come first and find what the launch before left set.
   t.persisting_l2_found = timer.persisting_found();
   t.persisting_l2_note = timer.persisting_note();
+  if (handshake_timer) {
+    t.persisting_l2_found += handshake_timer->persisting_found();
+    if (t.persisting_l2_note.empty()) t.persisting_l2_note = handshake_timer->persisting_note();
+  }
   t.launch_bound = !handshake && held_ms && s.held;
   if (t.launch_bound) t.host_inclusive_ms = warm->paced_ms;
-  if (handshake) t.handshake_ms = *handshake;
+  if (handshake) t.handshake_ms = median_of(std::move(s.handshake_ms));
   return t;
-}
-
-double calibrate_handshake(const launch_fn& handshake, cudaStream_t stream, std::uint64_t l2_bytes) {
-  sample_timer timer(handshake, launch_fn(), stream, false, l2_bytes);
-  sampling s{timer, 1, true};
-  for (int i = 0; i < 3; ++i) s.per_launch_ms();
-  std::vector<double> times;
-  for (int i = 0; i < handshake_samples; ++i) times.push_back(s.per_launch_ms());
-  return median_of(std::move(times));
 }
 
 }  // namespace cudalab::host

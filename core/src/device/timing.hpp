@@ -51,19 +51,15 @@ timing summarize(std::vector<double> values);
 /// null) is checked before every sample: once it is set, the timing ends there and gives nullopt. REQUIRES: the launch
 /// has already run once successfully (verification). Throws cuda_error.
 ///
-/// `handshake` (a launcher run in the submission's own process, isolation/submission_process.hpp): every timed
-/// sample is held behind the blocking kernel whatever the kernel's length - the host's round trip to the
-/// other process then never reaches the GPU's timeline - and the handshake's calibrated time (calibrate_handshake)
-/// is taken off each launch's (never below 0) and kept as handshake_ms.
+/// `handshake` (a launcher run in the submission's own process, isolation/submission_process.hpp: the same
+/// ordering with another process that runs nothing): every timed sample is held behind the blocking kernel
+/// whatever the kernel's length - the host's round trip to the other process then never reaches the GPU's
+/// timeline - and is preceded by a sample of the handshake alone, made the same way (the flush and `prepare`
+/// before it, held); that sample's time is taken off the launch's (never below 0), and their median is kept
+/// as handshake_ms. On the H100 the handshake is two switches of the GPU between the processes' contexts,
+/// about 0.28 ms, which the samples beside each other see alike (docs/grading.md states its resolution).
 std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
                                     const measure_settings& settings, std::uint64_t l2_bytes,
-                                    const std::atomic<bool>* stop = nullptr,
-                                    std::optional<double> handshake = std::nullopt);
-
-/// The handshake's own time, ms: `handshake` (the ordering of a cross-process call with no work between)
-/// held behind the blocking kernel, one per sample, handshake_samples samples after three to warm up; their
-/// median. Throws cuda_error.
-double calibrate_handshake(const launch_fn& handshake, cudaStream_t stream, std::uint64_t l2_bytes);
-inline constexpr int handshake_samples = 31;
+                                    const std::atomic<bool>* stop = nullptr, const launch_fn* handshake = nullptr);
 
 }  // namespace cudalab::host

@@ -165,6 +165,7 @@ submission_process::~submission_process() {
     CUDALAB_CUDA_LOG(cudaEventDestroy(e.go));
     CUDALAB_CUDA_LOG(cudaEventDestroy(e.done));
   }
+  for (cudaEvent_t e : joins_) CUDALAB_CUDA_LOG(cudaEventDestroy(e));
 }
 
 std::string submission_process::ended() const {
@@ -279,7 +280,20 @@ cudaError_t submission_process::send(exchange& x, bool handshake_only) const {
     CUDALAB_CUDA_CHECK(cudaIpcGetEventHandle(&w.done, e.done));
     x.call.new_events.push_back(w);
   }
-  for (std::size_t k = 0; k < x.streams.size(); ++k) CUDALAB_CUDA_CHECK(cudaEventRecord(events_[k].go, x.streams[k]));
+  while (joins_.size() < x.streams.size()) {
+    cudaEvent_t e = nullptr;
+    CUDALAB_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+    joins_.push_back(e);
+  }
+  // One stream of the harness, the first, carries every "go" and "done": the others join it first and wait on
+  // it after. Each stream of this process that waits on the other process's work keeps it on the GPU's
+  // scheduler: with three such streams the handshake cost 2.3 ms on the H100, against 0.28 ms with one.
+  const cudaStream_t hub = x.streams.empty() ? nullptr : x.streams.front();
+  for (std::size_t k = 1; k < x.streams.size(); ++k) {
+    CUDALAB_CUDA_CHECK(cudaEventRecord(joins_.at(k), x.streams[k]));
+    CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(hub, joins_.at(k), 0));
+  }
+  for (std::size_t k = 0; k < x.streams.size(); ++k) CUDALAB_CUDA_CHECK(cudaEventRecord(events_[k].go, hub));
   send_message(socket_, call_text(x.call), x.fds);
   if (!handshake_only) {  // what it holds from now on: this call's buffers (serve_submission lets go of the rest)
     held_device_.clear();
@@ -311,8 +325,12 @@ cudaError_t submission_process::send(exchange& x, bool handshake_only) const {
   }
   if (!r.error.empty()) throw std::runtime_error("the submission's process could not make the call: " + r.error);
   // The harness's streams go on once the launcher's work on the submission's streams is done.
-  for (std::size_t k = 0; k < x.streams.size(); ++k)
-    CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(x.streams[k], events_[k].done, 0));
+  for (std::size_t k = 0; k < x.streams.size(); ++k) CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(hub, events_[k].done, 0));
+  if (x.streams.size() > 1) {
+    CUDALAB_CUDA_CHECK(cudaEventRecord(joins_.front(), hub));
+    for (std::size_t k = 1; k < x.streams.size(); ++k)
+      CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(x.streams[k], joins_.front(), 0));
+  }
   if (x.call.census)
     last_census_ = r.census ? *r.census : unavailable_census("the submission's process took no census");
   return static_cast<cudaError_t>(r.status);

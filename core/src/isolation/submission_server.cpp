@@ -33,6 +33,7 @@ class served_state {
   ~served_state() {
     for (auto& [id, p] : device_) CUDALAB_CUDA_LOG(cudaIpcCloseMemHandle(p));
     for (auto& [id, h] : host_) unmap(h);
+    for (cudaEvent_t e : joins_) CUDALAB_CUDA_LOG(cudaEventDestroy(e));
   }
 
   // Lets go of the buffers the call does not use, then opens the ones it adds.
@@ -122,6 +123,19 @@ class served_state {
     for (std::uint64_t k = 0; k < streams; ++k)
       CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(streams_[k], events_[k].first, 0));
   }
+  // The census's session stream is the first: the call's other streams join it, so that only work on
+  // streams the call was not given can outlive it (the harness waits on every stream's "done").
+  void join_first(std::uint64_t streams) {
+    while (joins_.size() < streams) {
+      cudaEvent_t e = nullptr;
+      CUDALAB_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+      joins_.push_back(e);
+    }
+    for (std::uint64_t k = 1; k < streams; ++k) {
+      CUDALAB_CUDA_CHECK(cudaEventRecord(joins_[k], streams_[k]));
+      CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(streams_[0], joins_[k], 0));
+    }
+  }
   void record_done(std::uint64_t streams) const {
     for (std::uint64_t k = 0; k < streams; ++k) CUDALAB_CUDA_CHECK(cudaEventRecord(events_[k].second, streams_[k]));
   }
@@ -152,6 +166,7 @@ class served_state {
   std::map<std::uint64_t, host_view> host_;
   std::vector<std::pair<cudaEvent_t, cudaEvent_t>> events_;  // go, done
   std::vector<cudaStream_t> streams_;
+  std::vector<cudaEvent_t> joins_;  // by stream index ([0] unused)
 };
 
 wire_reply serve(served_state& state, const slot_code* code, const received_message& m) {
@@ -166,7 +181,10 @@ wire_reply serve(served_state& state, const slot_code* code, const received_mess
   std::unique_ptr<census_recording> census;
   if (call.census) census = std::make_unique<census_recording>(state.session());
   if (!call.handshake_only) reply.status = static_cast<int>(code->call(c));
-  if (census) reply.census = census->finish();
+  if (census) {
+    state.join_first(call.streams);
+    reply.census = census->finish();
+  }
   state.record_done(call.streams);
   return reply;
 }

@@ -263,13 +263,11 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
       const launch_fn prepare = session.resets_outputs(poison)
                                     ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s, poison); })
                                     : launch_fn();
-      // A launcher in the submission's own process: the handshake's own time, calibrated once per point.
-      std::optional<double> handshake;
-      if (remote)
-        handshake = calibrate_handshake([&](cudaStream_t s) { remote->handshake(s); }, session.context().stream,
-                                        run.context.device.l2_cache_bytes);
-      const std::optional<timing> t = time_launches(launch, prepare, session.context().stream, pl.plan.measure,
-                                                    run.context.device.l2_cache_bytes, run.options.stop, handshake);
+      // A launcher in the submission's own process: a handshake alone is timed before each of its samples.
+      const launch_fn handshake = [&](cudaStream_t s) { remote->handshake(s); };
+      const std::optional<timing> t =
+          time_launches(launch, prepare, session.context().stream, pl.plan.measure, run.context.device.l2_cache_bytes,
+                        run.options.stop, remote ? &handshake : nullptr);
       stopped = !t;
       if (stopped) return;
       r.time = *t;

@@ -1,4 +1,5 @@
-// How the fake CUDA runtime tells a fake CUPTI (tests/support/fakecupti) what it put on its fake GPU: the fake
+// What the fake CUDA runtime tells of itself beyond the CUDA API. A fake CUPTI (tests/support/fakecupti) learns
+// what it put on its fake GPU: the fake
 // CUPTI finds fakecuda_set_activity_hook in the process (the runtime is linked, so its symbols are global)
 // and hands it a function the runtime calls for every kernel launch, copy and memset while it is set.
 #pragma once
@@ -23,4 +24,8 @@ typedef void (*fakecuda_activity_hook)(const fakecuda_activity* activity);
 
 /// Sets (or, with nullptr, removes) the function told of every piece of work from now on.
 void fakecuda_set_activity_hook(fakecuda_activity_hook hook);
+
+/* How many streams of this process have waited on an interprocess event (cudaStreamWaitEvent): the
+   two-process harness keeps it to one, as each such stream holds the real GPU's scheduler. */
+int fakecuda_streams_waiting_across(void);
 }

@@ -23,6 +23,9 @@
 //                                   not hold the GPU waits for it, so the launch takes max(FAKECUDA_MS, X) of
 //                                   event time; held launches (the blocking kernel's flag still 0 when they
 //                                   are enqueued) run back to back, FAKECUDA_MS each
+//   FAKECUDA_SWITCH_MS=X            a stream that waits on an interprocess event another process recorded goes on
+//                                   X ms after that record (default 0): the real GPU switches between the two
+//                                   processes' contexts
 //   FAKECUDA_GBPS=X                 copies and memsets take bytes / X GB/s of event time (default 10, slow on
 //                                   purpose: timing loops then repeat large copies few times on the host)
 //   FAKECUDA_MEMORY=N               the device's memory in bytes (default 2 GiB: the ceilings copy a quarter)
@@ -87,6 +90,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -218,6 +222,11 @@ double launch_gap_ms() {
   return v != nullptr && *v != '\0' ? std::strtod(v, nullptr) : 0.0;
 }
 
+double switch_ms() {
+  const char* v = std::getenv("FAKECUDA_SWITCH_MS");
+  return v != nullptr && *v != '\0' ? std::strtod(v, nullptr) : 0.0;
+}
+
 double launch_ms() {
   const char* v = std::getenv("FAKECUDA_MS");
   return v != nullptr && *v != '\0' ? std::strtod(v, nullptr) : 0.5;
@@ -254,6 +263,7 @@ fake_stream& stream_of(cudaStream_t s) { return s == nullptr ? default_stream() 
 void record_time(fake_event& e, double ms) {
   if (e.shared != nullptr) {
     e.shared->ms.store(ms, std::memory_order_relaxed);
+    e.shared->recorder.store(static_cast<std::int32_t>(getpid()), std::memory_order_relaxed);
     e.shared->recorded.store(1, std::memory_order_release);
   } else {
     e.ms = ms;
@@ -270,6 +280,12 @@ bool recorded_time(const fake_event& e, double* ms) {
   }
   *ms = e.ms;
   return e.recorded;
+}
+
+// The streams of this process that have waited on an interprocess event (fakecuda_streams_waiting_across).
+std::set<cudaStream_t>& streams_waiting_across() {
+  static std::set<cudaStream_t> s;
+  return s;
 }
 
 bool hang_pending = false;  // a launch happened under FAKECUDA_HANG_SYNC
@@ -489,6 +505,10 @@ const char* error_text(cudaError_t e) {
 extern "C" {
 
 void fakecuda_set_activity_hook(fakecuda_activity_hook hook) { activity_hook() = hook; }
+int fakecuda_streams_waiting_across() {
+  std::lock_guard<std::mutex> g(lock());
+  return static_cast<int>(streams_waiting_across().size());
+}
 
 // ---- registration, as nvcc's generated code calls it ------------------------------------------------
 // The runtime's own entry points: their reserved names are the ones nvcc's generated code calls.
@@ -840,9 +860,16 @@ cudaError_t cudaDeviceSynchronize() {
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags) {
   if (event == nullptr) return fail(cudaErrorInvalidResourceHandle);
   if ((flags & ~unsigned(cudaEventWaitExternal)) != 0) return fail(cudaErrorInvalidValue);
+  if (reinterpret_cast<const fake_event*>(event)->shared != nullptr) {
+    std::lock_guard<std::mutex> g(lock());
+    streams_waiting_across().insert(stream);
+  }
   double ms = 0;
-  if (recorded_time(*reinterpret_cast<const fake_event*>(event), &ms))
+  const auto& e = *reinterpret_cast<const fake_event*>(event);
+  if (recorded_time(e, &ms)) {
+    if (e.shared != nullptr && e.shared->recorder.load(std::memory_order_relaxed) != getpid()) ms += switch_ms();
     stream_of(stream).ms = std::max(stream_of(stream).ms, ms);
+  }
   return sticky_or(cudaSuccess);
 }
 

@@ -54,8 +54,10 @@ bool device_range(const void* ptr, char** base, std::size_t* bytes);
 struct shared_event_state {
   std::atomic<double> ms;               ///< the recording stream's clock, ms
   std::atomic<std::uint32_t> recorded;  ///< 1 once recorded; written after ms
+  std::atomic<std::int32_t> recorder;   ///< the pid of the process that recorded it last
 };
-static_assert(std::atomic<double>::is_always_lock_free && std::atomic<std::uint32_t>::is_always_lock_free,
+static_assert(std::atomic<double>::is_always_lock_free && std::atomic<std::uint32_t>::is_always_lock_free &&
+                  std::atomic<std::int32_t>::is_always_lock_free,
               "an interprocess event's state is shared between processes, so its atomics must take no lock");
 
 /// What a cudaEvent_t points to.

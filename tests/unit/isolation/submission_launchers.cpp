@@ -11,6 +11,19 @@ extern "C" cudaError_t fill_and_copy(unsigned char* device, unsigned long long n
   return cudaMemcpyAsync(host, device, n, cudaMemcpyDeviceToHost, stream);
 }
 
+// Sets n bytes of `device` to `value` on each of `count` streams, a slice each (the mapped_pinned lab's shape:
+// streams of the lab's own, handed over as an array).
+extern "C" cudaError_t fill_on_streams(unsigned char* device, unsigned long long n, int value,
+                                       const cudaStream_t* streams, int count) {
+  const unsigned long long slice = n / static_cast<unsigned long long>(count);
+  for (int k = 0; k < count; ++k) {
+    const unsigned long long bytes = k + 1 == count ? n - slice * static_cast<unsigned long long>(k) : slice;
+    if (cudaMemsetAsync(device + slice * static_cast<unsigned long long>(k), value, bytes, streams[k]) != cudaSuccess)
+      return cudaGetLastError();
+  }
+  return cudaSuccess;
+}
+
 // Returns what it is told to: the harness's call gives back the launcher's own cudaError_t.
 extern "C" cudaError_t returns(int code) { return static_cast<cudaError_t>(code); }
 

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The two-process harness's timing, on the fake runtime with a cost for each switch between the processes
+# (FAKECUDA_SWITCH_MS, as the H100's context switches): `grade` times the mapped-overlap reference's launcher in
+# its own process, `check` in its test's child. The handshake timed alone before each sample is taken off, so
+# both give the same time per launch, and grade's results say what was taken off (two switches).
+# usage: launchers_apart_timing.sh CUDALAB SOURCE_ROOT WORK_DIR
+set -euo pipefail
+cudalab=$1 root=$2 work=$3
+rm -rf "$work" && mkdir -p "$work"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$(dirname "$0")/new_secret.sh"
+mkdir -p "$work/init" && new_secret "$work/init/secret.key"
+export FAKECUDA_SWITCH_MS=0.25
+assignment=$root/labs/assignments/mapped-overlap/assignment.toml
+submission=$root/plugins/mapped_pinned/slots/add_overlapped.cu
+"$cudalab" check "$assignment" --submission "$submission" --out "$work/check" --no-color > "$work/check.txt" 2>&1 ||
+  fail "check exited $?: $(tail -5 "$work/check.txt")"
+code=0
+"$cudalab" grade "$assignment" --submission "$submission" --student w --secret "$work/init/secret.key" \
+  --out "$work/grade" --no-color > "$work/grade.txt" 2>&1 || code=$?
+if [ "$code" = 13 ]; then
+  "$cudalab" grade "$assignment" --submission "$submission" --student w --secret "$work/init/secret.key" \
+    --out "$work/grade" --no-color --no-sandbox > "$work/grade.txt" 2>&1 || fail "grade --no-sandbox exited $?"
+elif [ "$code" != 0 ]; then
+  fail "grade exited $code: $(tail -5 "$work/grade.txt")"
+fi
+python3 - "$work" <<'PY' || fail "the times differ (above)"
+import glob, json, sys
+work = sys.argv[1]
+def student(folder):
+    rows = []
+    for f in sorted(glob.glob(f"{work}/{folder}/**/results.json", recursive=True)):
+        for r in json.load(open(f))["results"]:
+            if r["variant"].startswith("student:") and (r.get("timing") or {}).get("timed"):
+                rows.append(r["timing"])
+    return rows
+check, grade = student("check"), student("grade")
+if not check or not grade:
+    sys.exit(f"no timed student result: check {len(check)}, grade {len(grade)}")
+c = check[0]["median_ms"]
+for t in grade:
+    print(f"check {c:.4f} ms, grade {t['median_ms']:.4f} ms, handshake {t.get('handshake_ms')}")
+    if abs(t["median_ms"] - c) > 0.01 * c:
+        sys.exit("grade's time is not check's")
+    if abs(t.get("handshake_ms", 0) - 0.5) > 0.01:
+        sys.exit("the handshake taken off is not two switches of 0.25 ms")
+if "handshake_ms" in check[0]:
+    sys.exit("check, with the launcher in its own child, took a handshake off")
+PY
+echo "ok: grade times a launcher in its own process as check does in-process"
