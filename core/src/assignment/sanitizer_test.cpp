@@ -77,9 +77,11 @@ void run_sanitizer_test(test_outcome& o, const sanitizer_run& s) {
   // The sanitizer's findings: each report's first line ("Invalid __global__ write of size 4 bytes") and
   // where it happened ("at vector_copy+0x70 in vector_copy.cu:7", with -lineinfo).
   bool after_report = false;
-  std::string cudalab_said;  // the run's own last message ("cudalab: ..."), for a run that could not be judged
+  // The last message of the run itself or of its sandbox ("cudalab: ...", "bwrap: ..."), for a run that
+  // could not be judged.
+  std::string cudalab_said;
   c.on_output_line = [&](const std::string& line) {
-    if (line.rfind("cudalab: ", 0) == 0) cudalab_said = line;
+    if (line.rfind("cudalab: ", 0) == 0 || line.rfind("bwrap: ", 0) == 0) cudalab_said = line;
     const std::string prefix = "========= ";
     if (line.rfind(prefix, 0) != 0) return;
     const std::string text = line.substr(prefix.size());

@@ -21,37 +21,31 @@ struct sampling {
   sample_timer& timer;
   std::uint64_t batch = 1;
   bool held = false;
-  sample_timer* handshake = nullptr;  // a launcher in another process: the handshake, timed before each sample
-  std::vector<double> handshake_ms;   // each one's time per launch, taken off the sample's after it
+  double taken_off_ms = 0;  // a launcher in another process: the handshake's time, off each launch's
 
   /// One sample's time per launch; held samples whose blocker timed out are retaken with half the batch,
   /// and host-paced from then on once a batch of one does not fit.
   double per_launch_ms() {
     for (;;) {
-      double taken_off_ms = 0;
-      if (handshake) {
-        const sample_time h = handshake->time(batch, held);
-        if (held && !h.held) {
-          shrink();
-          continue;
-        }
-        taken_off_ms = h.gpu_ms / double(batch);
-      }
       const sample_time t = timer.time(batch, held);
-      if (!held || t.held) {
-        if (handshake) handshake_ms.push_back(taken_off_ms);
-        return std::max(0.0, t.gpu_ms / double(batch) - taken_off_ms);
-      }
-      shrink();
+      if (!held || t.held) return std::max(0.0, t.gpu_ms / double(batch) - taken_off_ms);
+      if (batch > 1)
+        batch /= 2;
+      else
+        held = false;
     }
   }
-  void shrink() {
-    if (batch > 1)
-      batch /= 2;
-    else
-      held = false;
-  }
 };
+
+// The handshake's time per launch: handshake_samples samples of it alone, made as the launch's are (held,
+// the same batch, the flush and the preparation before each), after three to warm up; their median.
+double handshake_ms(sample_timer& handshake, std::uint64_t batch) {
+  sampling s{handshake, batch, true};
+  for (int i = 0; i < 3; ++i) s.per_launch_ms();
+  std::vector<double> times;
+  for (int i = 0; i < handshake_samples; ++i) times.push_back(s.per_launch_ms());
+  return median_of(std::move(times));
+}
 
 // The batch: given, one when each launch must find a flushed L2, else what lasts about sample_target_ms.
 std::uint64_t choose_batch(sample_timer& timer, const measure_settings& settings) {
@@ -87,7 +81,7 @@ std::optional<warm_state> warm_up(sampling& s, const measure_settings& settings,
 // and this gives the held samples' median time per launch.
 std::optional<double> check_launch_bound(sampling& s, const warm_state& warm) {
   if (!(warm.paced_ms < launch_bound_ratio * warm.interval_ms)) return std::nullopt;
-  sampling held{s.timer, std::min(s.batch, max_held_batch), true, nullptr, {}};
+  sampling held{s.timer, std::min(s.batch, max_held_batch), true};
   std::vector<double> times;
   for (int i = 0; i < 3; ++i) times.push_back(held.per_launch_ms());
   const double held_ms = median_of(times);
@@ -129,14 +123,14 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
   sample_timer timer(launch, prepare, stream, settings.l2_flush, l2_bytes);
   std::optional<sample_timer> handshake_timer;
   if (handshake) handshake_timer.emplace(*handshake, prepare, stream, settings.l2_flush, l2_bytes);
-  sampling s{timer, choose_batch(timer, settings), false, nullptr, {}};
+  sampling s{timer, choose_batch(timer, settings), false};
   const std::optional<warm_state> warm = warm_up(s, settings, stop);
   if (!warm) return std::nullopt;
   std::optional<double> held_ms;
   if (handshake) {
     s.batch = std::min(s.batch, max_held_batch);
     s.held = true;
-    s.handshake = &*handshake_timer;
+    s.taken_off_ms = handshake_ms(*handshake_timer, s.batch);
     held_ms = s.per_launch_ms();
   } else {
     held_ms = check_launch_bound(s, *warm);
@@ -175,7 +169,7 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
   t.batch = s.batch;
   t.l2_flushed = settings.l2_flush;
   t.stopped_by = why;
-  // With a handshake, its samples' cold caches come first and find what the launch before left set.
+  // With a handshake, its samples' cold caches come first and find what the verified run left set.
   t.persisting_l2_found = timer.persisting_found();
   t.persisting_l2_note = timer.persisting_note();
   if (handshake_timer) {
@@ -184,7 +178,7 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
   }
   t.launch_bound = !handshake && held_ms && s.held;
   if (t.launch_bound) t.host_inclusive_ms = warm->paced_ms;
-  if (handshake) t.handshake_ms = median_of(std::move(s.handshake_ms));
+  if (handshake) t.handshake_ms = s.taken_off_ms;
   return t;
 }
 

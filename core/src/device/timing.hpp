@@ -54,12 +54,15 @@ timing summarize(std::vector<double> values);
 /// `handshake` (a launcher run in the submission's own process, isolation/submission_process.hpp: the same
 /// ordering with another process that runs nothing): every timed sample is held behind the blocking kernel
 /// whatever the kernel's length - the host's round trip to the other process then never reaches the GPU's
-/// timeline - and is preceded by a sample of the handshake alone, made the same way (the flush and `prepare`
-/// before it, held); that sample's time is taken off the launch's (never below 0), and their median is kept
-/// as handshake_ms. On the H100 the handshake is two switches of the GPU between the processes' contexts,
-/// about 0.28 ms, which the samples beside each other see alike (docs/grading.md states its resolution).
+/// timeline. Before the first, handshake_samples samples of the handshake alone are made as the launch's are
+/// (held, the same batch, the flush and `prepare` before each); their median is taken off each launch's (never
+/// below 0) and kept as handshake_ms. On the H100 the handshake is two switches of the GPU between the
+/// processes' contexts, about 0.28-0.33 ms; docs/grading.md states what that leaves uncertain.
 std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
                                     const measure_settings& settings, std::uint64_t l2_bytes,
                                     const std::atomic<bool>* stop = nullptr, const launch_fn* handshake = nullptr);
+
+/// How many samples of the handshake alone make its time.
+inline constexpr int handshake_samples = 31;
 
 }  // namespace cudalab::host

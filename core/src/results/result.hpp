@@ -70,8 +70,8 @@ struct timing {
   /// What the first of them found, in words; "" when none did.
   std::string persisting_l2_note;
   /// A launcher run in the submission's own process: the calibrated time of the handshake that orders its
-  /// work with the harness's (device/timing.hpp time_launches), ms: the median of the handshakes timed alone before
-  /// each sample, each taken off the sample after it; 0 otherwise.
+  /// work with the harness's (device/timing.hpp time_launches), ms: the median of samples of the handshake alone,
+  /// made before the first timed sample as those are, and taken off each; 0 otherwise.
   double handshake_ms = 0;
 
   /// Whether an interval was recorded.

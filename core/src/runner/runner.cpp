@@ -263,7 +263,7 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
       const launch_fn prepare = session.resets_outputs(poison)
                                     ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s, poison); })
                                     : launch_fn();
-      // A launcher in the submission's own process: a handshake alone is timed before each of its samples.
+      // A launcher in the submission's own process: the handshake alone is timed first, and taken off.
       const launch_fn handshake = [&](cudaStream_t s) { remote->handshake(s); };
       const std::optional<timing> t =
           time_launches(launch, prepare, session.context().stream, pl.plan.measure, run.context.device.l2_cache_bytes,
