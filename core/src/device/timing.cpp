@@ -135,7 +135,9 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
   } else {
     held_ms = check_launch_bound(s, *warm);
   }
-  const double sample_ms = held_ms.value_or(warm->paced_ms) * double(s.batch);
+  // What a sample costs the GPU, the handshake taken off included: a launcher that enqueues nothing is timed
+  // at about 0, and its repetitions must still end (one did only at the unit's time limit on the H100).
+  const double sample_ms = (held_ms.value_or(warm->paced_ms) + s.taken_off_ms) * double(s.batch);
   const std::uint64_t per_repetition = count_to_reach(sample_ms, settings.min_time_ms, max_samples_per_repetition);
 
   // Repetitions until the rule stops them; a stop request (Ctrl-C) is honoured between samples.
@@ -154,7 +156,7 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
       launches += s.batch;
     }
     samples += per_repetition;
-    spent_ms += sum_ms;
+    spent_ms += sum_ms + s.taken_off_ms * double(launches);
     per_launch_ms.push_back(sum_ms / double(launches));
     why = should_stop(rule, per_launch_ms, spent_ms);
   }

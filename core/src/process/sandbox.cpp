@@ -100,6 +100,14 @@ void add_environment(std::vector<std::string>& args, const std::vector<std::pair
   args.insert(args.end(), {"--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp"});
 }
 
+// A readable path bound read-only at its real path (links resolved; as given when it does not exist).
+void add_real_path(std::vector<std::string>& args, const std::string& path) {
+  std::error_code ec;
+  const fs::path real = fs::canonical(path, ec);
+  const std::string bound = ec ? path : real.string();
+  args.insert(args.end(), {"--ro-bind", bound, bound});
+}
+
 // bwrap's arguments up to and including "--", for `sandbox`, its private folder at descriptor `folder_fd`
 // (-1: none), `extra` in its environment.
 std::vector<std::string> bwrap_args(const std::string& bwrap, const child_sandbox& sandbox, int folder_fd,
@@ -111,10 +119,15 @@ std::vector<std::string> bwrap_args(const std::string& bwrap, const child_sandbo
   out.insert(out.end(), {"--proc", "/proc", "--dev", "/dev", "--perms", "01777", "--tmpfs", "/dev/shm", "--perms",
                          "01777", "--tmpfs", "/tmp"});
   if (sandbox.gpu) add_gpu(out);
-  for (const std::string& r : sandbox.readable) out.insert(out.end(), {"--ro-bind", r, r});
-  for (const std::string& r : library_folders()) out.insert(out.end(), {"--ro-bind", r, r});
-  for (const std::string& h : sandbox.hidden) {
+  // Each at its real path: bwrap cannot make a mount point through a link (/usr/local/cuda/bin, where
+  // /usr/local/cuda links elsewhere: "Can't mkdir", seen on the H100 machine), and the link itself, under
+  // /usr, still leads there inside.
+  for (const std::string& r : sandbox.readable) add_real_path(out, r);
+  for (const std::string& r : library_folders()) add_real_path(out, r);
+  for (const std::string& given : sandbox.hidden) {
     std::error_code ec;
+    const fs::path real = fs::canonical(given, ec);
+    const std::string h = ec ? given : real.string();  // where it is bound, like what holds it
     if (fs::is_directory(h, ec))
       out.insert(out.end(), {"--tmpfs", h, "--remount-ro", h});
     else if (fs::exists(h, ec))

@@ -20,8 +20,9 @@ namespace cudalab::host {
 
 /// What a sandboxed child may see.
 struct child_sandbox {
-  /// Bound read-only at the same path (files or folders), besides the system's own. Each must be
-  /// readable by the sandbox's user: the toolkit, cudalab's own programs and plugins.
+  /// Bound read-only (files or folders), besides the system's own. Each must be
+  /// readable by the sandbox's user: the toolkit, cudalab's own programs and plugins; each is bound at its
+  /// real path (links resolved), which a link outside, such as /usr/local/cuda, leads to inside as well.
   std::vector<std::string> readable;
   /// The child's own folder (made with make_sandbox_folder), bound read-write at the same path; "": none.
   std::string private_folder;
