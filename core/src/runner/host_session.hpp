@@ -27,9 +27,9 @@ class host_session final : public session {
   /// waits for it to finish.
   void prepare_verified_run();
   /// Before a timed run: enqueues the zeroing of the zeroed outputs on `stream`, and with `poison` the
-  /// poisoning of the poisoned ones ([measure] poison_each_launch), as before a verified run (no
-  /// synchronisation but for pageable host memory, which the CPU fills once the stream is done with it).
-  /// Does nothing when there are none.
+  /// poisoning of the poisoned ones ([measure] poison_each_launch), as before a verified run, without a
+  /// synchronisation: pageable host memory is filled by the CPU in a host function in stream order. Does
+  /// nothing when there are none. REQUIRES: the registrations stay until the stream has run it.
   void prepare_timed_run(cudaStream_t stream, bool poison);
   /// True when some output must be prepared before every timed run: a zeroed one, or with `poison` any.
   bool resets_outputs(bool poison) const;
@@ -63,6 +63,7 @@ class host_session final : public session {
   };
   std::uint64_t checksum_of(const input& in);
   void fill(const output& o, int byte, cudaStream_t stream);
+  static void CUDART_CB fill_on_host(void* output);  // cudaLaunchHostFunc's: an unmapped host output
 
   lab_context context_;
   cudalab::stream stream_;

@@ -23,6 +23,7 @@
 //                                   not hold the GPU waits for it, so the launch takes max(FAKECUDA_MS, X) of
 //                                   event time; held launches (the blocking kernel's flag still 0 when they
 //                                   are enqueued) run back to back, FAKECUDA_MS each
+//   (cudaStreamSynchronize of a stream the blocking kernel holds ends the hold as its timeout does, flag 1 set)
 //   FAKECUDA_SWITCH_MS=X            a stream that waits on an interprocess event another process recorded goes on
 //                                   X ms after that record (default 0): the real GPU switches between the two
 //                                   processes' contexts
@@ -847,8 +848,23 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
   delete reinterpret_cast<fake_stream*>(stream);
   return cudaSuccess;
 }
-cudaError_t cudaStreamSynchronize(cudaStream_t) {
+// Waiting for a stream that cudalab's blocking kernel holds waits, on the GPU, until the kernel's timeout: it
+// then says so in its second flag and lets the stream go on.
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  {
+    std::lock_guard<std::mutex> g(lock());
+    fake_stream& on = stream_of(stream);
+    if (on.held_by != nullptr && is_pinned_unlocked(const_cast<const std::uint32_t*>(on.held_by)) && *on.held_by == 0)
+      const_cast<volatile std::uint32_t*>(on.held_by)[1] = 1;
+    on.held_by = nullptr;
+  }
   wait_for_work();
+  return sticky_or(cudaSuccess);
+}
+// A host function runs when the stream reaches it: at once, as the fake's work completes at once.
+cudaError_t cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t fn, void* user_data) {
+  if (fn == nullptr) return fail(cudaErrorInvalidValue);
+  fn(user_data);
   return sticky_or(cudaSuccess);
 }
 cudaError_t cudaDeviceSynchronize() {
