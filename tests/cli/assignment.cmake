@@ -147,6 +147,11 @@ add_test(NAME fake.cli_grade_times_launchers_apart_as_check
          COMMAND ${cli_dir}/launchers_apart_timing.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/launchers_apart_timing)
 set_tests_properties(fake.cli_grade_times_launchers_apart_as_check PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}"
                      ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}" TIMEOUT 300)
+# Persisting-L2 state a launcher leaves in its own process, found there and flagged (tests/cli/launcher_persisting.sh).
+add_test(NAME fake.cli_grade_launcher_persisting_l2_flagged
+         COMMAND ${cli_dir}/launcher_persisting.sh $<TARGET_FILE:cudalab> ${PROJECT_SOURCE_DIR} ${aw}/launcher_persisting)
+set_tests_properties(fake.cli_grade_launcher_persisting_l2_flagged PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}"
+                     ENVIRONMENT_MODIFICATION "${CUDALAB_FAKE_SANITIZER_PATH}" TIMEOUT 300)
 # The toolkit's vendor libraries hidden from a graded run's sandbox (slots/vendor_libraries.hpp): loads_cublas.cu's
 # dlopen works with --no-sandbox and fails in the sandbox.
 add_test(NAME fake.cli_grade_vendor_libraries_hidden

@@ -46,6 +46,27 @@ void record_persisting_l2_default() {
   driver_set_aside = set_aside;
 }
 
+persisting_l2_state read_persisting_l2(const std::vector<cudaStream_t>& streams) {
+  persisting_l2_state found;
+  bool has = false;
+  std::size_t set_aside = 0;
+  if (has_persisting_l2(has) != cudaSuccess || !has ||
+      cudaDeviceGetLimit(&set_aside, cudaLimitPersistingL2CacheSize) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return found;
+  }
+  if (set_aside > driver_set_aside.value_or(0)) found.set_aside_bytes = set_aside;
+  for (const cudaStream_t s : streams) {
+    cudaStreamAttrValue value{};
+    if (cudaStreamGetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &value) != cudaSuccess) {
+      (void)cudaGetLastError();
+      continue;
+    }
+    found.window_bytes = std::max<std::uint64_t>(found.window_bytes, value.accessPolicyWindow.num_bytes);
+  }
+  return found;
+}
+
 cold_cache::cold_cache(std::uint64_t l2_bytes) : scratch_(std::max<std::uint64_t>(2 * l2_bytes, 1 << 20)) {
   CUDALAB_CUDA_CHECK(has_persisting_l2(persisting_));
   if (!persisting_) return;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "cudalab/device_buffer.hpp"
 
@@ -29,6 +30,12 @@ struct persisting_l2_state {
 /// code runs (open_device calls it): the floor a cold_cache judges readings against. The H100 (driver 580)
 /// sets 9830400 bytes aside of its own. No-op on a device without persisting L2 or where it cannot be read.
 void record_persisting_l2_default();
+
+/// What is set now that would keep data in L2 across launches - a set-aside above the driver's own
+/// (record_persisting_l2_default's reading; any, where it was not read) and the largest access policy window
+/// of `streams` - read only: nothing is reset and nothing waits for the GPU. Nothing on a device without
+/// persisting L2. The submission's process (isolation/submission_process.hpp) reports it with each call.
+persisting_l2_state read_persisting_l2(const std::vector<cudaStream_t>& streams);
 
 /// The L2 made cold before each timed launch of a sample_timer with l2_flush.
 class cold_cache {

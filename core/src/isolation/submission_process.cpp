@@ -324,6 +324,10 @@ cudaError_t submission_process::send(exchange& x, bool handshake_only) const {
     throw std::runtime_error(broken_);
   }
   if (!r.error.empty()) throw std::runtime_error("the submission's process could not make the call: " + r.error);
+  if (!r.persisting.empty()) {
+    ++persisting_.calls;
+    if (persisting_.first.empty()) persisting_.first = r.persisting;
+  }
   // The harness's streams go on once the launcher's work on the submission's streams is done.
   for (std::size_t k = 0; k < x.streams.size(); ++k) CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(hub, events_[k].done, 0));
   if (x.streams.size() > 1) {

@@ -44,6 +44,7 @@ class submission_process final : public remote_launcher {
   /// The handshake with a peer of its own that loads no student code (started at the first call, in the same
   /// way): a launcher's process cannot slow the calibration down, which is taken off its own times.
   void handshake(cudaStream_t stream) const override;
+  persisting_found persisting_l2() const override { return persisting_; }
 
  private:
   struct stream_pair {
@@ -60,6 +61,7 @@ class submission_process final : public remote_launcher {
   int socket_ = -1;
   mutable bool census_next_ = false;
   mutable std::optional<kernel_census> last_census_;
+  mutable persisting_found persisting_;      ///< what the calls found set when they came
   mutable std::vector<stream_pair> events_;  ///< by stream index
   mutable std::vector<cudaEvent_t> joins_;   ///< local: [0] the first stream's after "done", [k] stream k's before "go"
   mutable std::map<std::string, std::uint64_t> device_ids_;            ///< IPC handle bytes -> buffer id

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cudalab/cuda_error.hpp"
+#include "device/cold_cache.hpp"
 #include "device/kernel_census.hpp"
 #include "exit_codes.hpp"
 #include "isolation/submission_process.hpp"
@@ -140,6 +141,9 @@ class served_state {
     for (std::uint64_t k = 0; k < streams; ++k) CUDALAB_CUDA_CHECK(cudaEventRecord(events_[k].second, streams_[k]));
   }
   cudaStream_t session() const { return streams_.empty() ? nullptr : streams_.front(); }
+  std::vector<cudaStream_t> first(std::uint64_t streams) const {
+    return {streams_.begin(), streams_.begin() + std::ptrdiff_t(std::min<std::uint64_t>(streams, streams_.size()))};
+  }
 
  private:
   template <class T>
@@ -175,6 +179,9 @@ wire_reply serve(served_state& state, const slot_code* code, const received_mess
   reply.nonce = call.nonce;
   if (!code && !call.handshake_only) throw std::runtime_error("a calibration peer makes handshakes only");
   state.take(call, m.fds);
+  // What a launcher left set that outlives its call (a persisting-L2 set-aside, a window on its stream): the
+  // harness resets only its own process's before each timed launch, so this process says what it finds.
+  if (!call.handshake_only) reply.persisting = read_persisting_l2(state.first(call.streams)).text();
   std::vector<std::vector<cudaStream_t>> arrays;
   const slot_call c = state.rebuild(call, arrays);
   state.wait_for_go(call.streams);
@@ -195,6 +202,7 @@ int serve_submission(int socket, const std::string& artifact, const std::string&
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   std::unique_ptr<slot_code> code;
   try {
+    record_persisting_l2_default();  // the driver's own set-aside, before any student code runs
     if (!artifact.empty()) code = load_slot_code(slot_kind::launcher, artifact, entry);  // "": a calibration peer
     send_message(socket, reply_text({}));
   } catch (const std::exception& e) {

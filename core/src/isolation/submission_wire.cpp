@@ -156,6 +156,7 @@ std::string reply_text(const wire_reply& reply) {
   j["status"] = reply.status;
   j["error"] = reply.error;
   if (reply.census) j["census"] = *reply.census;
+  if (!reply.persisting.empty()) j["persisting"] = reply.persisting;
   return j.dump();
 }
 
@@ -167,6 +168,7 @@ wire_reply parse_reply(const std::string& text) {
     r.status = j.at("status").get<int>();
     r.error = j.at("error").get<std::string>();
     if (j.contains("census")) r.census = j.at("census").get<kernel_census>();
+    if (j.contains("persisting")) r.persisting = j.at("persisting").get<std::string>();
     return r;
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("a reply that cannot be read: ") + e.what());

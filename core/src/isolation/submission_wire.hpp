@@ -71,6 +71,9 @@ struct wire_reply {
   int status = 0;           ///< cudaError_t the launcher returned
   std::string error;        ///< non-empty: the call was not made (an IPC handle that did not open, ...)
   std::optional<kernel_census> census;
+  /// What the submission's process found set when the call came, that outlives a call and would keep its
+  /// input in L2 across timed launches (persisting_l2_state::text()); "" when nothing was.
+  std::string persisting;
 };
 
 /// Sends `text` and `fds` as one message. Throws std::runtime_error naming what failed.

@@ -5,8 +5,10 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <string>
 
 #include "cudalab/slot.hpp"
 #include "results/census.hpp"
@@ -31,6 +33,15 @@ class remote_launcher : public slot_code {
   /// times to calibrate the handshake. The other process is one that runs no student code (a launcher could
   /// otherwise slow its handshakes to have more taken off its times). Throws like call().
   virtual void handshake(cudaStream_t stream) const = 0;
+
+  /// What the calls so far found set in the submission's process when they came, that would keep a launcher's
+  /// input in L2 across timed launches: how many calls found some, and what the first found, in words (""
+  /// when none did). The harness's cold L2 before each timed launch resets its own process's state only.
+  struct persisting_found {
+    std::uint64_t calls = 0;
+    std::string first;
+  };
+  virtual persisting_found persisting_l2() const = 0;
 };
 
 }  // namespace cudalab::host

@@ -52,7 +52,10 @@ TEST(SubmissionWire, AReplyIsReadBackAsWrittenAndJunkIsRefused) {
   r.status = 700;
   r.error = "no";
   r.census = unavailable_census("none here");
+  r.persisting = "a persisting-L2 set-aside of 4194304 bytes";
   const wire_reply back = parse_reply(reply_text(r));
+  EXPECT_EQ(back.persisting, r.persisting);
+  EXPECT_EQ(parse_reply(reply_text(wire_reply{})).persisting, "");
   EXPECT_EQ(back.status, 700);
   EXPECT_EQ(back.error, "no");
   ASSERT_TRUE(back.census);
