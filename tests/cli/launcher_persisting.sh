@@ -9,22 +9,12 @@ cudalab=$1 root=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 . "$(dirname "$0")/new_secret.sh"
+. "$(dirname "$0")/grade_one.sh"
 mkdir -p "$work/init" && new_secret "$work/init/secret.key"
 assignment=$root/labs/assignments/mapped-overlap/assignment.toml
-grade() {  # grade NAME SUBMISSION: its grade.json in $work/NAME
-  local code=0
-  "$cudalab" grade "$assignment" --submission "$2" --student "$1" --secret "$work/init/secret.key" \
-    --out "$work/$1" --no-color > "$work/$1.txt" 2>&1 || code=$?
-  if [ "$code" = 13 ]; then
-    "$cudalab" grade "$assignment" --submission "$2" --student "$1" --secret "$work/init/secret.key" \
-      --out "$work/$1" --no-color --no-sandbox > "$work/$1.txt" 2>&1 || fail "grade --no-sandbox of $1 exited $?"
-  elif [ "$code" != 0 ]; then
-    fail "grade of $1 exited $code: $(tail -5 "$work/$1.txt")"
-  fi
-}
 flags() { python3 -c "import json,sys; print(' '.join(f['check'] for f in json.load(open(sys.argv[1])).get('flags', [])))" "$work/$1/grade.json"; }
-grade ref "$root/plugins/mapped_pinned/slots/add_overlapped.cu"
-grade persisting "$root/tests/fixtures/submissions/mapped_pinned/persisting_l2.cu"
+grade_one ref "$assignment" "$root/plugins/mapped_pinned/slots/add_overlapped.cu"
+grade_one persisting "$assignment" "$root/tests/fixtures/submissions/mapped_pinned/persisting_l2.cu"
 if flags ref | grep -qw persisting_l2; then fail "the reference was said to leave persisting-L2 state"; fi
 flags persisting | grep -qw persisting_l2 || fail "persisting_l2.cu raised no persisting_l2 flag: $(flags persisting)"
 grep -q "persisting-L2 set-aside of [0-9]* bytes" "$work/persisting/grade.json" || fail "the flag does not say what was found"

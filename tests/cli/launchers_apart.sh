@@ -9,6 +9,7 @@ cudalab=$1 root=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 . "$(dirname "$0")/new_secret.sh"
+. "$(dirname "$0")/grade_one.sh"
 mkdir -p "$work/init" && new_secret "$work/init/secret.key"
 assignment=$root/tests/fixtures/assignments/mapped_overlap_correctness.toml
 submission=$root/tests/fixtures/submissions/mapped_pinned/writes_fd3.cu
@@ -19,14 +20,6 @@ status() {  # status FOLDER TEST_ID
 "$cudalab" check "$assignment" --submission "$submission" --out "$work/check" --no-color > "$work/check.txt" 2>&1 ||
   fail "check exited $?: $(tail -5 "$work/check.txt")"
 [ "$(status check odd-sizes)" = passed ] || fail "under check, odd-sizes is $(status check odd-sizes), not passed"
-code=0
-"$cudalab" grade "$assignment" --submission "$submission" --student w --secret "$work/init/secret.key" \
-  --out "$work/grade" --no-color > "$work/grade.txt" 2>&1 || code=$?
-if [ "$code" = 13 ]; then
-  "$cudalab" grade "$assignment" --submission "$submission" --student w --secret "$work/init/secret.key" \
-    --out "$work/grade" --no-color --no-sandbox > "$work/grade.txt" 2>&1 || fail "grade --no-sandbox exited $?"
-elif [ "$code" != 0 ]; then
-  fail "grade exited $code: $(tail -5 "$work/grade.txt")"
-fi
+grade_one grade "$assignment" "$submission"
 [ "$(status grade odd-sizes)" = failed ] || fail "under grade, odd-sizes is $(status grade odd-sizes), not failed"
 echo "ok: check ran the launcher in its test's child, grade in the submission's own process"

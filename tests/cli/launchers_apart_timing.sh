@@ -9,21 +9,14 @@ cudalab=$1 root=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 . "$(dirname "$0")/new_secret.sh"
+. "$(dirname "$0")/grade_one.sh"
 mkdir -p "$work/init" && new_secret "$work/init/secret.key"
 export FAKECUDA_SWITCH_MS=0.25
 assignment=$root/labs/assignments/mapped-overlap/assignment.toml
 submission=$root/plugins/mapped_pinned/slots/add_overlapped.cu
 "$cudalab" check "$assignment" --submission "$submission" --out "$work/check" --no-color > "$work/check.txt" 2>&1 ||
   fail "check exited $?: $(tail -5 "$work/check.txt")"
-code=0
-"$cudalab" grade "$assignment" --submission "$submission" --student w --secret "$work/init/secret.key" \
-  --out "$work/grade" --no-color > "$work/grade.txt" 2>&1 || code=$?
-if [ "$code" = 13 ]; then
-  "$cudalab" grade "$assignment" --submission "$submission" --student w --secret "$work/init/secret.key" \
-    --out "$work/grade" --no-color --no-sandbox > "$work/grade.txt" 2>&1 || fail "grade --no-sandbox exited $?"
-elif [ "$code" != 0 ]; then
-  fail "grade exited $code: $(tail -5 "$work/grade.txt")"
-fi
+grade_one grade "$assignment" "$submission"
 python3 - "$work" <<'PY' || fail "the times differ (above)"
 import glob, json, sys
 work = sys.argv[1]
