@@ -2,7 +2,8 @@
 # The two-process harness's timing, on the fake runtime with a cost for each switch between the processes
 # (FAKECUDA_SWITCH_MS, as the H100's context switches): `grade` times the mapped-overlap reference's launcher in
 # its own process, `check` in its test's child. The handshake timed alone before each sample is taken off, so
-# both give the same time per launch, and grade's results say what was taken off (two switches).
+# both give the same time per launch, and grade's results say what was taken off (two switches). A launcher that
+# enqueues nothing is timed too (its repetitions end).
 # usage: launchers_apart_timing.sh CUDALAB SOURCE_ROOT WORK_DIR
 set -euo pipefail
 cudalab=$1 root=$2 work=$3
@@ -40,4 +41,9 @@ for t in grade:
 if "handshake_ms" in check[0]:
     sys.exit("check, with the launcher in its own child, took a handshake off")
 PY
-echo "ok: grade times a launcher in its own process as check does in-process"
+# A launcher that enqueues nothing is timed at about 0 once the handshake is off: its repetitions still end.
+grade_one nothing "$assignment" "$root/tests/fixtures/submissions/mapped_pinned/enqueues_nothing.cu"
+overlap=$(python3 -c "import json,sys; print(next(t['status'] for t in json.load(open(sys.argv[1]))['tests'] if t['id']=='overlap'))" \
+  "$work/nothing/grade.json")
+[ "$overlap" != timed_out ] || fail "the timing of a launcher that enqueues nothing ran to the unit's time limit"
+echo "ok: grade times a launcher in its own process as check does in-process, and one that does nothing ends"
