@@ -100,12 +100,11 @@ void add_environment(std::vector<std::string>& args, const std::vector<std::pair
   args.insert(args.end(), {"--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp"});
 }
 
-// A readable path bound read-only at its real path (links resolved; as given when it does not exist).
-void add_real_path(std::vector<std::string>& args, const std::string& path) {
+// Where a path is bound in a sandbox: its real path (links resolved), or as given when it does not exist.
+std::string real_path(const std::string& path) {
   std::error_code ec;
   const fs::path real = fs::canonical(path, ec);
-  const std::string bound = ec ? path : real.string();
-  args.insert(args.end(), {"--ro-bind", bound, bound});
+  return ec ? path : real.string();
 }
 
 // bwrap's arguments up to and including "--", for `sandbox`, its private folder at descriptor `folder_fd`
@@ -122,12 +121,15 @@ std::vector<std::string> bwrap_args(const std::string& bwrap, const child_sandbo
   // Each at its real path: bwrap cannot make a mount point through a link (/usr/local/cuda/bin, where
   // /usr/local/cuda links elsewhere: "Can't mkdir", seen on the H100 machine), and the link itself, under
   // /usr, still leads there inside.
-  for (const std::string& r : sandbox.readable) add_real_path(out, r);
-  for (const std::string& r : library_folders()) add_real_path(out, r);
+  const auto bind_readable = [&out](const std::string& given) {
+    const std::string r = real_path(given);
+    out.insert(out.end(), {"--ro-bind", r, r});
+  };
+  for (const std::string& r : sandbox.readable) bind_readable(r);
+  for (const std::string& r : library_folders()) bind_readable(r);
   for (const std::string& given : sandbox.hidden) {
+    const std::string h = real_path(given);  // where it is bound, like what holds it
     std::error_code ec;
-    const fs::path real = fs::canonical(given, ec);
-    const std::string h = ec ? given : real.string();  // where it is bound, like what holds it
     if (fs::is_directory(h, ec))
       out.insert(out.end(), {"--tmpfs", h, "--remount-ro", h});
     else if (fs::exists(h, ec))
