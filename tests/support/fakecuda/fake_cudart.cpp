@@ -259,6 +259,12 @@ fake_stream& default_stream() {
   static fake_stream s;
   return s;
 }
+// Whether a blocking kernel holds the stream still: its release flag is there (its pinned memory not unregistered
+// and unmapped) and not yet set. REQUIRES lock() held.
+bool still_held(const fake_stream& s) {
+  return s.held_by != nullptr && is_pinned_unlocked(const_cast<const std::uint32_t*>(s.held_by)) && *s.held_by == 0;
+}
+
 fake_stream& stream_of(cudaStream_t s) { return s == nullptr ? default_stream() : *reinterpret_cast<fake_stream*>(s); }
 
 void record_time(fake_event& e, double ms) {
@@ -428,9 +434,7 @@ cudaError_t launch(const void* host_fun_or_handle, bool by_handle, dim3 grid, di
     on.ms += launch_ms();
   } else {
     // A blocker whose flag is gone (its pinned memory unregistered and unmapped) holds nothing any more.
-    if (on.held_by != nullptr &&
-        (!is_pinned_unlocked(const_cast<const std::uint32_t*>(on.held_by)) || *on.held_by != 0))
-      on.held_by = nullptr;
+    if (!still_held(on)) on.held_by = nullptr;
     on.ms += on.held_by != nullptr ? launch_ms() : std::max(launch_ms(), gap_ms);
   }
   fakecuda_activity a{};
@@ -854,8 +858,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   {
     std::lock_guard<std::mutex> g(lock());
     fake_stream& on = stream_of(stream);
-    if (on.held_by != nullptr && is_pinned_unlocked(const_cast<const std::uint32_t*>(on.held_by)) && *on.held_by == 0)
-      const_cast<volatile std::uint32_t*>(on.held_by)[1] = 1;
+    if (still_held(on)) const_cast<volatile std::uint32_t*>(on.held_by)[1] = 1;
     on.held_by = nullptr;
   }
   wait_for_work();
