@@ -79,9 +79,9 @@ void run_sanitizer_test(test_outcome& o, const sanitizer_run& s) {
   bool after_report = false;
   // The last message of the run itself or of its sandbox ("cudalab: ...", "bwrap: ..."), for a run that
   // could not be judged.
-  std::string cudalab_said;
+  std::string run_said;
   c.on_output_line = [&](const std::string& line) {
-    if (line.rfind("cudalab: ", 0) == 0 || line.rfind("bwrap: ", 0) == 0) cudalab_said = line;
+    if (line.rfind("cudalab: ", 0) == 0 || line.rfind("bwrap: ", 0) == 0) run_said = line;
     const std::string prefix = "========= ";
     if (line.rfind(prefix, 0) != 0) return;
     const std::string text = line.substr(prefix.size());
@@ -112,7 +112,7 @@ void run_sanitizer_test(test_outcome& o, const sanitizer_run& s) {
   } else {
     o.status = e.timed_out ? grade_status::timed_out : grade_status::error;
     o.summary = t.tool + ": the run " + e.describe();
-    if (!cudalab_said.empty()) o.summary += " (" + printable(cudalab_said.substr(0, 300)) + ")";
+    if (!run_said.empty()) o.summary += " (" + printable(run_said.substr(0, 300)) + ")";
   }
 }
 
