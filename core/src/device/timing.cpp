@@ -22,28 +22,33 @@ struct sampling {
   std::uint64_t batch = 1;
   bool held = false;
   double taken_off_ms = 0;  // a launcher in another process: the handshake's time, off each launch's
+  std::uint64_t timeouts = 0;  // held samples whose blocker ran out
 
   /// One sample's time per launch; held samples whose blocker timed out are retaken with half the batch,
-  /// and host-paced from then on once a batch of one does not fit.
+  /// and host-paced from then on once a batch of one does not fit twice in a row (once may be a one-off: the
+  /// calibration peer's start, a first registration of host memory in the other process).
   double per_launch_ms() {
-    for (;;) {
+    for (int single_timeouts = 0;;) {
       const sample_time t = timer.time(batch, held);
       if (!held || t.held) return std::max(0.0, t.gpu_ms / double(batch) - taken_off_ms);
+      ++timeouts;
       if (batch > 1)
         batch /= 2;
-      else
+      else if (++single_timeouts == 2)
         held = false;
     }
   }
 };
 
 // The handshake's time per launch: handshake_samples samples of it alone, made as the launch's are (held,
-// the same batch, the flush and the preparation before each), after three to warm up; their median.
-double handshake_ms(sample_timer& handshake, std::uint64_t batch) {
+// the same batch, the flush and the preparation before each), after three to warm up; their median. Adds
+// the blocker's timeouts to `timeouts`.
+double handshake_ms(sample_timer& handshake, std::uint64_t batch, std::uint64_t& timeouts) {
   sampling s{handshake, batch, true};
   for (int i = 0; i < 3; ++i) s.per_launch_ms();
   std::vector<double> times;
   for (int i = 0; i < handshake_samples; ++i) times.push_back(s.per_launch_ms());
+  timeouts += s.timeouts;
   return median_of(std::move(times));
 }
 
@@ -85,6 +90,7 @@ std::optional<double> check_launch_bound(sampling& s, const warm_state& warm) {
   std::vector<double> times;
   for (int i = 0; i < 3; ++i) times.push_back(held.per_launch_ms());
   const double held_ms = median_of(times);
+  s.timeouts += held.timeouts;
   if (!held.held || !(held_ms < warm.interval_ms) || !(held_ms < launch_bound_gain * warm.paced_ms))
     return std::nullopt;
   s.batch = held.batch;
@@ -130,7 +136,7 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
   if (handshake) {
     s.batch = std::min(s.batch, max_held_batch);
     s.held = true;
-    s.taken_off_ms = handshake_ms(*handshake_timer, s.batch);
+    s.taken_off_ms = handshake_ms(*handshake_timer, s.batch, s.timeouts);
     held_ms = s.per_launch_ms();
   } else {
     held_ms = check_launch_bound(s, *warm);
@@ -181,6 +187,8 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
   t.launch_bound = !handshake && held_ms && s.held;
   if (t.launch_bound) t.host_inclusive_ms = warm->paced_ms;
   if (handshake) t.handshake_ms = s.taken_off_ms;
+  t.hold_timeouts = s.timeouts;
+  t.held = s.held;
   return t;
 }
 

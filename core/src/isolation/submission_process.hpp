@@ -45,6 +45,7 @@ class submission_process final : public remote_launcher {
   /// way): a launcher's process cannot slow the calibration down, which is taken off its own times.
   void handshake(cudaStream_t stream) const override;
   persisting_found persisting_l2() const override { return persisting_; }
+  void order_through(cudaStream_t session) const override { through_ = session; }
 
  private:
   struct stream_pair {
@@ -63,7 +64,8 @@ class submission_process final : public remote_launcher {
   mutable std::optional<kernel_census> last_census_;
   mutable persisting_found persisting_;      ///< what the calls found set when they came
   mutable std::vector<stream_pair> events_;  ///< by stream index
-  mutable std::vector<cudaEvent_t> joins_;   ///< local: [0] the first stream's after "done", [k] stream k's before "go"
+  mutable std::optional<cudaStream_t> through_;  ///< order_through()'s stream, once said
+  mutable std::vector<cudaEvent_t> joins_;  ///< local: [0] the hub's after "done", [k + 1] stream k's before "go"
   mutable std::map<std::string, std::uint64_t> device_ids_;            ///< IPC handle bytes -> buffer id
   mutable std::map<std::pair<dev_t, ino_t>, std::uint64_t> host_ids_;  ///< memfd -> buffer id
   mutable std::set<std::uint64_t> held_device_, held_host_;            ///< what the other process holds open now

@@ -530,6 +530,8 @@ void to_json(json& j, const timing& t) {
     j["persisting_l2_note"] = t.persisting_l2_note;
   }
   if (t.handshake_ms > 0) j["handshake_ms"] = t.handshake_ms;
+  if (t.hold_timeouts > 0) j["hold_timeouts"] = t.hold_timeouts;
+  if (t.held) j["held"] = true;
 }
 
 void from_json(const json& j, timing& t) {
@@ -561,6 +563,8 @@ void from_json(const json& j, timing& t) {
   t.persisting_l2_found = j.contains("persisting_l2_found") ? j.at("persisting_l2_found").get<std::uint64_t>() : 0;
   t.persisting_l2_note = j.contains("persisting_l2_note") ? j.at("persisting_l2_note").get<std::string>() : "";
   t.handshake_ms = j.contains("handshake_ms") ? real(j, "handshake_ms") : 0.0;
+  t.hold_timeouts = j.contains("hold_timeouts") ? j.at("hold_timeouts").get<std::uint64_t>() : 0;
+  t.held = j.contains("held") && j.at("held").get<bool>();
 }
 
 void to_json(json& j, const census_kernel& k) {

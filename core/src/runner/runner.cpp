@@ -228,6 +228,7 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
     return;
   }
   const auto* remote = dynamic_cast<const remote_launcher*>(student.code);
+  if (remote) remote->order_through(session.context().stream);  // the stream the timing's events are on
   census_watch census(remote);
   bool input_changed = false;
   const bool ok = recorded(run, r, [&] {

@@ -28,6 +28,14 @@ class remote_launcher : public slot_code {
   /// The census the last call took; nullopt when it took none.
   virtual std::optional<kernel_census> census_of_last_call() const = 0;
 
+  /// The stream whose events time the calls (the session stream): each call's "go" is recorded there after
+  /// the call's streams have joined it, its "done" waited on there, and the call's streams wait on it after.
+  /// Until it is said, the call's first stream carries them. Only the stream that holds the timing's events
+  /// may wait on the other process: on the H100, a session stream that waited on a hub that waited on the
+  /// other process made every copy and kernel of the launcher cost two switches between the processes (a
+  /// launcher of 48 copies and kernels on one stream: 35 ms for 5.7).
+  virtual void order_through(cudaStream_t session) const = 0;
+
   /// Enqueues on `stream` the ordering a call adds around the launcher's work - "go" recorded, waited on
   /// in another process, "done" recorded there and waited on here - with no work between: what the runner
   /// times to calibrate the handshake. The other process is one that runs no student code (a launcher could

@@ -28,4 +28,6 @@ void fakecuda_set_activity_hook(fakecuda_activity_hook hook);
 /* How many streams of this process have waited on an interprocess event (cudaStreamWaitEvent): the
    two-process harness keeps it to one, as each such stream holds the real GPU's scheduler. */
 int fakecuda_streams_waiting_across(void);
+/* Whether `stream` has waited on an interprocess event (1) or not (0). */
+int fakecuda_stream_waited_across(void* stream);
 }

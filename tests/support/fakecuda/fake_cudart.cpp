@@ -514,6 +514,10 @@ int fakecuda_streams_waiting_across() {
   std::lock_guard<std::mutex> g(lock());
   return static_cast<int>(streams_waiting_across().size());
 }
+int fakecuda_stream_waited_across(void* stream) {
+  std::lock_guard<std::mutex> g(lock());
+  return static_cast<int>(streams_waiting_across().count(static_cast<cudaStream_t>(stream)));
+}
 
 // ---- registration, as nvcc's generated code calls it ------------------------------------------------
 // The runtime's own entry points: their reserved names are the ones nvcc's generated code calls.
