@@ -21,7 +21,7 @@ struct sampling {
   sample_timer& timer;
   std::uint64_t batch = 1;
   bool held = false;
-  double taken_off_ms = 0;  // a launcher in another process: the handshake's time, off each launch's
+  double taken_off_ms = 0;     // a launcher in another process: the handshake's time, off each launch's
   std::uint64_t timeouts = 0;  // held samples whose blocker ran out
 
   /// One sample's time per launch; held samples whose blocker timed out are retaken with half the batch,

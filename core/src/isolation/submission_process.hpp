@@ -62,10 +62,10 @@ class submission_process final : public remote_launcher {
   int socket_ = -1;
   mutable bool census_next_ = false;
   mutable std::optional<kernel_census> last_census_;
-  mutable persisting_found persisting_;      ///< what the calls found set when they came
-  mutable std::vector<stream_pair> events_;  ///< by stream index
+  mutable persisting_found persisting_;          ///< what the calls found set when they came
+  mutable std::vector<stream_pair> events_;      ///< by stream index
   mutable std::optional<cudaStream_t> through_;  ///< order_through()'s stream, once said
-  mutable std::vector<cudaEvent_t> joins_;  ///< local: [0] the hub's after "done", [k + 1] stream k's before "go"
+  mutable std::vector<cudaEvent_t> joins_;       ///< local: [0] the hub's after "done", [k + 1] stream k's before "go"
   mutable std::map<std::string, std::uint64_t> device_ids_;            ///< IPC handle bytes -> buffer id
   mutable std::map<std::pair<dev_t, ino_t>, std::uint64_t> host_ids_;  ///< memfd -> buffer id
   mutable std::set<std::uint64_t> held_device_, held_host_;            ///< what the other process holds open now
