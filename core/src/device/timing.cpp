@@ -125,10 +125,10 @@ timing summarize(std::vector<double> v) {
 
 std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
                                     const measure_settings& settings, std::uint64_t l2_bytes,
-                                    const std::atomic<bool>* stop, const launch_fn* handshake) {
+                                    const std::atomic<bool>* stop, const remote_handshake* handshake) {
   sample_timer timer(launch, prepare, stream, settings.l2_flush, l2_bytes);
   std::optional<sample_timer> handshake_timer;
-  if (handshake) handshake_timer.emplace(*handshake, prepare, stream, settings.l2_flush, l2_bytes);
+  if (handshake) handshake_timer.emplace(handshake->enqueue, prepare, stream, settings.l2_flush, l2_bytes);
   sampling s{timer, choose_batch(timer, settings), false};
   const std::optional<warm_state> warm = warm_up(s, settings, stop);
   if (!warm) return std::nullopt;
@@ -137,6 +137,7 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
     s.batch = std::min(s.batch, max_held_batch);
     s.held = true;
     s.taken_off_ms = handshake_ms(*handshake_timer, s.batch, s.timeouts);
+    if (handshake->calibrated) handshake->calibrated();
     held_ms = s.per_launch_ms();
   } else {
     held_ms = check_launch_bound(s, *warm);

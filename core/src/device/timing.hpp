@@ -6,6 +6,7 @@
 #include <cuda_runtime_api.h>
 
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -54,13 +55,19 @@ timing summarize(std::vector<double> values);
 /// `handshake` (a launcher run in the submission's own process, isolation/submission_process.hpp: the same
 /// ordering with another process that runs nothing): every timed sample is held behind the blocking kernel
 /// whatever the kernel's length - the host's round trip to the other process then never reaches the GPU's
-/// timeline. Before the first, handshake_samples samples of the handshake alone are made as the launch's are
+/// timeline. Before the first, handshake_samples samples of handshake.enqueue alone are made as the launch's are
 /// (held, the same batch, the flush and `prepare` before each); their median is taken off each launch's (never
-/// below 0) and kept as handshake_ms. On the H100 the handshake is two switches of the GPU between the
-/// processes' contexts, about 0.28-0.33 ms; docs/grading.md states what that leaves uncertain.
+/// below 0) and kept as handshake_ms; then handshake.calibrated (if set) is called once, before the first timed
+/// sample. On the H100 the handshake is two switches of the GPU between the processes' contexts, about
+/// 0.28-0.33 ms; docs/grading.md states what that leaves uncertain.
+struct remote_handshake {
+  launch_fn enqueue;                 ///< one handshake with nothing between, on the stream given
+  std::function<void()> calibrated;  ///< the calibration's samples are taken (may be empty)
+};
 std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& prepare, cudaStream_t stream,
                                     const measure_settings& settings, std::uint64_t l2_bytes,
-                                    const std::atomic<bool>* stop = nullptr, const launch_fn* handshake = nullptr);
+                                    const std::atomic<bool>* stop = nullptr,
+                                    const remote_handshake* handshake = nullptr);
 
 /// How many samples of the handshake alone make its time.
 inline constexpr int handshake_samples = 31;

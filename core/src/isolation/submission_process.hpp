@@ -44,6 +44,7 @@ class submission_process final : public remote_launcher {
   /// The handshake with a peer of its own that loads no student code (started at the first call, in the same
   /// way): a launcher's process cannot slow the calibration down, which is taken off its own times.
   void handshake(cudaStream_t stream) const override;
+  void end_handshakes() const override { peer_.reset(); }
   persisting_found persisting_l2() const override { return persisting_; }
   void order_through(cudaStream_t session) const override { through_ = session; }
 

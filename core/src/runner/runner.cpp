@@ -264,8 +264,12 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
       const launch_fn prepare = session.resets_outputs(poison)
                                     ? launch_fn([&](cudaStream_t s) { session.prepare_timed_run(s, poison); })
                                     : launch_fn();
-      // A launcher in the submission's own process: the handshake alone is timed first, and taken off.
-      const launch_fn handshake = [&](cudaStream_t s) { remote->handshake(s); };
+      // A launcher in the submission's own process: the handshake alone is timed first, and taken off; its peer
+      // process is started by one handshake before any held sample (its start, a process and a CUDA context,
+      // would run a held sample's blocker out) and ended once the calibration is done.
+      const remote_handshake handshake{[&](cudaStream_t s) { remote->handshake(s); },
+                                       [&] { remote->end_handshakes(); }};
+      if (remote) remote->handshake(session.context().stream);
       const std::uint64_t persisting_before = remote ? remote->persisting_l2().calls : 0;
       const std::optional<timing> t =
           time_launches(launch, prepare, session.context().stream, pl.plan.measure, run.context.device.l2_cache_bytes,

@@ -41,6 +41,9 @@ class remote_launcher : public slot_code {
   /// times to calibrate the handshake. The other process is one that runs no student code (a launcher could
   /// otherwise slow its handshakes to have more taken off its times). Throws like call().
   virtual void handshake(cudaStream_t stream) const = 0;
+  /// The calibration is over: the other process of handshake() ends (a later handshake() starts another), so
+  /// that while the launcher is timed only the harness's and the submission's contexts are on the GPU.
+  virtual void end_handshakes() const = 0;
 
   /// What the calls so far found set in the submission's process when they came, that would keep a launcher's
   /// input in L2 across timed launches: how many calls found some, and what the first found, in words (""

@@ -4,10 +4,14 @@
 // writes on its descriptor 3 end the call.
 #include "isolation/submission_process.hpp"
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 
@@ -19,6 +23,26 @@ using cudalab::host::submission_process;
 namespace {
 
 submission_process start(const char* entry) { return submission_process(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, entry); }
+
+// How many processes this one has started that still run (not yet reaped): /proc's parent ids.
+int children() {
+  int count = 0;
+  DIR* proc = opendir("/proc");
+  if (proc == nullptr) return -1;
+  while (const dirent* e = readdir(proc)) {
+    std::ifstream stat(std::string("/proc/") + e->d_name + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    const std::size_t close = line.rfind(')');  // the name, in parentheses, may hold spaces
+    if (close == std::string::npos || close + 4 > line.size()) continue;
+    char state = 0;
+    long parent = 0;
+    if (std::sscanf(line.c_str() + close + 1, " %c %ld", &state, &parent) == 2 && parent == getpid() && state != 'Z')
+      ++count;
+  }
+  closedir(proc);
+  return count;
+}
 
 }  // namespace
 
@@ -96,6 +120,23 @@ TEST(SubmissionProcess, TheSessionStreamAloneWaitsOnTheOtherOnceSaid) {
   }
   for (cudaStream_t s : streams) ASSERT_EQ(cudaStreamDestroy(s), cudaSuccess);
   ASSERT_EQ(cudaStreamDestroy(session), cudaSuccess);
+}
+
+TEST(SubmissionProcess, TheCalibrationPeerEndsWhenTheHandshakesDo) {
+  // While a launcher is timed, no process but the harness's and the submission's is to be on the GPU.
+  const int before = children();
+  const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "returns");
+  cudaStream_t stream = nullptr;
+  ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);
+  EXPECT_EQ(children(), before + 1);
+  code.handshake(stream);
+  EXPECT_EQ(children(), before + 2) << "the handshake's peer";
+  code.end_handshakes();
+  EXPECT_EQ(children(), before + 1);
+  code.handshake(stream);  // a later calibration starts another
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  EXPECT_EQ(children(), before + 2);
+  ASSERT_EQ(cudaStreamDestroy(stream), cudaSuccess);
 }
 
 TEST(SubmissionProcess, TheLaunchersReturnValueComesBack) {

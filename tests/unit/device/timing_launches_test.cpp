@@ -1,6 +1,7 @@
-// time_launches on the fake CUDA runtime: a held sample whose blocking kernel ran out before its launches were
-// queued is counted in the timing (hold_timeouts), so that a figure paced by the host says so. On the H100 every
-// graded launcher of mapped-overlap was timed at 10 ms for 3 ms of work, with nothing in the results to say why.
+// time_launches on the fake CUDA runtime. A held sample whose blocking kernel ran out before its launches were
+// queued is counted in the timing (hold_timeouts), so that a figure paced by the host says so (on the H100 the
+// graded launchers of mapped-overlap were timed at 10 ms for 3 ms of work, with nothing in the results to say
+// why). A launcher's handshake is calibrated before the first timed sample, and said to be done then.
 #include <gtest/gtest.h>
 
 #include "cudalab/cuda_error.hpp"
@@ -26,10 +27,10 @@ struct work {
   void enqueue(cudaStream_t s) { CUDALAB_CUDA_CHECK(cudaMemsetAsync(buffer.data(), 0, 1 << 20, s)); }
 };
 
-TEST(TimingHold, ALaunchThatWaitsForItsHeldStreamIsCounted) {
+TEST(TimingLaunches, ALaunchThatWaitsForItsHeldStreamIsCounted) {
   const cudalab::stream stream;
   work w;
-  const launch_fn nothing = [](cudaStream_t) {};
+  const remote_handshake nothing{[](cudaStream_t) {}, {}};
   const launch_fn waits = [&w](cudaStream_t s) {
     w.enqueue(s);
     CUDALAB_CUDA_CHECK(cudaStreamSynchronize(s));
@@ -41,11 +42,11 @@ TEST(TimingHold, ALaunchThatWaitsForItsHeldStreamIsCounted) {
   EXPECT_FALSE(t->held) << "every held sample timed out: they are paced by the host";
 }
 
-TEST(TimingHold, OneTimeoutDoesNotEndTheHold) {
+TEST(TimingLaunches, OneTimeoutDoesNotEndTheHold) {
   // A one-off wait (the calibration peer's start) once made every later sample of its result host-paced.
   const cudalab::stream stream;
   work w;
-  const launch_fn nothing = [](cudaStream_t) {};
+  const remote_handshake nothing{[](cudaStream_t) {}, {}};
   int calls = 0;
   const launch_fn once = [&](cudaStream_t s) {  // the first is the warm-up's, host-paced; the second is held
     w.enqueue(s);
@@ -57,15 +58,38 @@ TEST(TimingHold, OneTimeoutDoesNotEndTheHold) {
   EXPECT_TRUE(t->held);
 }
 
-TEST(TimingHold, ALaunchThatQueuesOnlyHasNone) {
+TEST(TimingLaunches, ALaunchThatQueuesOnlyHasNone) {
   const cudalab::stream stream;
   work w;
-  const launch_fn nothing = [](cudaStream_t) {};
+  const remote_handshake nothing{[](cudaStream_t) {}, {}};
   const launch_fn queues = [&w](cudaStream_t s) { w.enqueue(s); };
   const std::optional<timing> t = time_launches(queues, {}, stream.get(), few_samples(), 1 << 20, nullptr, &nothing);
   ASSERT_TRUE(t);
   EXPECT_EQ(t->hold_timeouts, 0u);
   EXPECT_TRUE(t->held);
+}
+
+TEST(TimingLaunches, TheCalibrationEndsBeforeTheFirstTimedSample) {
+  // The calibration peer is ended once the handshake is timed: no third process is alive while the launcher is.
+  const cudalab::stream stream;
+  work w;
+  int handshakes = 0, launches = 0, handshakes_when_done = -1, launches_when_done = -1;
+  const remote_handshake calibration{[&](cudaStream_t) { ++handshakes; },
+                                     [&] {
+                                       handshakes_when_done = handshakes;
+                                       launches_when_done = launches;
+                                     }};
+  const launch_fn launch = [&](cudaStream_t s) {
+    ++launches;
+    w.enqueue(s);
+  };
+  const std::optional<timing> t =
+      time_launches(launch, {}, stream.get(), few_samples(), 1 << 20, nullptr, &calibration);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(handshakes_when_done, 3 + handshake_samples) << "three to warm up, then the calibration's";
+  EXPECT_EQ(handshakes, handshakes_when_done) << "no handshake after the calibration";
+  EXPECT_EQ(launches_when_done, 1) << "the warm-up's launch only";
+  EXPECT_GT(launches, 1);
 }
 
 }  // namespace
