@@ -27,16 +27,21 @@ struct work {
   void enqueue(cudaStream_t s) { CUDALAB_CUDA_CHECK(cudaMemsetAsync(buffer.data(), 0, 1 << 20, s)); }
 };
 
-TEST(TimingLaunches, ALaunchThatWaitsForItsHeldStreamIsCounted) {
+// `launch` timed as a launcher in another process is: every sample held, after `handshake`'s calibration.
+std::optional<timing> time_as_remote(const launch_fn& launch,
+                                     const remote_handshake& handshake = {[](cudaStream_t) {}, {}}) {
   const cudalab::stream stream;
+  return time_launches(launch, {}, stream.get(), few_samples(), 1 << 20, nullptr, &handshake);
+}
+
+TEST(TimingLaunches, ALaunchThatWaitsForItsHeldStreamIsCounted) {
   work w;
-  const remote_handshake nothing{[](cudaStream_t) {}, {}};
   const launch_fn waits = [&w](cudaStream_t s) {
     w.enqueue(s);
     CUDALAB_CUDA_CHECK(cudaStreamSynchronize(s));
   };
   // A handshake holds every sample; the launch waits for its stream, which the blocker holds.
-  const std::optional<timing> t = time_launches(waits, {}, stream.get(), few_samples(), 1 << 20, nullptr, &nothing);
+  const std::optional<timing> t = time_as_remote(waits);
   ASSERT_TRUE(t);
   EXPECT_GT(t->hold_timeouts, 0u);
   EXPECT_FALSE(t->held) << "every held sample timed out: they are paced by the host";
@@ -44,26 +49,21 @@ TEST(TimingLaunches, ALaunchThatWaitsForItsHeldStreamIsCounted) {
 
 TEST(TimingLaunches, OneTimeoutDoesNotEndTheHold) {
   // A one-off wait (the calibration peer's start) once made every later sample of its result host-paced.
-  const cudalab::stream stream;
   work w;
-  const remote_handshake nothing{[](cudaStream_t) {}, {}};
   int calls = 0;
   const launch_fn once = [&](cudaStream_t s) {  // the first is the warm-up's, host-paced; the second is held
     w.enqueue(s);
     if (++calls == 2) CUDALAB_CUDA_CHECK(cudaStreamSynchronize(s));
   };
-  const std::optional<timing> t = time_launches(once, {}, stream.get(), few_samples(), 1 << 20, nullptr, &nothing);
+  const std::optional<timing> t = time_as_remote(once);
   ASSERT_TRUE(t);
   EXPECT_EQ(t->hold_timeouts, 1u);
   EXPECT_TRUE(t->held);
 }
 
 TEST(TimingLaunches, ALaunchThatQueuesOnlyHasNone) {
-  const cudalab::stream stream;
   work w;
-  const remote_handshake nothing{[](cudaStream_t) {}, {}};
-  const launch_fn queues = [&w](cudaStream_t s) { w.enqueue(s); };
-  const std::optional<timing> t = time_launches(queues, {}, stream.get(), few_samples(), 1 << 20, nullptr, &nothing);
+  const std::optional<timing> t = time_as_remote([&w](cudaStream_t s) { w.enqueue(s); });
   ASSERT_TRUE(t);
   EXPECT_EQ(t->hold_timeouts, 0u);
   EXPECT_TRUE(t->held);
@@ -71,7 +71,6 @@ TEST(TimingLaunches, ALaunchThatQueuesOnlyHasNone) {
 
 TEST(TimingLaunches, TheCalibrationEndsBeforeTheFirstTimedSample) {
   // The calibration peer is ended once the handshake is timed: no third process is alive while the launcher is.
-  const cudalab::stream stream;
   work w;
   int handshakes = 0, launches = 0, handshakes_when_done = -1, launches_when_done = -1;
   const remote_handshake calibration{[&](cudaStream_t) { ++handshakes; },
