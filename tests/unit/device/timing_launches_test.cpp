@@ -82,8 +82,7 @@ TEST(TimingLaunches, TheCalibrationEndsBeforeTheFirstTimedSample) {
     ++launches;
     w.enqueue(s);
   };
-  const std::optional<timing> t =
-      time_launches(launch, {}, stream.get(), few_samples(), 1 << 20, nullptr, &calibration);
+  const std::optional<timing> t = time_as_remote(launch, calibration);
   ASSERT_TRUE(t);
   EXPECT_EQ(handshakes_when_done, 3 + handshake_samples) << "three to warm up, then the calibration's";
   EXPECT_EQ(handshakes, handshakes_when_done) << "no handshake after the calibration";
