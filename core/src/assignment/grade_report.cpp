@@ -284,6 +284,7 @@ std::string hidden_flag_message(const std::string& check) {
       {"roofline", "a hidden test ran faster than the memory system can move its bytes: held for review"},
       {"interference", "a hidden test's baseline ran apart between rounds: the GPU was not quiet"},
       {"verify_after_timing", "a hidden test's output was wrong after timing"},
+      {"host_paced", "a hidden test's launcher was timed paced by the host: its time holds the host's round trips"},
   };
   for (const auto& [name, text] : words)
     if (check == name) return text;

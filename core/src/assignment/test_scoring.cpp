@@ -172,6 +172,40 @@ void judge_census(test_outcome& o, const std::vector<variant_result>& results, c
   o.summary = "0 points - integrity: " + blocking->message;
 }
 
+void flag_persisting_l2(test_outcome& o, const std::vector<variant_result>& results) {
+  std::uint64_t samples = 0;
+  std::string found;
+  for (const variant_result& r : results) {
+    samples += r.time.persisting_l2_found;
+    if (found.empty()) found = r.time.persisting_l2_note;
+  }
+  if (samples == 0) return;
+  o.flags.push_back({"persisting_l2", "warning",
+                     fmt::format("{}: the submission left {} set for {} timed sample(s); it was reset before each, "
+                                 "and every timed launch started from a cold L2",
+                                 o.test->name, found, samples)});
+}
+
+void flag_host_paced(test_outcome& o, const std::vector<variant_result>& results) {
+  std::size_t paced = 0, remote = 0;
+  std::uint64_t timeouts = 0;
+  for (const variant_result& r : results) {
+    if (!r.time.timed || !(r.time.handshake_ms > 0)) continue;
+    ++remote;
+    if (r.time.held) continue;
+    ++paced;
+    timeouts += r.time.hold_timeouts;
+  }
+  if (paced == 0) return;
+  o.flags.push_back({"host_paced", "warning",
+                     fmt::format("{}: {} of {} timed result(s) of the launcher ended paced by the host ({} held "
+                                 "sample(s) ran the blocking kernel out): their times include the host's round trips "
+                                 "to the submission's process. A launcher that waits on the host in its call does "
+                                 "that; so does a busy machine",
+                                 o.test->name, paced, remote, timeouts),
+                     o.test->name});
+}
+
 double baseline_drift(const test_outcome& o) {
   if (o.round_baseline_gbps.size() < 2) return 0;
   const auto [low, high] = std::minmax_element(o.round_baseline_gbps.begin(), o.round_baseline_gbps.end());

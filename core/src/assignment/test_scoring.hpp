@@ -57,6 +57,18 @@ void score_performance(test_outcome& o, const std::vector<std::vector<variant_re
 /// why), whatever its results verified. Nothing for results without a census.
 void judge_census(test_outcome& o, const std::vector<variant_result>& results, const census_policy& policy);
 
+/// The warning flag persisting_l2 when the timing found persisting-L2 state set before timed samples of
+/// `results` (a set-aside, or an access policy window on the timed stream, that would have carried into the
+/// timed launches: issue 31, "changed device state"). The timing reset it before each, so the score stands;
+/// the flag tells the staff it was tried, and what was found.
+void flag_persisting_l2(test_outcome& o, const std::vector<variant_result>& results);
+
+/// The warning flag host_paced when a launcher timed in the submission's own process (timing.handshake_ms)
+/// ended its timing paced by the host (timing.held false after hold timeouts): its figure then holds the
+/// host's round trips to that process, not the GPU's time alone. A launcher that waits on the host in its
+/// call (the slots say not to) does that; so does a machine too busy to queue a sample in 200 ms.
+void flag_host_paced(test_outcome& o, const std::vector<variant_result>& results);
+
 /// How far apart the rounds' baselines ran: (fastest - slowest) / slowest, 0 for fewer than two. Above
 /// a few percent something else used the GPU (interference), and grading takes another round.
 double baseline_drift(const test_outcome& o);

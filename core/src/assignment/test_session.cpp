@@ -66,23 +66,6 @@ graded_gpu graded_on(const std::string& pci_bus_id, int device) {
   return g;
 }
 
-// The submission left persisting-L2 state set - a set-aside, or an access policy window on the timed stream -
-// that would have carried into its timed launches (issue 31, "changed device state"). The timing reset it before
-// every timed launch, so the score stands; the flag tells the staff it was tried.
-void flag_persisting_l2(test_outcome& o, const std::vector<variant_result>& results) {
-  std::uint64_t samples = 0;
-  std::string found;
-  for (const variant_result& r : results) {
-    samples += r.time.persisting_l2_found;
-    if (found.empty()) found = r.time.persisting_l2_note;
-  }
-  if (samples == 0) return;
-  o.flags.push_back({"persisting_l2", "warning",
-                     fmt::format("{}: the submission left {} set for {} timed sample(s); it was reset before each, "
-                                 "and every timed launch started from a cold L2",
-                                 o.test->name, found, samples)});
-}
-
 // The student's results of one isolated run, by test lab file.
 using results_by_file = std::map<std::string, std::vector<variant_result>>;
 
@@ -346,6 +329,7 @@ void test_session::grade_performance(test_outcome& o) {
   for (const std::vector<variant_result>& round : rounds) all.insert(all.end(), round.begin(), round.end());
   judge_census(o, all, f_.census);
   flag_persisting_l2(o, all);
+  flag_host_paced(o, all);
   if (baseline_drift(o) > max_baseline_drift)
     o.flags.push_back({"interference", "warning",
                        fmt::format("{}: the baseline ran {:.1f}% apart between rounds: the GPU was not quiet", t.name,

@@ -190,6 +190,47 @@ TEST(JudgeCensus, redteam26_f10_a_hidden_tests_census_finding_names_none_of_its_
   EXPECT_NE(seen.message.find(bytes), std::string::npos) << seen.message;
 }
 
+// A launcher timed in the submission's own process whose samples ended paced by the host: its time holds the
+// host's round trips (on the H100 most graded results once had a hold timeout, and went host-paced after it).
+TEST(FlagHostPaced, ALaunchersTimingPacedByTheHostIsFlagged) {
+  assignment_test perf;
+  perf.name = "overlap";
+  perf.kind = test_kind::performance;
+  test_outcome o;
+  o.test = &perf;
+  variant_result held, paced, in_process;
+  for (variant_result* r : {&held, &paced, &in_process}) r->time.timed = true;
+  held.time.handshake_ms = paced.time.handshake_ms = 0.29;
+  held.time.held = true;
+  paced.time.hold_timeouts = 2;  // two in a row: host-paced from then on
+  flag_host_paced(o, {held, in_process});
+  EXPECT_TRUE(o.flags.empty()) << "held to the end, or timed in the harness's own process: nothing to say";
+  flag_host_paced(o, {held, paced, in_process});
+  ASSERT_EQ(o.flags.size(), 1u);
+  EXPECT_EQ(o.flags[0].check, "host_paced");
+  EXPECT_EQ(o.flags[0].severity, "warning");
+  EXPECT_EQ(o.flags[0].test, "overlap");
+  EXPECT_NE(o.flags[0].message.find("1 of 2 timed result(s)"), std::string::npos) << o.flags[0].message;
+  EXPECT_NE(o.flags[0].message.find("(2 held sample(s)"), std::string::npos) << o.flags[0].message;
+}
+
+TEST(FlagPersistingL2, WhatWasFoundIsSaid) {
+  assignment_test perf;
+  perf.name = "bandwidth";
+  test_outcome o;
+  o.test = &perf;
+  variant_result clean, left;
+  flag_persisting_l2(o, {clean});
+  EXPECT_TRUE(o.flags.empty());
+  left.time.persisting_l2_found = 3;
+  left.time.persisting_l2_note = "a persisting-L2 set-aside of 4194304 bytes";
+  flag_persisting_l2(o, {clean, left});
+  ASSERT_EQ(o.flags.size(), 1u);
+  EXPECT_EQ(o.flags[0].check, "persisting_l2");
+  EXPECT_NE(o.flags[0].message.find("4194304 bytes set for 3 timed sample(s)"), std::string::npos)
+      << o.flags[0].message;
+}
+
 TEST(BaselineDrift, FastestOverSlowest) {
   test_outcome o;
   EXPECT_EQ(baseline_drift(o), 0);
