@@ -31,9 +31,9 @@ class remote_launcher : public slot_code {
   /// The stream whose events time the calls (the session stream): each call's "go" is recorded there after
   /// the call's streams have joined it, its "done" waited on there, and the call's streams wait on it after.
   /// Until it is said, the call's first stream carries them. Only the stream that holds the timing's events
-  /// may wait on the other process: on the H100, a session stream that waited on a hub that waited on the
-  /// other process made every copy and kernel of the launcher cost two switches between the processes (a
-  /// launcher of 48 copies and kernels on one stream: 35 ms for 5.7).
+  /// may wait on the other process: in a standalone two-process program on the H100, a session stream that
+  /// waited on a hub that waited on the other process made every copy and kernel of the work cost two switches
+  /// between the processes (48 on one stream: 35.9 ms for 5.6; docs/grading.md).
   virtual void order_through(cudaStream_t session) const = 0;
 
   /// Enqueues on `stream` the ordering a call adds around the launcher's work - "go" recorded, waited on

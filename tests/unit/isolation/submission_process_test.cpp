@@ -95,8 +95,8 @@ TEST(SubmissionProcess, OneStreamOfThisProcessWaitsOnTheOtherWhateverTheStreamsH
 
 TEST(SubmissionProcess, TheSessionStreamAloneWaitsOnTheOtherOnceSaid) {
   // The lab forks its streams from the session stream, hands them over, and joins them back. When the hub was the
-  // first of them, the session stream waited on a stream that waited on the other process: on the H100 every copy
-  // and kernel of the launcher then cost two switches between the processes (48 on one stream: 35 ms for 5.7).
+  // first of them, the session stream waited on a stream that waited on the other process: in a standalone
+  // two-process program on the H100 that made every copy and kernel cost two switches (48: 35.9 ms for 5.6).
   const auto waited = reinterpret_cast<int (*)(cudaStream_t)>(dlsym(RTLD_DEFAULT, "fakecuda_stream_waited_across"));
   ASSERT_NE(waited, nullptr) << "runs on the fake CUDA runtime";
   const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "fill_on_streams");
