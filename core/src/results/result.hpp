@@ -74,8 +74,9 @@ struct timing {
   /// made before the first timed sample as those are, and taken off each; 0 otherwise.
   double handshake_ms = 0;
   /// Held samples whose blocking kernel ran out (sample_timer.hpp hold_timeout_ms) before their launches were
-  /// queued behind it: each was taken again with half the batch, and once a batch of one did not fit, every
-  /// sample after it was paced by the host. 0 when none did, and in results written before it.
+  /// queued behind it: each was taken again with half the batch, a batch of one held once more, and once a
+  /// batch of one did not fit twice in a row, every sample after it was paced by the host. 0 when none did, and
+  /// in results written before it.
   std::uint64_t hold_timeouts = 0;
   /// The timed samples were queued behind the blocking kernel to the end (launch-bound, or a launcher in the
   /// submission's process); false when they were paced by the host, by design or after hold_timeouts.
