@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "cudalab/device_buffer.hpp"
+#include "cudalab/pinned_buffer.hpp"
 #include "slots/remote_launcher.hpp"
 
 namespace cudalab::host {
@@ -52,6 +54,10 @@ class submission_process final : public remote_launcher {
   struct stream_pair {
     cudaEvent_t go = nullptr, done = nullptr;
   };
+  struct copy_scratch {  ///< what each stream handed over copies before it waits on the hub (send())
+    device_buffer<std::uint32_t> device{1};
+    pinned_buffer<std::uint32_t> host{1};
+  };
   struct exchange;  // one call's wire message, being built (submission_process.cpp)
   cudaError_t send(exchange& x, bool handshake_only) const;
   std::string ended() const;
@@ -67,6 +73,7 @@ class submission_process final : public remote_launcher {
   mutable std::vector<stream_pair> events_;      ///< by stream index
   mutable std::optional<cudaStream_t> through_;  ///< order_through()'s stream, once said
   mutable std::vector<cudaEvent_t> joins_;       ///< local: [0] the hub's after "done", [k + 1] stream k's before "go"
+  mutable std::optional<copy_scratch> copy_scratch_;
   mutable std::map<std::string, std::uint64_t> device_ids_;            ///< IPC handle bytes -> buffer id
   mutable std::map<std::pair<dev_t, ino_t>, std::uint64_t> host_ids_;  ///< memfd -> buffer id
   mutable std::set<std::uint64_t> held_device_, held_host_;            ///< what the other process holds open now

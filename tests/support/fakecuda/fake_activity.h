@@ -30,4 +30,9 @@ void fakecuda_set_activity_hook(fakecuda_activity_hook hook);
 int fakecuda_streams_waiting_across(void);
 /* Whether `stream` has waited on an interprocess event (1) or not (0). */
 int fakecuda_stream_waited_across(void* stream);
+/* How many waits so far were on an event recorded behind another process's work (on a stream that had waited on
+   an interprocess event) by a stream whose last work was not a device-to-host copy. On the H100 such a wait holds
+   the compute engine for its time slice each time the other process's work turns to it (about 1.8 ms): the
+   two-process harness makes none. */
+int fakecuda_waits_holding_gpu(void);
 }

@@ -249,8 +249,12 @@ std::uint64_t allocated_bytes() {
 }
 
 // The event time a stream's work has taken so far: events record it, and elapsed time is the difference.
+// The last work a stream was given, as the H100 places an event wait after it (submission_process.cpp).
+enum class last_work { none, device_to_host, other };
+
 struct fake_stream {
   double ms = 0;
+  last_work last = last_work::none;
   cudaAccessPolicyWindow window{};                  // cudaStreamAttributeAccessPolicyWindow, as set
   const volatile std::uint32_t* held_by = nullptr;  // the release flag of the blocking kernel holding it
   void copied(std::size_t bytes) { ms += double(bytes) / (copy_gbps() * 1e9) * 1e3; }
@@ -266,6 +270,14 @@ bool still_held(const fake_stream& s) {
 }
 
 fake_stream& stream_of(cudaStream_t s) { return s == nullptr ? default_stream() : *reinterpret_cast<fake_stream*>(s); }
+
+// Events recorded on a stream after it waited on an interprocess event: a wait on one waits on the other process.
+std::set<const fake_event*>& events_behind_across() {
+  static std::set<const fake_event*> e;
+  return e;
+}
+// Waits on such an event by a stream whose last work was not a device-to-host copy (fakecuda_waits_holding_gpu).
+int waits_holding_gpu = 0;
 
 void record_time(fake_event& e, double ms) {
   if (e.shared != nullptr) {
@@ -422,6 +434,7 @@ cudaError_t launch(const void* host_fun_or_handle, bool by_handle, dim3 grid, di
   }
   if (k != nullptr) run_on_host(*k, args);
   fake_stream& on = stream_of(stream);
+  on.last = last_work::other;
   // The host's launch interval, and whether the GPU had to wait for it (blocking_kernel.cu's flags).
   const double gap_ms = launch_gap_ms();
   if (gap_ms > 0) {
@@ -517,6 +530,10 @@ int fakecuda_streams_waiting_across() {
 int fakecuda_stream_waited_across(void* stream) {
   std::lock_guard<std::mutex> g(lock());
   return static_cast<int>(streams_waiting_across().count(static_cast<cudaStream_t>(stream)));
+}
+int fakecuda_waits_holding_gpu() {
+  std::lock_guard<std::mutex> g(lock());
+  return waits_holding_gpu;
 }
 
 // ---- registration, as nvcc's generated code calls it ------------------------------------------------
@@ -828,6 +845,7 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpy
   if (sticky_error() != cudaSuccess) return fail(sticky_error());
   if (bytes > 0 && bytes <= env_number("FAKECUDA_SKIP_COPIES_ABOVE", UINT64_MAX)) std::memmove(dst, src, bytes);
   stream_of(stream).copied(bytes);
+  stream_of(stream).last = kind == cudaMemcpyDeviceToHost ? last_work::device_to_host : last_work::other;
   report_copy(1, bytes, int(kind), stream);
   return cudaSuccess;
 }
@@ -840,6 +858,7 @@ cudaError_t cudaMemsetAsync(void* dst, int byte, size_t bytes, cudaStream_t stre
   if (sticky_error() != cudaSuccess) return fail(sticky_error());
   if (bytes > 0 && bytes <= env_number("FAKECUDA_SKIP_COPIES_ABOVE", UINT64_MAX)) std::memset(dst, byte, bytes);
   stream_of(stream).copied(bytes);
+  stream_of(stream).last = last_work::other;
   report_copy(2, bytes, 0, stream);
   return cudaSuccess;
 }
@@ -886,6 +905,11 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
   if (reinterpret_cast<const fake_event*>(event)->shared != nullptr) {
     std::lock_guard<std::mutex> g(lock());
     streams_waiting_across().insert(stream);
+  } else {
+    std::lock_guard<std::mutex> g(lock());
+    if (events_behind_across().count(reinterpret_cast<const fake_event*>(event)) &&
+        stream_of(stream).last != last_work::device_to_host)
+      ++waits_holding_gpu;
   }
   double ms = 0;
   const auto& e = *reinterpret_cast<const fake_event*>(event);
@@ -954,6 +978,13 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
   return cudaSuccess;
 }
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+  {
+    std::lock_guard<std::mutex> g(lock());
+    if (streams_waiting_across().count(stream))
+      events_behind_across().insert(reinterpret_cast<const fake_event*>(event));
+    else
+      events_behind_across().erase(reinterpret_cast<const fake_event*>(event));
+  }
   record_time(*reinterpret_cast<fake_event*>(event), stream_of(stream).ms);
   return sticky_or(cudaSuccess);
 }
