@@ -872,6 +872,10 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned) {
 }
 cudaError_t cudaStreamCreate(cudaStream_t* stream) { return cudaStreamCreateWithFlags(stream, 0); }
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+  {
+    std::lock_guard<std::mutex> g(lock());  // a stream made later at the same address has waited on nothing
+    streams_waiting_across().erase(stream);
+  }
   delete reinterpret_cast<fake_stream*>(stream);
   return cudaSuccess;
 }
@@ -974,6 +978,10 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned flags) {
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
   const auto* e = reinterpret_cast<fake_event*>(event);
   if (e != nullptr && e->shared != nullptr) fakecuda::shm_release(e->mapping, e->created_here);
+  {
+    std::lock_guard<std::mutex> g(lock());
+    events_behind_across().erase(e);
+  }
   delete e;
   return cudaSuccess;
 }
