@@ -55,8 +55,9 @@ class submission_process final : public remote_launcher {
     cudaEvent_t go = nullptr, done = nullptr;
   };
   struct copy_scratch {  ///< what each stream handed over copies before it waits on the hub (send())
-    device_buffer<std::uint32_t> device{1};
-    pinned_buffer<std::uint32_t> host{1};
+    copy_scratch() : device(1), host(1) {}
+    device_buffer<std::uint32_t> device;
+    pinned_buffer<std::uint32_t> host;
   };
   struct exchange;  // one call's wire message, being built (submission_process.cpp)
   cudaError_t send(exchange& x, bool handshake_only) const;
