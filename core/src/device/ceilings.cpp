@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <vector>
 
 #include "cudalab/device_buffer.hpp"
 #include "cudalab/event.hpp"
@@ -73,14 +74,39 @@ ceilings measure_ceilings(const device_info& device, const measure_settings& set
     join.record(other_stream.get());
     CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(st, join.get(), 0));
   };
+  // Both directions at once in 16 pieces each on four streams, a piece's copy in and a piece's copy out after
+  // it on each. With one copy each way the figure moved from 82 to 90 GB/s from one process to the next on the
+  // H100 (2026-11-27), while copies in pieces on four streams moved 88 GB/s: against 82, that is above 1.05 x
+  // the ceiling, and a correct submission's test was held for review (the roofline check).
+  constexpr std::size_t lanes = 4, pieces = 16, piece = host_bytes / pieces;
+  std::vector<stream> lane(lanes);
+  std::vector<event> lane_done(lanes);
+  auto pieces_both = [&](cudaStream_t st) {
+    fork.record(st);
+    for (const stream& l : lane) CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(l.get(), fork.get(), 0));
+    for (std::size_t p = 0; p < pieces; ++p) {
+      const cudaStream_t l = lane[p % lanes].get();
+      CUDALAB_CUDA_CHECK(
+          cudaMemcpyAsync(d_a.data() + p * piece, h_a.data() + p * piece, piece, cudaMemcpyHostToDevice, l));
+      CUDALAB_CUDA_CHECK(
+          cudaMemcpyAsync(h_b.data() + p * piece, d_b.data() + p * piece, piece, cudaMemcpyDeviceToHost, l));
+    }
+    for (std::size_t k = 0; k < lanes; ++k) {
+      lane_done[k].record(lane[k].get());
+      CUDALAB_CUDA_CHECK(cudaStreamWaitEvent(st, lane_done[k].get(), 0));
+    }
+  };
   h2d(main_stream.get());
   d2h(main_stream.get());
   both(main_stream.get());
+  pieces_both(main_stream.get());
   c.h2d_gbps = gbps(host_bytes, median_ms(h2d, main_stream.get(), s));
   step_done();
   c.d2h_gbps = gbps(host_bytes, median_ms(d2h, main_stream.get(), s));
   step_done();
-  c.bidir_gbps = gbps(2 * host_bytes, median_ms(both, main_stream.get(), s));
+  // The faster of the two ways: the ceiling is what the bus was seen to carry.
+  c.bidir_gbps = std::max(gbps(2 * host_bytes, median_ms(both, main_stream.get(), s)),
+                          gbps(2 * host_bytes, median_ms(pieces_both, main_stream.get(), s)));
   step_done();
   main_stream.synchronize();
   return c;
