@@ -44,6 +44,25 @@ int children() {
   return count;
 }
 
+// The session stream and three streams a lab hands a launcher, destroyed with it.
+struct lab_streams {
+  cudaStream_t session = nullptr;
+  cudaStream_t streams[3] = {};
+  lab_streams() {
+    if (cudaStreamCreate(&session) != cudaSuccess) throw std::runtime_error("cudaStreamCreate");
+    for (cudaStream_t& s : streams)
+      if (cudaStreamCreate(&s) != cudaSuccess) throw std::runtime_error("cudaStreamCreate");
+  }
+  ~lab_streams() {
+    for (cudaStream_t s : streams) (void)cudaStreamDestroy(s);
+    (void)cudaStreamDestroy(session);
+  }
+  lab_streams(const lab_streams&) = delete;
+  lab_streams& operator=(const lab_streams&) = delete;
+};
+// The test launcher fill_on_streams: fills n bytes with a value, a slice on each stream.
+using fill_on_streams = cudaError_t(unsigned char*, unsigned long long, int, const cudaStream_t*, int);
+
 }  // namespace
 
 TEST(SubmissionProcess, ALauncherWorksOnThisProcesssBuffersInItsOwn) {
@@ -78,19 +97,16 @@ TEST(SubmissionProcess, OneStreamOfThisProcessWaitsOnTheOtherWhateverTheStreamsH
   ASSERT_NE(waiting, nullptr) << "runs on the fake CUDA runtime";
   const int before = waiting();
   const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "fill_on_streams");
-  cudaStream_t streams[3] = {};
-  for (cudaStream_t& s : streams) ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
+  const lab_streams lab;  // no session stream said: the hub is the first stream handed over
   const std::size_t n = 999;
   cudalab::device_buffer<unsigned char> device(n);
-  using entry = cudaError_t(unsigned char*, unsigned long long, int, const cudaStream_t*, int);
-  EXPECT_EQ(code.entry<entry>()(device.data(), n, 0x3c, streams, 3), cudaSuccess);
+  EXPECT_EQ(code.entry<fill_on_streams>()(device.data(), n, 0x3c, lab.streams, 3), cudaSuccess);
   EXPECT_EQ(waiting() - before, 1);
   // Every stream handed over is after the other process's work: the last slice, read on the last stream.
   std::string seen(n, '\0');
-  ASSERT_EQ(cudaMemcpyAsync(seen.data(), device.data(), n, cudaMemcpyDeviceToHost, streams[2]), cudaSuccess);
-  ASSERT_EQ(cudaStreamSynchronize(streams[2]), cudaSuccess);
+  ASSERT_EQ(cudaMemcpyAsync(seen.data(), device.data(), n, cudaMemcpyDeviceToHost, lab.streams[2]), cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(lab.streams[2]), cudaSuccess);
   EXPECT_EQ(seen, std::string(n, '\x3c'));
-  for (cudaStream_t s : streams) ASSERT_EQ(cudaStreamDestroy(s), cudaSuccess);
 }
 
 TEST(SubmissionProcess, TheSessionStreamAloneWaitsOnTheOtherOnceSaid) {
@@ -100,26 +116,20 @@ TEST(SubmissionProcess, TheSessionStreamAloneWaitsOnTheOtherOnceSaid) {
   const auto waited = reinterpret_cast<int (*)(cudaStream_t)>(dlsym(RTLD_DEFAULT, "fakecuda_stream_waited_across"));
   ASSERT_NE(waited, nullptr) << "runs on the fake CUDA runtime";
   const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "fill_on_streams");
-  cudaStream_t session = nullptr;
-  cudaStream_t streams[3] = {};
-  ASSERT_EQ(cudaStreamCreate(&session), cudaSuccess);
-  for (cudaStream_t& s : streams) ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
-  code.order_through(session);
+  const lab_streams lab;
+  code.order_through(lab.session);
   const std::size_t n = 999;
   cudalab::device_buffer<unsigned char> device(n);
-  using entry = cudaError_t(unsigned char*, unsigned long long, int, const cudaStream_t*, int);
-  EXPECT_EQ(code.entry<entry>()(device.data(), n, 0x5e, streams, 3), cudaSuccess);
-  EXPECT_EQ(waited(session), 1);
-  for (cudaStream_t s : streams) EXPECT_EQ(waited(s), 0);
+  EXPECT_EQ(code.entry<fill_on_streams>()(device.data(), n, 0x5e, lab.streams, 3), cudaSuccess);
+  EXPECT_EQ(waited(lab.session), 1);
+  for (cudaStream_t s : lab.streams) EXPECT_EQ(waited(s), 0);
   // The session stream and every stream handed over are after the other process's work.
-  for (cudaStream_t after : {session, streams[1]}) {
+  for (cudaStream_t after : {lab.session, lab.streams[1]}) {
     std::string seen(n, '\0');
     ASSERT_EQ(cudaMemcpyAsync(seen.data(), device.data(), n, cudaMemcpyDeviceToHost, after), cudaSuccess);
     ASSERT_EQ(cudaStreamSynchronize(after), cudaSuccess);
     EXPECT_EQ(seen, std::string(n, '\x5e'));
   }
-  for (cudaStream_t s : streams) ASSERT_EQ(cudaStreamDestroy(s), cudaSuccess);
-  ASSERT_EQ(cudaStreamDestroy(session), cudaSuccess);
 }
 
 TEST(SubmissionProcess, TheStreamsHandedOverWaitOnTheHubAfterADeviceToHostCopy) {
@@ -131,27 +141,21 @@ TEST(SubmissionProcess, TheStreamsHandedOverWaitOnTheHubAfterADeviceToHostCopy) 
   const auto held = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "fakecuda_waits_holding_gpu"));
   ASSERT_NE(held, nullptr) << "runs on the fake CUDA runtime";
   const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "fill_on_streams");
-  cudaStream_t session = nullptr;
-  cudaStream_t streams[3] = {};
-  ASSERT_EQ(cudaStreamCreate(&session), cudaSuccess);
-  for (cudaStream_t& s : streams) ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
-  code.order_through(session);
+  const lab_streams lab;
+  code.order_through(lab.session);
   const std::size_t n = 999;
   cudalab::device_buffer<unsigned char> device(n);
-  using entry = cudaError_t(unsigned char*, unsigned long long, int, const cudaStream_t*, int);
   const int before = held();
   for (int call = 0; call < 2; ++call) {
-    EXPECT_EQ(code.entry<entry>()(device.data(), n, 0x21 + call, streams, 3), cudaSuccess);
+    EXPECT_EQ(code.entry<fill_on_streams>()(device.data(), n, 0x21 + call, lab.streams, 3), cudaSuccess);
     // The lab's own work on a stream between calls (a kernel's, here a fill's) does not undo it.
-    ASSERT_EQ(cudaMemsetAsync(device.data(), 0, 1, streams[1]), cudaSuccess);
+    ASSERT_EQ(cudaMemsetAsync(device.data(), 0, 1, lab.streams[1]), cudaSuccess);
   }
   EXPECT_EQ(held() - before, 0);
   std::string seen(n, '\0');
-  ASSERT_EQ(cudaMemcpyAsync(seen.data(), device.data(), n, cudaMemcpyDeviceToHost, streams[2]), cudaSuccess);
-  ASSERT_EQ(cudaStreamSynchronize(streams[2]), cudaSuccess);
+  ASSERT_EQ(cudaMemcpyAsync(seen.data(), device.data(), n, cudaMemcpyDeviceToHost, lab.streams[2]), cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(lab.streams[2]), cudaSuccess);
   EXPECT_EQ(seen.substr(1), std::string(n - 1, '\x22'));
-  for (cudaStream_t s : streams) ASSERT_EQ(cudaStreamDestroy(s), cudaSuccess);
-  ASSERT_EQ(cudaStreamDestroy(session), cudaSuccess);
 }
 
 TEST(SubmissionProcess, TheCalibrationPeerEndsWhenTheHandshakesDo) {
