@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <map>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -28,11 +26,27 @@ void check_width(const warp_access& a) {
 
 bool active(const warp_access& a, unsigned lane) { return (a.active >> lane) & 1u; }
 
+// Up to `N` values of a request on the stack (a lane of at most 16 bytes touches at most two sectors, two lines
+// or four bank words): the model runs for every warp instruction of a trace, so no allocation per request.
+template <class T, std::size_t N>
+struct small_list {
+  std::array<T, N> items{};
+  std::size_t size = 0;
+  void push(const T& v) { items[size++] = v; }
+  T* begin() { return items.data(); }
+  T* end() { return items.data() + size; }
+  // Sorted, and how many distinct values.
+  std::size_t distinct() {
+    std::sort(begin(), end());
+    return static_cast<std::size_t>(std::unique(begin(), end()) - begin());
+  }
+};
+
 // Bytes covered by the lanes' [address, address + bytes) ranges, each byte once.
 std::uint64_t distinct_bytes(const warp_access& a) {
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
+  small_list<std::pair<std::uint64_t, std::uint64_t>, 32> ranges;
   for (unsigned lane = 0; lane < 32; ++lane)
-    if (active(a, lane)) ranges.emplace_back(a.address[lane], a.address[lane] + a.bytes_per_lane);
+    if (active(a, lane)) ranges.push({a.address[lane], a.address[lane] + a.bytes_per_lane});
   std::sort(ranges.begin(), ranges.end());
   std::uint64_t total = 0, covered_to = 0;
   for (const auto& [begin, end] : ranges) {
@@ -47,23 +61,32 @@ std::uint64_t distinct_bytes(const warp_access& a) {
 
 global_cost global_request_cost(const warp_access& a) {
   check_width(a);
-  std::set<std::uint64_t> lines;
-  std::map<std::uint64_t, std::map<std::uint64_t, unsigned>> lanes_per_word_in_sector;  // sector -> word -> lanes
+  small_list<std::uint64_t, 64> lines;
+  small_list<std::pair<std::uint64_t, std::uint64_t>, 64> sector_words;  // (sector, word) per lane and sector
   for (unsigned lane = 0; lane < 32; ++lane) {
     if (!active(a, lane)) continue;
     const std::uint64_t first = a.address[lane];
     const std::uint64_t last = first + a.bytes_per_lane - 1;
     for (std::uint64_t s = first / sector_bytes; s <= last / sector_bytes; ++s)
-      lanes_per_word_in_sector[s][first / a.bytes_per_lane]++;
-    for (std::uint64_t l = first / line_bytes; l <= last / line_bytes; ++l) lines.insert(l);
+      sector_words.push({s, first / a.bytes_per_lane});
+    for (std::uint64_t l = first / line_bytes; l <= last / line_bytes; ++l) lines.push(l);
   }
+  // Sorted, a sector's pairs are together and a word's lanes next to each other: each sector costs one access,
+  // an atomic's as many as its busiest word has lanes.
+  std::sort(sector_words.begin(), sector_words.end());
   global_cost cost;
-  for (const auto& [sector, words] : lanes_per_word_in_sector) {
+  for (const auto* p = sector_words.begin(); p != sector_words.end();) {
+    const std::uint64_t sector = p->first;
     unsigned busiest = 0;
-    for (const auto& [word, lanes] : words) busiest = std::max(busiest, lanes);
+    while (p != sector_words.end() && p->first == sector) {
+      const auto* word_end = p;
+      while (word_end != sector_words.end() && *word_end == *p) ++word_end;
+      busiest = std::max(busiest, static_cast<unsigned>(word_end - p));
+      p = word_end;
+    }
     cost.sectors += a.kind == access_kind::atomic ? busiest : 1;
   }
-  cost.lines = static_cast<unsigned>(lines.size());
+  cost.lines = static_cast<unsigned>(lines.distinct());
   cost.requested_bytes = distinct_bytes(a);
   return cost;
 }
@@ -77,17 +100,23 @@ shared_cost shared_request_cost(const warp_access& a) {
   for (unsigned phase_start = 0; phase_start < 32; phase_start += lanes_per_phase) {
     // Lanes on one word share it, atomics too: the H100 combines a shared atomic's lanes on one word in
     // one wavefront (histogram lab, 2026-11-24: every lane on bin 0 took 1 wavefront per request).
-    std::array<std::set<std::uint64_t>, bank_count> words_in_bank;
-    bool any = false;
+    small_list<std::pair<unsigned, std::uint64_t>, 128> bank_words;  // (bank, word)
     for (unsigned lane = phase_start; lane < phase_start + lanes_per_phase; ++lane) {
       if (!active(a, lane)) continue;
-      any = true;
       const std::uint64_t first_word = a.address[lane] / bank_width_bytes;
-      for (unsigned w = 0; w < words_per_lane; ++w) words_in_bank[(first_word + w) % bank_count].insert(first_word + w);
+      for (unsigned w = 0; w < words_per_lane; ++w)
+        bank_words.push({static_cast<unsigned>((first_word + w) % bank_count), first_word + w});
     }
-    if (!any) continue;
+    if (bank_words.size == 0) continue;
+    // The distinct words, sorted by bank: the busiest bank's count is the phase's wavefronts.
+    const std::size_t distinct = bank_words.distinct();
     std::size_t worst = 0;
-    for (unsigned b = 0; b < bank_count; ++b) worst = std::max<std::size_t>(worst, words_in_bank[b].size());
+    for (std::size_t i = 0; i < distinct;) {
+      std::size_t j = i;
+      while (j < distinct && bank_words.items[j].first == bank_words.items[i].first) ++j;
+      worst = std::max(worst, j - i);
+      i = j;
+    }
     cost.wavefronts += static_cast<unsigned>(worst);
     cost.ideal_wavefronts += 1;
   }
