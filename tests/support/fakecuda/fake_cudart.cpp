@@ -248,10 +248,10 @@ std::uint64_t allocated_bytes() {
   return total;
 }
 
-// The event time a stream's work has taken so far: events record it, and elapsed time is the difference.
 // The last work a stream was given, as the H100 places an event wait after it (submission_process.cpp).
 enum class last_work { none, device_to_host, other };
 
+// The event time a stream's work has taken so far: events record it, and elapsed time is the difference.
 struct fake_stream {
   double ms = 0;
   last_work last = last_work::none;
