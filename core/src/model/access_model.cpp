@@ -61,20 +61,31 @@ std::uint64_t distinct_bytes(const warp_access& a) {
 
 global_cost global_request_cost(const warp_access& a) {
   check_width(a);
-  small_list<std::uint64_t, 64> lines;
-  small_list<std::pair<std::uint64_t, std::uint64_t>, 64> sector_words;  // (sector, word) per lane and sector
+  const bool atomic = a.kind == access_kind::atomic;
+  small_list<std::uint64_t, 64> lines, sectors;
+  small_list<std::pair<std::uint64_t, std::uint64_t>, 64> sector_words;  // an atomic's (sector, word) pairs
   for (unsigned lane = 0; lane < 32; ++lane) {
     if (!active(a, lane)) continue;
     const std::uint64_t first = a.address[lane];
     const std::uint64_t last = first + a.bytes_per_lane - 1;
-    for (std::uint64_t s = first / sector_bytes; s <= last / sector_bytes; ++s)
-      sector_words.push({s, first / a.bytes_per_lane});
+    for (std::uint64_t s = first / sector_bytes; s <= last / sector_bytes; ++s) {
+      if (atomic)
+        sector_words.push({s, first / a.bytes_per_lane});
+      else
+        sectors.push(s);
+    }
     for (std::uint64_t l = first / line_bytes; l <= last / line_bytes; ++l) lines.push(l);
   }
-  // Sorted, a sector's pairs are together and a word's lanes next to each other: each sector costs one access,
-  // an atomic's as many as its busiest word has lanes.
-  std::sort(sector_words.begin(), sector_words.end());
   global_cost cost;
+  cost.lines = static_cast<unsigned>(lines.distinct());
+  cost.requested_bytes = distinct_bytes(a);
+  if (!atomic) {  // each sector touched costs one access
+    cost.sectors = static_cast<unsigned>(sectors.distinct());
+    return cost;
+  }
+  // Sorted, a sector's pairs are together and a word's lanes next to each other: an atomic's sector costs as many
+  // accesses as its busiest word has lanes.
+  std::sort(sector_words.begin(), sector_words.end());
   for (const auto* p = sector_words.begin(); p != sector_words.end();) {
     const std::uint64_t sector = p->first;
     unsigned busiest = 0;
@@ -84,10 +95,8 @@ global_cost global_request_cost(const warp_access& a) {
       busiest = std::max(busiest, static_cast<unsigned>(word_end - p));
       p = word_end;
     }
-    cost.sectors += a.kind == access_kind::atomic ? busiest : 1;
+    cost.sectors += busiest;
   }
-  cost.lines = static_cast<unsigned>(lines.distinct());
-  cost.requested_bytes = distinct_bytes(a);
   return cost;
 }
 
