@@ -7,7 +7,6 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
-#include <vector>
 
 namespace cudalab::host {
 
@@ -32,7 +31,10 @@ template <class T, std::size_t N>
 struct small_list {
   std::array<T, N> items{};
   std::size_t size = 0;
-  void push(const T& v) { items[size++] = v; }
+  void push(const T& v) {
+    if (size == N) throw std::logic_error("access model: more values than one warp request can touch");
+    items[size++] = v;
+  }
   T* begin() { return items.data(); }
   T* end() { return items.data() + size; }
   // Sorted, and how many distinct values.
