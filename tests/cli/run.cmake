@@ -126,7 +126,7 @@ add_test(NAME fake.cli_repetition_length COMMAND ${cli_dir}/repetition_length.sh
          ${CMAKE_BINARY_DIR}/tests/fake_labs ${CMAKE_BINARY_DIR}/tests/robust_fake/repetition_length)
 set_tests_properties(fake.cli_repetition_length PROPERTIES LABELS "fake;cli" ENVIRONMENT "${fake_gpu_env}" TIMEOUT 120)
 
-# Launch-bound kernels are timed behind the blocking kernel, their host-paced time kept; the stopping rule's
+# Launch-bound kernels are timed as CUDA graphs, their host-paced time kept; the stopping rule's
 # reason and interval are recorded.
 add_test(NAME fake.cli_launch_bound COMMAND ${cli_dir}/launch_bound.sh $<TARGET_FILE:cudalab> ${fixtures}/testlab.toml
          ${CMAKE_BINARY_DIR}/tests/fake_labs ${CMAKE_BINARY_DIR}/tests/robust_fake/launch_bound)

@@ -1,5 +1,6 @@
 // One timed sample: a batch of launches between CUDA events, each after a cold L2 and the lab's
-// preparation (both outside the timed region), paced by the host or queued behind a blocking kernel.
+// preparation (both outside the timed region), paced by the host, queued behind a blocking kernel, or
+// launched as one CUDA graph.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -13,6 +14,10 @@
 #include "cudalab/event.hpp"
 #include "device/blocking_kernel.hpp"
 #include "device/cold_cache.hpp"
+
+namespace cudalab::host {
+class launch_graph;
+}
 
 namespace cudalab::host {
 
@@ -40,8 +45,17 @@ class sample_timer {
   /// `batch` launches, timed. Without a preparation one event pair brackets the whole batch; with one,
   /// each launch gets its own pair, so the preparation between them is not timed. `hold`: the batch is
   /// enqueued behind the blocking kernel and released once all of it is queued (held says whether the
-  /// release came before the kernel's timeout). Throws cuda_error.
+  /// release came before the kernel's timeout). After capture(batch), a batch of that size is the graph's
+  /// one launch instead (never held: it is one call to enqueue). Throws cuda_error.
   sample_time time(std::uint64_t batch, bool hold);
+
+  /// Whether a batch can be a graph: nothing is enqueued between its launches (no preparation, no flush).
+  bool can_capture() const { return !before_each_; }
+  /// Captures a batch of `batch` launches into a graph (launch_graph.hpp) that time() launches from then on;
+  /// "" when it did, else why not (the samples then stay launches on the stream). REQUIRES can_capture().
+  std::string capture(std::uint64_t batch);
+  /// Back to launches on the stream for every batch.
+  void forget_graph();
 
   /// How many samples found persisting-L2 state set (and reset it) at their start: l2_flush only.
   std::uint64_t persisting_found() const { return persisting_found_; }
@@ -57,6 +71,7 @@ class sample_timer {
   std::vector<event> starts_, stops_;
   std::unique_ptr<cold_cache> cold_;         // with l2_flush
   std::unique_ptr<stream_blocker> blocker_;  // made on the first held sample
+  std::unique_ptr<launch_graph> graph_;      // after capture()
   std::uint64_t persisting_found_ = 0;
   std::string persisting_note_;
 };

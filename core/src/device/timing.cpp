@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <string>
 #include <utility>
 
 #include "device/stopping_rule.hpp"
@@ -21,6 +22,7 @@ struct sampling {
   sample_timer& timer;
   std::uint64_t batch = 1;
   bool held = false;
+  bool graph = false;          // each sample is one launch of the batch captured as a graph (sample_timer::capture)
   double taken_off_ms = 0;     // a launcher in another process: the handshake's time, off each launch's
   std::uint64_t timeouts = 0;  // held samples whose blocker ran out
 
@@ -81,21 +83,54 @@ std::optional<warm_state> warm_up(sampling& s, const measure_settings& settings,
   return warm_state{last(paced), last(interval)};
 }
 
+// Whether the GPU's own time per launch, `own_ms`, is shorter than the host's launch interval and than the
+// host-paced time (the GPU did wait for the host): a launch-bound kernel.
+bool shorter_than_host(double own_ms, const warm_state& warm) {
+  return own_ms < warm.interval_ms && own_ms < launch_bound_gain * warm.paced_ms;
+}
+
+// The median time per launch of three samples.
+double three_samples_ms(sampling& s) {
+  std::vector<double> times;
+  for (int i = 0; i < 3; ++i) times.push_back(s.per_launch_ms());
+  return median_of(std::move(times));
+}
+
 // Whether the kernel is shorter than the host's launch interval: three held samples (batch capped at
 // max_held_batch) against the warm-up's interval and host-paced time. When it is, the sampling is held from then on,
 // and this gives the held samples' median time per launch.
 std::optional<double> check_launch_bound(sampling& s, const warm_state& warm) {
   if (!(warm.paced_ms < launch_bound_ratio * warm.interval_ms)) return std::nullopt;
   sampling held{s.timer, std::min(s.batch, max_held_batch), true};
-  std::vector<double> times;
-  for (int i = 0; i < 3; ++i) times.push_back(held.per_launch_ms());
-  const double held_ms = median_of(times);
+  const double held_ms = three_samples_ms(held);
   s.timeouts += held.timeouts;
-  if (!held.held || !(held_ms < warm.interval_ms) || !(held_ms < launch_bound_gain * warm.paced_ms))
-    return std::nullopt;
+  if (!held.held || !shorter_than_host(held_ms, warm)) return std::nullopt;
   s.batch = held.batch;
   s.held = true;
   return held_ms;
+}
+
+// A launch-bound candidate, or a kernel whose host-paced time is below graph_below_ms, timed as one graph of its
+// batch per sample. The batch is chosen again from the graph's own time per launch (the host-paced time it was
+// chosen from moves with the host: a warm-up slowed by the host once gave a launch-bound kernel a batch of 15 where
+// it had 70-81, and kept it off the graph). Gives the median time per launch of three samples, and the sampling
+// launches the graph from then on, when that is below graph_below_ms; nullopt otherwise - a longer kernel, or
+// launches that cannot be captured (`refused` then says why) - and the sampling is left on the stream.
+std::optional<double> time_as_graph(sampling& s, std::string& refused) {
+  refused = s.timer.capture(s.batch);
+  if (!refused.empty()) return std::nullopt;
+  const double first_ms = s.timer.time(s.batch, false).gpu_ms / double(s.batch);
+  if (const std::uint64_t batch = count_to_reach(first_ms, sample_target_ms, max_batch); batch != s.batch) {
+    refused = s.timer.capture(batch);
+    if (!refused.empty()) return std::nullopt;
+    s.batch = batch;
+  }
+  s.graph = true;
+  const double ms = three_samples_ms(s);
+  if (ms < graph_below_ms) return ms;
+  s.graph = false;
+  s.timer.forget_graph();
+  return std::nullopt;
 }
 
 }  // namespace
@@ -132,7 +167,10 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
   sampling s{timer, choose_batch(timer, settings), false};
   const std::optional<warm_state> warm = warm_up(s, settings, stop);
   if (!warm) return std::nullopt;
+  // The GPU's own time per launch, where the host's pace is taken out of the samples: held behind the blocking
+  // kernel, or (a short kernel) launched as a graph.
   std::optional<double> held_ms;
+  std::string graph_refused;
   if (handshake) {
     s.batch = std::min(s.batch, max_held_batch);
     s.held = true;
@@ -140,7 +178,10 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
     if (handshake->calibrated) handshake->calibrated();
     held_ms = s.per_launch_ms();
   } else {
-    held_ms = check_launch_bound(s, *warm);
+    const bool candidate = warm->paced_ms < launch_bound_ratio * warm->interval_ms;
+    if (timer.can_capture() && (warm->paced_ms < graph_below_ms || candidate))
+      held_ms = time_as_graph(s, graph_refused);
+    if (!s.graph) held_ms = check_launch_bound(s, *warm);
   }
   // What a sample costs the GPU, the handshake taken off included: a launcher that enqueues nothing is timed
   // at about 0, and its repetitions must still end (one did only at the unit's time limit on the H100).
@@ -185,11 +226,13 @@ std::optional<timing> time_launches(const launch_fn& launch, const launch_fn& pr
     t.persisting_l2_found += handshake_timer->persisting_found();
     if (t.persisting_l2_note.empty()) t.persisting_l2_note = handshake_timer->persisting_note();
   }
-  t.launch_bound = !handshake && held_ms && s.held;
+  t.launch_bound = !handshake && held_ms && (s.held || (s.graph && shorter_than_host(*held_ms, *warm)));
   if (t.launch_bound) t.host_inclusive_ms = warm->paced_ms;
   if (handshake) t.handshake_ms = s.taken_off_ms;
   t.hold_timeouts = s.timeouts;
   t.held = s.held;
+  t.graph = s.graph;
+  t.graph_refused = graph_refused;
   return t;
 }
 

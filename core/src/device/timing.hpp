@@ -34,23 +34,34 @@ inline constexpr double launch_bound_ratio = 1.5;
 /// whichever way it is timed.
 inline constexpr double launch_bound_gain = 0.97;
 
+/// A kernel whose time per launch as a CUDA graph of its batch (launch_graph.hpp) is below this (ms) is timed that
+/// way, where its launches can be captured: one is tried where the host-paced time is below it or the kernel is
+/// a launch-bound candidate. On the H100 (2026-11-27) the GPU's own cost of a
+/// launch from a stream moved by about 0.2 us from one process to the next (0.2-0.45 us at 2-7 us; 3.5-7%),
+/// more than 1% of any time below 20 us; at 33 us and 121 us streams held within 0.5%, and graphs ran each
+/// launch 1.7-1.9 us faster, so longer kernels stay on the stream and keep the figures they had.
+inline constexpr double graph_below_ms = 0.020;
+
 /// Median, min, max and coefficient of variation of `values` (per-launch milliseconds).
 /// REQUIRES: values non-empty.
 timing summarize(std::vector<double> values);
 
 /// Times `launch` on `stream` as `settings` says: picks the batch (settings.batch, or automatically from
 /// one timed launch; 1 when flushing L2), warms up with whole samples for settings.warmup_ms (at least
-/// one), then decides whether the kernel is launch-bound (its host-paced time within launch_bound_ratio of
-/// the host's launch interval, and its time behind the blocking kernel below that interval and below
-/// launch_bound_gain of its host-paced time): then every
-/// timed sample is held behind the blocking kernel and the host-paced time is kept as host_inclusive_ms.
-/// Repetitions of as many samples as make settings.min_time_ms of GPU time follow until the stopping rule
-/// says (stopping_rule.hpp); each yields its mean time per launch, and the result summarizes those,
-/// with why it stopped and the median's interval. `prepare` (may be empty) is enqueued before every
-/// launch, and with settings.l2_flush a cold L2 before that (cold_cache.hpp: persisting-L2 state reset,
-/// what was found set counted in persisting_l2_found, then the flush): all outside the timed region. `stop` (may be
-/// null) is checked before every sample: once it is set, the timing ends there and gives nullopt. REQUIRES: the launch
-/// has already run once successfully (verification). Throws cuda_error.
+/// one). A kernel with nothing enqueued between its launches whose host-paced time is below graph_below_ms, or
+/// within launch_bound_ratio of the launch interval, is then captured as a graph of its batch, the batch chosen
+/// again from the graph's time; below graph_below_ms each sample is one launch of that graph (timing.graph; where
+/// the capture is refused, graph_refused says why and the next step decides). Otherwise it decides whether the kernel
+/// is launch-bound (its host-paced time within launch_bound_ratio of the host's launch interval, and its time behind
+/// the blocking kernel below that interval and below launch_bound_gain of its host-paced time): then every timed sample
+/// is held behind the blocking kernel. A launch-bound result (held, or a graph whose time is below the interval and
+/// below launch_bound_gain of the host-paced time) keeps its host-paced time as host_inclusive_ms. Repetitions of as
+/// many samples as make settings.min_time_ms of GPU time follow until the stopping rule says (stopping_rule.hpp); each
+/// yields its mean time per launch, and the result summarizes those, with why it stopped and the median's interval.
+/// `prepare` (may be empty) is enqueued before every launch, and with settings.l2_flush a cold L2 before that
+/// (cold_cache.hpp: persisting-L2 state reset, what was found set counted in persisting_l2_found, then the flush): all
+/// outside the timed region. `stop` (may be null) is checked before every sample: once it is set, the timing ends there
+/// and gives nullopt. REQUIRES: the launch has already run once successfully (verification). Throws cuda_error.
 ///
 /// `handshake` (a launcher run in the submission's own process, isolation/submission_process.hpp: the same
 /// ordering with another process that runs nothing): every timed sample is held behind the blocking kernel

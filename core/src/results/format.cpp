@@ -125,7 +125,8 @@ std::string measured_sectors_text(const variant_result& r) {
 std::string launch_bound_note(const variant_result& r) {
   if (!r.time.timed || !r.time.launch_bound) return "";
   return "launch-bound: each launch ran " + time_text(r.time.median_ms) +
-         " on the GPU, shorter than the host's launch interval; timed behind a blocking kernel (host-inclusive " +
+         " on the GPU, shorter than the host's launch interval; timed " +
+         (r.time.graph ? "as a CUDA graph" : "behind a blocking kernel") + " (host-inclusive " +
          time_text(r.time.host_inclusive_ms) + " per launch)";
 }
 

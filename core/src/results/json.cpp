@@ -532,6 +532,8 @@ void to_json(json& j, const timing& t) {
   if (t.handshake_ms > 0) j["handshake_ms"] = t.handshake_ms;
   if (t.hold_timeouts > 0) j["hold_timeouts"] = t.hold_timeouts;
   if (t.held) j["held"] = true;
+  if (t.graph) j["graph"] = true;
+  if (!t.graph_refused.empty()) j["graph_refused"] = t.graph_refused;
 }
 
 void from_json(const json& j, timing& t) {
@@ -565,6 +567,8 @@ void from_json(const json& j, timing& t) {
   t.handshake_ms = j.contains("handshake_ms") ? real(j, "handshake_ms") : 0.0;
   t.hold_timeouts = j.contains("hold_timeouts") ? j.at("hold_timeouts").get<std::uint64_t>() : 0;
   t.held = j.contains("held") && j.at("held").get<bool>();
+  t.graph = j.contains("graph") && j.at("graph").get<bool>();
+  t.graph_refused = j.contains("graph_refused") ? j.at("graph_refused").get<std::string>() : "";
 }
 
 void to_json(json& j, const census_kernel& k) {

@@ -57,10 +57,11 @@ struct timing {
   /// The 95% interval of the median when the timing ended (median_interval.hpp), ms per launch; both 0 where
   /// there were too few repetitions for one (fewer than 6), and in results written before it.
   double interval_lo_ms = 0, interval_hi_ms = 0;
-  /// The kernel was shorter than the host's launch interval: launches were queued behind a blocking kernel,
-  /// so that median_ms is the GPU's time, not the host's launch rate (host_inclusive_ms is the latter).
+  /// The kernel was shorter than the host's launch interval: launches were queued behind a blocking kernel or
+  /// launched as a graph, so that median_ms is the GPU's time, not the host's launch rate (host_inclusive_ms is
+  /// the latter).
   bool launch_bound = false;
-  /// Time per launch with launches paced by the host (no blocking kernel), ms: measured for launch-bound
+  /// Time per launch with launches paced by the host (no blocking kernel, no graph), ms: measured for launch-bound
   /// results only, 0 otherwise.
   double host_inclusive_ms = 0;
   /// With l2_flush: how many samples (warm-up included) found persisting-L2 state set when they started -
@@ -81,6 +82,13 @@ struct timing {
   /// The timed samples were queued behind the blocking kernel to the end (launch-bound, or a launcher in the
   /// submission's process); false when they were paced by the host, by design or after hold_timeouts.
   bool held = false;
+  /// Each timed sample was one launch of its batch captured as a CUDA graph (device/launch_graph.hpp): a kernel
+  /// shorter than device/timing.hpp's graph_below_ms, so the GPU's cost of a stream launch, which moves from one
+  /// process to the next, is not in its time. false otherwise, and in results written before it.
+  bool graph = false;
+  /// Such a kernel whose launches could not be captured (a synchronising call, the legacy stream, ...): why, in
+  /// the runtime's words; it was then timed on the stream as any other. "" otherwise.
+  std::string graph_refused;
 
   /// Whether an interval was recorded.
   bool has_interval() const { return interval_hi_ms > 0; }

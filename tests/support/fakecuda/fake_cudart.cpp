@@ -74,6 +74,8 @@
 //                                   memory holding a pointer: this process's allocations and opened ones); any
 //                                   other name: a null function and cudaDriverEntryPointSymbolNotFound, no error
 // Pinned host memory of a memfd that two processes map and cudaHostRegister is the same pages in both.
+// Stream capture records a stream's work into a graph whose launch takes that work's time at once and computes
+// nothing ("stream capture and graphs" below: what a capture refuses).
 // CUDA IPC's functions are in fake_ipc.cpp, the shared-memory objects in fake_shm.cpp, and what the files share
 // in fake_state.h.
 #include <cuda_runtime_api.h>
@@ -257,7 +259,18 @@ struct fake_stream {
   last_work last = last_work::none;
   cudaAccessPolicyWindow window{};                  // cudaStreamAttributeAccessPolicyWindow, as set
   const volatile std::uint32_t* held_by = nullptr;  // the release flag of the blocking kernel holding it
-  void copied(std::size_t bytes) { ms += double(bytes) / (copy_gbps() * 1e9) * 1e3; }
+  bool capturing = false;                           // between cudaStreamBeginCapture and cudaStreamEndCapture
+  bool capture_broken = false;                      // a call the capture refuses was made during it
+  double captured_ms = 0;                           // the event time of the work captured so far
+  double time_of(std::size_t bytes) const { return double(bytes) / (copy_gbps() * 1e9) * 1e3; }
+  void copied(std::size_t bytes) { ms += time_of(bytes); }
+};
+// The stream this thread captures (cudaStreamCaptureModeThreadLocal), null when none.
+thread_local fake_stream* capturing_here = nullptr;
+
+// A graph of captured work, and its instantiation: their event time, which a launch of it adds to its stream.
+struct fake_graph {
+  double ms = 0;
 };
 fake_stream& default_stream() {
   static fake_stream s;
@@ -270,6 +283,22 @@ bool still_held(const fake_stream& s) {
 }
 
 fake_stream& stream_of(cudaStream_t s) { return s == nullptr ? default_stream() : *reinterpret_cast<fake_stream*>(s); }
+
+// A call on `s` that a capture on this thread refuses, as the real runtime does: the legacy stream while another
+// stream captures (cudaErrorStreamCaptureImplicit), or a call that a capturing stream cannot record (`refused`).
+// The capture is then broken (its end gives cudaErrorStreamCaptureInvalidated). cudaSuccess when none is refused.
+cudaError_t refused_by_capture(cudaStream_t s, bool records = true) {
+  if (capturing_here == nullptr) return cudaSuccess;
+  if (s == nullptr) {
+    capturing_here->capture_broken = true;
+    return cudaErrorStreamCaptureImplicit;
+  }
+  if (!records && stream_of(s).capturing) {
+    stream_of(s).capture_broken = true;
+    return cudaErrorStreamCaptureUnsupported;
+  }
+  return cudaSuccess;
+}
 
 // Events recorded on a stream after it waited on an interprocess event: a wait on one waits on the other process.
 std::set<const fake_event*>& events_behind_across() {
@@ -424,6 +453,11 @@ cudaError_t launch(const void* host_fun_or_handle, bool by_handle, dim3 grid, di
     }
     if (env_flag("FAKECUDA_STICKY")) sticky_error() = cudaErrorIllegalAddress;
   }
+  if (const cudaError_t e = refused_by_capture(stream); e != cudaSuccess) return fail(e);
+  if (stream != nullptr && stream_of(stream).capturing) {  // recorded, not run: a graph launch takes its time
+    stream_of(stream).captured_ms += launch_ms();
+    return cudaSuccess;
+  }
   if (env_flag("FAKECUDA_HANG_SYNC")) hang_pending = true;
   const kernel* k = nullptr;
   if (by_handle) {
@@ -484,6 +518,14 @@ const char* error_name(cudaError_t e) {
       return "cudaErrorMapBufferObjectFailed";
     case cudaErrorNotSupported:
       return "cudaErrorNotSupported";
+    case cudaErrorStreamCaptureUnsupported:
+      return "cudaErrorStreamCaptureUnsupported";
+    case cudaErrorStreamCaptureInvalidated:
+      return "cudaErrorStreamCaptureInvalidated";
+    case cudaErrorStreamCaptureImplicit:
+      return "cudaErrorStreamCaptureImplicit";
+    case cudaErrorIllegalState:
+      return "cudaErrorIllegalState";
     default:
       return "cudaErrorUnknown";
   }
@@ -513,6 +555,14 @@ const char* error_text(cudaError_t e) {
       return "mapping of buffer object failed";
     case cudaErrorNotSupported:
       return "operation not supported";
+    case cudaErrorStreamCaptureUnsupported:
+      return "operation not permitted when stream is capturing";
+    case cudaErrorStreamCaptureInvalidated:
+      return "operation failed due to a previous error during capture";
+    case cudaErrorStreamCaptureImplicit:
+      return "operation would make the legacy stream depend on a capturing blocking stream";
+    case cudaErrorIllegalState:
+      return "operation not permitted in the current state";
     default:
       return "unknown error (fake CUDA runtime)";
   }
@@ -843,6 +893,11 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
 
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind, cudaStream_t stream) {
   if (sticky_error() != cudaSuccess) return fail(sticky_error());
+  if (const cudaError_t e = refused_by_capture(stream); e != cudaSuccess) return fail(e);
+  if (stream != nullptr && stream_of(stream).capturing) {
+    stream_of(stream).captured_ms += stream_of(stream).time_of(bytes);
+    return cudaSuccess;
+  }
   if (bytes > 0 && bytes <= env_number("FAKECUDA_SKIP_COPIES_ABOVE", UINT64_MAX)) std::memmove(dst, src, bytes);
   stream_of(stream).copied(bytes);
   stream_of(stream).last = kind == cudaMemcpyDeviceToHost ? last_work::device_to_host : last_work::other;
@@ -856,6 +911,11 @@ cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind 
 }
 cudaError_t cudaMemsetAsync(void* dst, int byte, size_t bytes, cudaStream_t stream) {
   if (sticky_error() != cudaSuccess) return fail(sticky_error());
+  if (const cudaError_t e = refused_by_capture(stream); e != cudaSuccess) return fail(e);
+  if (stream != nullptr && stream_of(stream).capturing) {
+    stream_of(stream).captured_ms += stream_of(stream).time_of(bytes);
+    return cudaSuccess;
+  }
   if (bytes > 0 && bytes <= env_number("FAKECUDA_SKIP_COPIES_ABOVE", UINT64_MAX)) std::memset(dst, byte, bytes);
   stream_of(stream).copied(bytes);
   stream_of(stream).last = last_work::other;
@@ -882,6 +942,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
 // Waiting for a stream that cudalab's blocking kernel holds waits, on the GPU, until the kernel's timeout: it
 // then says so in its second flag and lets the stream go on.
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  if (const cudaError_t e = refused_by_capture(stream, false); e != cudaSuccess) return fail(e);
   {
     std::lock_guard<std::mutex> g(lock());
     fake_stream& on = stream_of(stream);
@@ -892,12 +953,17 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   return sticky_or(cudaSuccess);
 }
 // A host function runs when the stream reaches it: at once, as the fake's work completes at once.
-cudaError_t cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t fn, void* user_data) {
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* user_data) {
   if (fn == nullptr) return fail(cudaErrorInvalidValue);
+  if (const cudaError_t e = refused_by_capture(stream, false); e != cudaSuccess) return fail(e);
   fn(user_data);
   return sticky_or(cudaSuccess);
 }
 cudaError_t cudaDeviceSynchronize() {
+  if (capturing_here != nullptr) {
+    capturing_here->capture_broken = true;
+    return fail(cudaErrorStreamCaptureUnsupported);
+  }
   wait_for_work();
   return sticky_or(cudaSuccess);
 }
@@ -905,6 +971,7 @@ cudaError_t cudaDeviceSynchronize() {
 // (another stream's, or another process's for an interprocess event). An event never recorded holds nothing up.
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags) {
   if (event == nullptr) return fail(cudaErrorInvalidResourceHandle);
+  if (const cudaError_t e = refused_by_capture(stream, false); e != cudaSuccess) return fail(e);
   if ((flags & ~unsigned(cudaEventWaitExternal)) != 0) return fail(cudaErrorInvalidValue);
   if (reinterpret_cast<const fake_event*>(event)->shared != nullptr) {
     std::lock_guard<std::mutex> g(lock());
@@ -922,6 +989,58 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
     stream_of(stream).ms = std::max(stream_of(stream).ms, ms);
   }
   return sticky_or(cudaSuccess);
+}
+
+// ---- stream capture and graphs ----------------------------------------------------------------------------------
+// Work enqueued on a capturing stream is recorded, not run: its event time adds up, and a launch of the graph adds
+// that time to its stream at once, the launches back to back (no launch gap: the GPU runs a graph without the
+// host). A graph launch computes nothing (the fake labs' host loops do not run again). A capture records only
+// kernel launches, copies and memsets on the capturing stream: a synchronisation, a host function, an event record
+// or wait on it, or the legacy stream meanwhile, break it, as some of them do on the real runtime.
+
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode) {
+  if (stream == nullptr) return fail(cudaErrorStreamCaptureUnsupported);
+  fake_stream& on = stream_of(stream);
+  if (on.capturing || capturing_here != nullptr) return fail(cudaErrorIllegalState);
+  on.capturing = true;
+  on.capture_broken = false;
+  on.captured_ms = 0;
+  capturing_here = &on;
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* graph) {
+  if (stream == nullptr || !stream_of(stream).capturing) return fail(cudaErrorIllegalState);
+  fake_stream& on = stream_of(stream);
+  on.capturing = false;
+  capturing_here = nullptr;
+  *graph = nullptr;
+  if (on.capture_broken) return fail(cudaErrorStreamCaptureInvalidated);
+  *graph = reinterpret_cast<cudaGraph_t>(new fake_graph{on.captured_ms});
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph, unsigned long long) {
+  if (graph == nullptr) return fail(cudaErrorInvalidValue);
+  *exec = reinterpret_cast<cudaGraphExec_t>(new fake_graph{reinterpret_cast<fake_graph*>(graph)->ms});
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaGraphUpload(cudaGraphExec_t exec, cudaStream_t) {
+  return exec == nullptr ? fail(cudaErrorInvalidValue) : sticky_or(cudaSuccess);
+}
+cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream) {
+  if (exec == nullptr) return fail(cudaErrorInvalidValue);
+  if (const cudaError_t e = refused_by_capture(stream, false); e != cudaSuccess) return fail(e);
+  fake_stream& on = stream_of(stream);
+  on.ms += reinterpret_cast<fake_graph*>(exec)->ms;
+  on.last = last_work::other;
+  return sticky_or(cudaSuccess);
+}
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t exec) {
+  delete reinterpret_cast<fake_graph*>(exec);
+  return cudaSuccess;
+}
+cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
+  delete reinterpret_cast<fake_graph*>(graph);
+  return cudaSuccess;
 }
 
 // ---- persisting L2: the set-aside, a stream's access policy window, the reset ---------------------------------
@@ -986,6 +1105,7 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
   return cudaSuccess;
 }
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+  if (const cudaError_t e = refused_by_capture(stream, false); e != cudaSuccess) return fail(e);
   {
     std::lock_guard<std::mutex> g(lock());
     if (streams_waiting_across().count(stream))
