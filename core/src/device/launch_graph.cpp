@@ -10,7 +10,11 @@ namespace cudalab::host {
 std::unique_ptr<launch_graph> launch_graph::capture(const launch_fn& launch, cudaStream_t stream, std::uint64_t count,
                                                     std::string& why) {
   why.clear();
-  CUDALAB_CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+  if (const cudaError_t e = cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal); e != cudaSuccess) {
+    why = std::string("the stream cannot be captured: ") + cudaGetErrorName(e);
+    (void)cudaGetLastError();
+    return nullptr;
+  }
   try {
     for (std::uint64_t i = 0; i < count; ++i) launch(stream);
   } catch (const std::exception& e) {

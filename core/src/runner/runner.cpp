@@ -129,14 +129,17 @@ bool recorded(plan_run& run, variant_result& r, F&& f) {
 // [measure] verify_after_timing: one more verified run after the timed ones (outputs poisoned, one
 // launch, verify), so that a variant that computes on its first launch only - a static counter that
 // skips the work afterwards, an answer cached on the side - fails as it would had it been wrong at
-// first. The result keeps its timing; a failure replaces the verification and says when it happened.
+// first. The result keeps its timing; a failure replaces the verification and says when it happened:
+// after `launches` calls of the lab's run, or, timed as a graph (whose launches the GPU repeats without
+// calling it), after its timed launches.
 void verify_after_timing(plan_run& run, variant_result& r, live_point& point, variant_index v, plugin_call call,
                          const student_code& student, std::uint64_t launches) {
   recorded(run, r, [&] {
     checked_run after = point.verified_run(v, call, student);
     if (after.verdict.passed) return;
-    const std::string when = "failed after timing: the output was right on the first launch and wrong after " +
-                             std::to_string(launches) + " timed launch" + (launches == 1 ? "" : "es");
+    const std::string count = r.time.graph ? std::string("its timed launches (a CUDA graph)")
+                                           : std::to_string(launches) + " timed launch" + (launches == 1 ? "" : "es");
+    const std::string when = "failed after timing: the output was right on the first launch and wrong after " + count;
     after.verdict.note = when + (after.verdict.note.empty() ? "" : "; " + after.verdict.note);
     r.verification = std::move(after.verdict);
     r.status = result_status::verify_failed;
@@ -251,7 +254,7 @@ void run_variant(plan_run& run, const planned_lab& pl, const params& p, const st
   }
   bool stopped = false;
   if (ok && r.verification.passed && pl.plan.measure.timing) {
-    std::uint64_t launches = 0;  // every launch of the timing loop: warm-up, calibration and samples
+    std::uint64_t launches = 0;  // every call of run() by the timing loop: warm-up, calibration, samples, captures
     const bool timed = recorded(run, r, [&] {
       call.function = student ? "run_slot" : "run";
       const launch_fn launch = [&](cudaStream_t s) {
