@@ -63,6 +63,23 @@ struct lab_streams {
 // The test launcher fill_on_streams: fills n bytes with a value, a slice on each stream.
 using fill_on_streams = cudaError_t(unsigned char*, unsigned long long, int, const cudaStream_t*, int);
 
+// fill_on_streams in its own process, called on a lab's three streams over 999 bytes of this process's.
+struct filling {
+  static constexpr std::size_t n = 999;
+  submission_process code = start("fill_on_streams");
+  lab_streams lab;
+  cudalab::device_buffer<unsigned char> device{n};
+  cudaError_t fill(int value) { return code.entry<fill_on_streams>()(device.data(), n, value, lab.streams, 3); }
+  /// The bytes as later work on `stream` finds them.
+  std::string seen_on(cudaStream_t stream) const {
+    std::string seen(n, '\0');
+    if (cudaMemcpyAsync(seen.data(), device.data(), n, cudaMemcpyDeviceToHost, stream) != cudaSuccess ||
+        cudaStreamSynchronize(stream) != cudaSuccess)
+      throw std::runtime_error("reading the filled bytes back");
+    return seen;
+  }
+};
+
 }  // namespace
 
 TEST(SubmissionProcess, ALauncherWorksOnThisProcesssBuffersInItsOwn) {
@@ -96,17 +113,11 @@ TEST(SubmissionProcess, OneStreamOfThisProcessWaitsOnTheOtherWhateverTheStreamsH
   const auto waiting = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "fakecuda_streams_waiting_across"));
   ASSERT_NE(waiting, nullptr) << "runs on the fake CUDA runtime";
   const int before = waiting();
-  const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "fill_on_streams");
-  const lab_streams lab;  // no session stream said: the hub is the first stream handed over
-  const std::size_t n = 999;
-  cudalab::device_buffer<unsigned char> device(n);
-  EXPECT_EQ(code.entry<fill_on_streams>()(device.data(), n, 0x3c, lab.streams, 3), cudaSuccess);
+  filling f;  // no session stream said: the hub is the first stream handed over
+  EXPECT_EQ(f.fill(0x3c), cudaSuccess);
   EXPECT_EQ(waiting() - before, 1);
   // Every stream handed over is after the other process's work: the last slice, read on the last stream.
-  std::string seen(n, '\0');
-  ASSERT_EQ(cudaMemcpyAsync(seen.data(), device.data(), n, cudaMemcpyDeviceToHost, lab.streams[2]), cudaSuccess);
-  ASSERT_EQ(cudaStreamSynchronize(lab.streams[2]), cudaSuccess);
-  EXPECT_EQ(seen, std::string(n, '\x3c'));
+  EXPECT_EQ(f.seen_on(f.lab.streams[2]), std::string(filling::n, '\x3c'));
 }
 
 TEST(SubmissionProcess, TheSessionStreamAloneWaitsOnTheOtherOnceSaid) {
@@ -115,21 +126,14 @@ TEST(SubmissionProcess, TheSessionStreamAloneWaitsOnTheOtherOnceSaid) {
   // two-process program on the H100 that made every copy and kernel cost two switches (48: 35.9 ms for 5.6).
   const auto waited = reinterpret_cast<int (*)(cudaStream_t)>(dlsym(RTLD_DEFAULT, "fakecuda_stream_waited_across"));
   ASSERT_NE(waited, nullptr) << "runs on the fake CUDA runtime";
-  const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "fill_on_streams");
-  const lab_streams lab;
-  code.order_through(lab.session);
-  const std::size_t n = 999;
-  cudalab::device_buffer<unsigned char> device(n);
-  EXPECT_EQ(code.entry<fill_on_streams>()(device.data(), n, 0x5e, lab.streams, 3), cudaSuccess);
-  EXPECT_EQ(waited(lab.session), 1);
-  for (cudaStream_t s : lab.streams) EXPECT_EQ(waited(s), 0);
+  filling f;
+  f.code.order_through(f.lab.session);
+  EXPECT_EQ(f.fill(0x5e), cudaSuccess);
+  EXPECT_EQ(waited(f.lab.session), 1);
+  for (cudaStream_t s : f.lab.streams) EXPECT_EQ(waited(s), 0);
   // The session stream and every stream handed over are after the other process's work.
-  for (cudaStream_t after : {lab.session, lab.streams[1]}) {
-    std::string seen(n, '\0');
-    ASSERT_EQ(cudaMemcpyAsync(seen.data(), device.data(), n, cudaMemcpyDeviceToHost, after), cudaSuccess);
-    ASSERT_EQ(cudaStreamSynchronize(after), cudaSuccess);
-    EXPECT_EQ(seen, std::string(n, '\x5e'));
-  }
+  for (cudaStream_t after : {f.lab.session, f.lab.streams[1]})
+    EXPECT_EQ(f.seen_on(after), std::string(filling::n, '\x5e'));
 }
 
 TEST(SubmissionProcess, TheStreamsHandedOverWaitOnTheHubAfterADeviceToHostCopy) {
@@ -140,22 +144,16 @@ TEST(SubmissionProcess, TheStreamsHandedOverWaitOnTheHubAfterADeviceToHostCopy) 
   // made such a copy.
   const auto held = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "fakecuda_waits_holding_gpu"));
   ASSERT_NE(held, nullptr) << "runs on the fake CUDA runtime";
-  const submission_process code(CUDALAB_EXECUTABLE, CUDALAB_LAUNCHERS, "fill_on_streams");
-  const lab_streams lab;
-  code.order_through(lab.session);
-  const std::size_t n = 999;
-  cudalab::device_buffer<unsigned char> device(n);
+  filling f;
+  f.code.order_through(f.lab.session);
   const int before = held();
   for (int call = 0; call < 2; ++call) {
-    EXPECT_EQ(code.entry<fill_on_streams>()(device.data(), n, 0x21 + call, lab.streams, 3), cudaSuccess);
+    EXPECT_EQ(f.fill(0x21 + call), cudaSuccess);
     // The lab's own work on a stream between calls (a kernel's, here a fill's) does not undo it.
-    ASSERT_EQ(cudaMemsetAsync(device.data(), 0, 1, lab.streams[1]), cudaSuccess);
+    ASSERT_EQ(cudaMemsetAsync(f.device.data(), 0, 1, f.lab.streams[1]), cudaSuccess);
   }
   EXPECT_EQ(held() - before, 0);
-  std::string seen(n, '\0');
-  ASSERT_EQ(cudaMemcpyAsync(seen.data(), device.data(), n, cudaMemcpyDeviceToHost, lab.streams[2]), cudaSuccess);
-  ASSERT_EQ(cudaStreamSynchronize(lab.streams[2]), cudaSuccess);
-  EXPECT_EQ(seen.substr(1), std::string(n - 1, '\x22'));
+  EXPECT_EQ(f.seen_on(f.lab.streams[2]).substr(1), std::string(filling::n - 1, '\x22'));
 }
 
 TEST(SubmissionProcess, TheCalibrationPeerEndsWhenTheHandshakesDo) {
